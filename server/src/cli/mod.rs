@@ -1,0 +1,56 @@
+//! The `tenpai` command line: one binary for the checks, the formatter, the
+//! scorer, the shanten analysis and the language server.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub mod check;
+pub mod fmt;
+pub mod lsp;
+pub mod score;
+pub mod shanten;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tenpai",
+    version,
+    about = "Riichi Mahjong hand notation: check, format, score, analyse, serve"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Check hand lines in .mj and Markdown files (notation errors, impossible
+    /// hands, hands with no yaku, wrong claims).
+    Check(check::CheckArgs),
+    /// Rewrite hand lines in the canonical form.
+    Fmt(fmt::FmtArgs),
+    /// Score a winning hand.
+    Score(score::ScoreArgs),
+    /// Shanten, waits, ukeire and discard analysis.
+    Shanten(shanten::ShantenArgs),
+    /// Run the language server over stdio.
+    Lsp(lsp::LspArgs),
+}
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match cli.command {
+        Command::Check(a) => check::run(a),
+        Command::Fmt(a) => fmt::run(a),
+        Command::Score(a) => score::run(a),
+        Command::Shanten(a) => shanten::run(a),
+        Command::Lsp(a) => lsp::run(a),
+    }
+}

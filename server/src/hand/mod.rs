@@ -1,0 +1,107 @@
+//! Syntax -> a validated [`Hand`] and its [`Situation`]. Every semantic
+//! diagnostic (tile counts, fifth copies, illegal melds, contradictions)
+//! is produced here.
+
+use crate::tile::{Tile, Wind};
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MeldKind {
+    /// Open sequence.
+    Chi,
+    /// Open triplet.
+    Pon,
+    /// Open kan (daiminkan or shouminkan).
+    OpenKan,
+    /// Closed kan (ankan): the hand stays closed.
+    ClosedKan,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Meld {
+    pub kind: MeldKind,
+    /// Sorted; 3 tiles, or 4 for a kan.
+    pub tiles: Vec<Tile>,
+}
+
+impl Meld {
+    pub fn is_open(&self) -> bool {
+        self.kind != MeldKind::ClosedKan
+    }
+
+    pub fn is_kan(&self) -> bool {
+        matches!(self.kind, MeldKind::OpenKan | MeldKind::ClosedKan)
+    }
+
+    /// The lowest tile: the tile of a triplet or kan, the start of a sequence.
+    pub fn first(&self) -> Tile {
+        self.tiles[0]
+    }
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Hand {
+    /// The closed tiles, sorted. For a winning hand they include the winning
+    /// tile (14 tiles minus 3 per meld).
+    pub closed: Vec<Tile>,
+    pub melds: Vec<Meld>,
+    /// The winning tile; `Some` exactly when the tile count is a complete
+    /// hand's (13 + 1 + one per kan, counting meld tiles).
+    pub win: Option<Tile>,
+    /// Red fives anywhere in the hand (closed tiles and melds).
+    pub red_fives: u8,
+}
+
+impl Hand {
+    pub fn is_closed(&self) -> bool {
+        self.melds.iter().all(|m| !m.is_open())
+    }
+
+    pub fn kans(&self) -> usize {
+        self.melds.iter().filter(|m| m.is_kan()).count()
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Riichi {
+    #[default]
+    None,
+    Riichi,
+    Double,
+}
+
+/// Everything about the win that is not the tiles.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Situation {
+    pub tsumo: bool,
+    pub riichi: Riichi,
+    pub ippatsu: bool,
+    /// Won on the last tile: haitei on a tsumo, houtei on a ron.
+    pub last_tile: bool,
+    pub rinshan: bool,
+    pub chankan: bool,
+    pub tenhou: bool,
+    pub chiihou: bool,
+    /// Ron before the player's first draw (only scored when the rules allow).
+    pub renhou: bool,
+    /// The line states a nagashi mangan (scored without tiles, if the rules
+    /// allow).
+    pub nagashi: bool,
+    pub seat: Wind,
+    pub round: Wind,
+    /// Dora indicators (kan dora indicators included), not the dora.
+    pub dora: Vec<Tile>,
+    /// Ura-dora indicators.
+    pub ura: Vec<Tile>,
+    pub honba: u32,
+    pub sticks: u32,
+    /// Tiles seen elsewhere, for practical ukeire.
+    pub visible: Vec<Tile>,
+    /// The tile actually discarded (game review).
+    pub discard: Option<Tile>,
+}
+
+impl Situation {
+    pub fn is_dealer(&self) -> bool {
+        self.seat == Wind::East
+    }
+}

@@ -1,0 +1,15 @@
+//! tenpai: Riichi Mahjong hand notation, scoring, shanten, and the language
+//! server built on them.
+//!
+//! Data flows one way: text -> [`notation`] -> [`hand`] -> [`score`] /
+//! [`shanten`] -> [`document`] -> front ends ([`lsp`], [`cli`]).
+
+pub mod cli;
+pub mod diag;
+pub mod document;
+pub mod hand;
+pub mod lsp;
+pub mod notation;
+pub mod score;
+pub mod shanten;
+pub mod tile;

@@ -1,0 +1,1 @@
+//! The language server: glue between tower-lsp-server and [`crate::document`].

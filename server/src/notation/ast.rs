@@ -1,0 +1,161 @@
+//! The syntax tree of one line. Every token keeps its byte span in the line.
+
+use std::ops::Range;
+
+use crate::diag::Diagnostic;
+use crate::tile::Tile;
+
+pub type Span = Range<usize>;
+
+/// How a tile was written, so the formatter can keep or change it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Written {
+    /// Digit before a suit letter: `5m`, `7z`, `7h`.
+    Digit,
+    /// A letter honor: `e`, `wh`.
+    Letter,
+    /// A Unicode glyph: 🀄.
+    Glyph,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TileTok {
+    pub tile: Tile,
+    /// Written as `0`.
+    pub red: bool,
+    pub written: Written,
+    /// The tile's own characters (for `123m`, the digit only; the suit letter
+    /// belongs to the group).
+    pub span: Span,
+}
+
+/// A run of tiles that shares one suit letter (`123m`), one letter honor,
+/// or one glyph.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Group {
+    pub tiles: Vec<TileTok>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bracket {
+    /// `( )`: an open meld.
+    Open,
+    /// `[ ]`: a closed kan.
+    Closed,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MeldTok {
+    pub bracket: Bracket,
+    pub tiles: Vec<TileTok>,
+    /// From the opening to the closing bracket, both included.
+    pub span: Span,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum HandItem {
+    Group(Group),
+    Meld(MeldTok),
+}
+
+/// A parsed option value.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum OptionValue {
+    /// A bare word: `riichi`, `tsumo`.
+    Flag,
+    Tile(TileTok),
+    Tiles(Vec<TileTok>),
+    Number(u32),
+    Wind(crate::tile::Wind),
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct OptionTok {
+    /// Canonical key: `riichi`, `win`, `dora`, ...
+    pub key: String,
+    pub key_span: Span,
+    /// The raw value text and its span, for `key=value`.
+    pub raw_value: Option<(String, Span)>,
+    /// `None` when the value did not parse (an error is reported).
+    pub value: Option<OptionValue>,
+    /// The whole word.
+    pub span: Span,
+}
+
+/// One thing a claim states.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ClaimItem {
+    /// `7700`: the total the winner receives for the hand (without honba and
+    /// sticks, unless the line sets them).
+    Points(u32),
+    /// `2000/3900`: non-dealer tsumo, each non-dealer / the dealer.
+    TsumoSplit { non_dealer: u32, dealer: u32 },
+    /// `3900 all`: dealer tsumo, each.
+    TsumoAll(u32),
+    /// `3 han 30 fu`, `3/30`; `fu` is absent for `5 han`, limits.
+    HanFu { han: u32, fu: Option<u32> },
+    /// `mangan`, `haneman`, `yakuman`, ... (the kebab/snake id of the limit)
+    Limit(String),
+    /// `tenpai` is 0, `1-shanten` is 1.
+    Shanten(u32),
+    /// `waits 14m`.
+    Waits(Vec<Tile>),
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Claim {
+    /// Each item with its span.
+    pub items: Vec<(ClaimItem, Span)>,
+    /// From `=>` to the end of the claim text (trailing spaces excluded).
+    pub span: Span,
+    /// The text after `=>`, trimmed, as written.
+    pub text: String,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct HandLine {
+    pub items: Vec<HandItem>,
+    /// Span of the hand part (first to last tile or meld).
+    pub hand_span: Span,
+    pub options: Vec<OptionTok>,
+    pub claim: Option<Claim>,
+    /// `# ...`, including the `#`.
+    pub comment: Option<Span>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RulesLine {
+    /// Each word after `rules:` with its span.
+    pub words: Vec<(String, Span)>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum LineKind {
+    Blank,
+    /// A line that is only a comment.
+    Comment,
+    Rules(RulesLine),
+    Hand(HandLine),
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Line {
+    pub kind: LineKind,
+    /// Syntax errors; the parser recovers, so a line may have several.
+    pub errors: Vec<Diagnostic>,
+}
+
+impl HandLine {
+    /// Every tile token, closed and in melds, in written order.
+    pub fn tiles(&self) -> impl Iterator<Item = &TileTok> {
+        self.items.iter().flat_map(|i| match i {
+            HandItem::Group(g) => g.tiles.iter(),
+            HandItem::Meld(m) => m.tiles.iter(),
+        })
+    }
+
+    pub fn option(&self, key: &str) -> Option<&OptionTok> {
+        self.options.iter().find(|o| o.key == key)
+    }
+}

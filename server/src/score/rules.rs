@@ -1,0 +1,174 @@
+//! Rule sets: Tenhou's by default, with named switches usable in `rules:`
+//! lines, CLI flags and LSP settings.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KazoeCap {
+    /// 13+ han is a yakuman (Tenhou).
+    Yakuman,
+    /// 13+ han is a sanbaiman.
+    Sanbaiman,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RenhouRule {
+    Off,
+    Mangan,
+    Yakuman,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Rules {
+    /// 4 han 30 fu and 3 han 60 fu round up to mangan.
+    pub kiriage: bool,
+    pub open_tanyao: bool,
+    /// Off: a written `0` is a plain five.
+    pub red_fives: bool,
+    /// Kokushi 13-sided wait, suuankou tanki, junsei chuuren and daisuushii
+    /// count as double yakuman.
+    pub double_yakuman: bool,
+    pub kazoe: KazoeCap,
+    /// Different yakuman add up.
+    pub yakuman_stacking: bool,
+    pub renhou: RenhouRule,
+    pub nagashi: bool,
+    /// Fu for a pair of the seat wind that is also the round wind.
+    pub double_wind_fu: u8,
+    /// Points per honba on a ron (a third of it per payer on a tsumo).
+    pub honba_value: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::tenhou()
+    }
+}
+
+/// The switch names accepted by [`Rules::set`], for "did you mean" and docs.
+pub const SWITCHES: &[&str] = &[
+    "kiriage",
+    "open-tanyao",
+    "red-fives",
+    "double-yakuman",
+    "kazoe",
+    "yakuman-stacking",
+    "renhou",
+    "nagashi",
+    "double-wind-fu",
+    "honba",
+];
+
+pub const PRESETS: &[&str] = &["tenhou", "mahjong-soul"];
+
+impl Rules {
+    pub fn tenhou() -> Rules {
+        Rules {
+            kiriage: false,
+            open_tanyao: true,
+            red_fives: true,
+            double_yakuman: false,
+            kazoe: KazoeCap::Yakuman,
+            yakuman_stacking: true,
+            renhou: RenhouRule::Off,
+            nagashi: true,
+            double_wind_fu: 4,
+            honba_value: 300,
+        }
+    }
+
+    pub fn mahjong_soul() -> Rules {
+        Rules {
+            double_yakuman: true,
+            ..Rules::tenhou()
+        }
+    }
+
+    pub fn preset(name: &str) -> Option<Rules> {
+        match name {
+            "tenhou" => Some(Rules::tenhou()),
+            "mahjong-soul" | "majsoul" => Some(Rules::mahjong_soul()),
+            _ => None,
+        }
+    }
+
+    /// Applies one word of a `rules:` line: a preset name, a switch (`kiriage`
+    /// turns it on), or `switch=value` (`double-yakuman=off`, `kazoe=sanbaiman`,
+    /// `renhou=mangan`, `double-wind-fu=2`, `honba=100`).
+    pub fn apply(&mut self, word: &str) -> Result<(), String> {
+        if let Some(r) = Rules::preset(word) {
+            *self = r;
+            return Ok(());
+        }
+        let (key, value) = match word.split_once('=') {
+            Some((k, v)) => (k, Some(v)),
+            None => (word, None),
+        };
+        let flag = |v: Option<&str>| -> Result<bool, String> {
+            match v {
+                None | Some("on") | Some("true") | Some("yes") => Ok(true),
+                Some("off") | Some("false") | Some("no") => Ok(false),
+                Some(other) => Err(format!("'{key}' takes on or off, not '{other}'")),
+            }
+        };
+        match key {
+            "kiriage" => self.kiriage = flag(value)?,
+            "open-tanyao" => self.open_tanyao = flag(value)?,
+            "red-fives" => self.red_fives = flag(value)?,
+            "double-yakuman" => self.double_yakuman = flag(value)?,
+            "yakuman-stacking" => self.yakuman_stacking = flag(value)?,
+            "nagashi" => self.nagashi = flag(value)?,
+            "kazoe" => {
+                self.kazoe = match value {
+                    Some("yakuman") | None => KazoeCap::Yakuman,
+                    Some("sanbaiman") => KazoeCap::Sanbaiman,
+                    Some(v) => return Err(format!("kazoe is yakuman or sanbaiman, not '{v}'")),
+                }
+            }
+            "renhou" => {
+                self.renhou = match value {
+                    Some("off") => RenhouRule::Off,
+                    Some("mangan") | None => RenhouRule::Mangan,
+                    Some("yakuman") => RenhouRule::Yakuman,
+                    Some(v) => return Err(format!("renhou is off, mangan or yakuman, not '{v}'")),
+                }
+            }
+            "double-wind-fu" => {
+                self.double_wind_fu = match value {
+                    Some("2") => 2,
+                    Some("4") => 4,
+                    _ => return Err("double-wind-fu is 2 or 4".to_string()),
+                }
+            }
+            "honba" => {
+                self.honba_value = value
+                    .and_then(|v| v.parse().ok())
+                    .filter(|v| *v <= 10_000)
+                    .ok_or_else(|| "honba takes the points per honba, e.g. honba=300".to_string())?
+            }
+            _ => return Err(format!("unknown rule '{key}'")),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn switches_apply() {
+        let mut r = Rules::tenhou();
+        r.apply("kiriage").unwrap();
+        r.apply("double-yakuman=on").unwrap();
+        r.apply("kazoe=sanbaiman").unwrap();
+        assert!(r.kiriage && r.double_yakuman);
+        assert_eq!(r.kazoe, KazoeCap::Sanbaiman);
+        r.apply("tenhou").unwrap();
+        assert_eq!(r, Rules::tenhou());
+        assert!(r.apply("kiriagee").is_err());
+        assert!(r.apply("kiriage=maybe").is_err());
+    }
+}

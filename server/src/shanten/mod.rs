@@ -1,0 +1,1 @@
+//! Table-driven shanten, waits, ukeire and discard analysis.
