@@ -4,6 +4,7 @@
 //! The layer knows nothing of the protocol: the language server and the CLI
 //! convert its byte ranges with [`LineIndex`].
 
+pub mod claims;
 mod extract;
 mod inline;
 pub mod line_index;
