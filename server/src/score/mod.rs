@@ -342,7 +342,7 @@ fn check_tiles(hand: &Hand) -> Result<(), ScoreError> {
         all[t.index()] += 1;
         if all[t.index()] > 4 {
             return Err(ScoreError::new(
-                "too-many-copies",
+                "fifth-tile",
                 format!("there are only four copies of {t}"),
             ));
         }
@@ -350,7 +350,7 @@ fn check_tiles(hand: &Hand) -> Result<(), ScoreError> {
     for m in &hand.melds {
         if !meld_is_legal(m.kind, &m.tiles) {
             return Err(ScoreError::new(
-                "illegal-meld",
+                "invalid-meld",
                 "a meld must be a sequence, a triplet or a kan",
             ));
         }
