@@ -5,8 +5,12 @@ use tenpai::shanten::{shanten, Shanten};
 use tenpai::tile::{counts, parse_tiles};
 
 fn vectors() -> Vec<serde_json::Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/shanten.jsonl");
-    let text = std::fs::read_to_string(path).expect("tests/vectors/shanten.jsonl is in the repository");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/vectors/shanten.jsonl"
+    );
+    let text =
+        std::fs::read_to_string(path).expect("tests/vectors/shanten.jsonl is in the repository");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).expect("each line is JSON"))
@@ -32,5 +36,10 @@ fn all_reference_vectors_agree_form_by_form() {
             wrong.push(format!("{} {hand}: got {got:?}, want {want:?}", v["id"]));
         }
     }
-    assert!(wrong.is_empty(), "{} wrong:\n{}", wrong.len(), wrong[..wrong.len().min(20)].join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(20)].join("\n")
+    );
 }

@@ -88,7 +88,8 @@ pub(crate) struct Limits {
     capped: [bool; 4],
 }
 
-const GROUPS: [(usize, usize, bool); 4] = [(0, 9, true), (9, 18, true), (18, 27, true), (27, 34, false)];
+const GROUPS: [(usize, usize, bool); 4] =
+    [(0, 9, true), (9, 18, true), (18, 27, true), (27, 34, false)];
 
 fn group_of(i: usize) -> usize {
     (i / 9).min(3)
@@ -182,10 +183,6 @@ impl Limits {
         Limits { caps, capped }
     }
 
-    pub(crate) fn cap(&self, i: usize) -> u8 {
-        self.caps[i]
-    }
-
     /// Distances of one group of kinds.
     #[inline(always)]
     fn group(&self, g: usize, h: &Counts) -> D {
@@ -247,7 +244,12 @@ impl Limits {
     /// order; returns the hand's own shanten. Only the drawn tile's group
     /// changes, so the other three are combined once per group rather than
     /// once per tile.
-    pub(crate) fn after_draws(&self, h: &Counts, melds: usize, out: &mut Vec<(usize, i8)>) -> Shanten {
+    pub(crate) fn after_draws(
+        &self,
+        h: &Counts,
+        melds: usize,
+        out: &mut Vec<(usize, i8)>,
+    ) -> Shanten {
         let total: usize = h.iter().map(|&c| c as usize).sum();
         let need = needed_melds(total + 1, melds);
         let ds = self.groups(h);
@@ -329,4 +331,66 @@ impl Limits {
 /// Melds the closed tiles must form: ⌊tiles / 3⌋, at most 4 less the calls.
 fn needed_melds(total: usize, melds: usize) -> usize {
     (4 - melds.min(4)).min(total / 3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_fit_the_budget() {
+        assert!(
+            table::TABLE_BYTES <= 2 * 1024 * 1024,
+            "{}",
+            table::TABLE_BYTES
+        );
+    }
+
+    /// Ranks are positions in lexicographic order, as `build.rs` writes them.
+    fn check_ranks<const N: usize>(rt: &gen::RankTable<N>, expect: usize) {
+        let mut c = [0u8; N];
+        let mut i = 0usize;
+        loop {
+            let sum: usize = c.iter().map(|&x| x as usize).sum();
+            if sum <= gen::MAX_TILES {
+                assert_eq!(gen::rank(rt, &c), i, "{c:?}");
+                i += 1;
+            }
+            // Next vector in lexicographic order (last kind fastest).
+            let mut k = N;
+            loop {
+                if k == 0 {
+                    assert_eq!(i, expect);
+                    return;
+                }
+                k -= 1;
+                if c[k] < 4 {
+                    c[k] += 1;
+                    break;
+                }
+                c[k] = 0;
+            }
+        }
+    }
+
+    #[test]
+    fn ranks_are_dense_and_ordered() {
+        check_ranks(&gen::RANK9, gen::SUIT_CONFIGS);
+        check_ranks(&gen::RANK7, gen::HONOR_CONFIGS);
+    }
+
+    #[test]
+    fn the_tables_agree_with_the_programme_they_came_from() {
+        let caps = [4u8; 9];
+        for h in [
+            [0u8; 9],
+            [1, 1, 1, 1, 1, 1, 1, 1, 1],
+            [4, 0, 4, 0, 4, 0, 2, 0, 0],
+            [3, 1, 1, 1, 1, 1, 1, 1, 3],
+        ] {
+            assert_eq!(table::suit(&h)[..10], gen::dist(&h, &caps, true), "{h:?}");
+        }
+        let h = [4u8, 3, 2, 1, 0, 4, 0];
+        assert_eq!(table::honor(&h)[..10], gen::dist(&h, &caps[..7], false));
+    }
 }
