@@ -1,2 +1,50 @@
 //! Where hands are in a `.mj` or Markdown document, per-line analysis cached
 //! by line text, and position encodings.
+//!
+//! The layer knows nothing of the protocol: the language server and the CLI
+//! convert its byte ranges with [`LineIndex`].
+
+pub mod claims;
+mod extract;
+mod inline;
+pub mod line_index;
+mod markdown;
+
+pub use extract::{find_hand_lines, HandSite, Origin};
+pub use inline::looks_like_hand;
+pub use line_index::{Encoding, LineIndex, Position};
+
+use std::path::Path;
+
+/// The kinds of document tenpai reads.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum DocKind {
+    /// A `.mj` file: every line is a hand line, a `rules:` line, a comment
+    /// or blank.
+    Mj,
+    /// Markdown: hands in ```` ```mj ```` fences, hand-like inline code spans
+    /// and `^^hand^^`.
+    Markdown,
+}
+
+impl DocKind {
+    /// From a file's extension: `.mj` and the Markdown extensions; `None`
+    /// for anything else.
+    pub fn from_path(path: &Path) -> Option<DocKind> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "mj" => Some(DocKind::Mj),
+            "md" | "markdown" | "mdown" | "mkd" => Some(DocKind::Markdown),
+            _ => None,
+        }
+    }
+
+    /// From an LSP language id (`mj`, `markdown`).
+    pub fn from_language_id(id: &str) -> Option<DocKind> {
+        match id {
+            "mj" | "mahjong" => Some(DocKind::Mj),
+            "markdown" | "md" => Some(DocKind::Markdown),
+            _ => None,
+        }
+    }
+}

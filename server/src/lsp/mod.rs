@@ -1,1 +1,36 @@
 //! The language server: glue between tower-lsp-server and [`crate::document`].
+//!
+//! This layer converts positions and protocol types and calls the document
+//! layer; what is shown (hover text, hint labels, symbol details) is computed
+//! in [`crate::document::present`].
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use tokio::io::{AsyncRead, AsyncWrite};
+use tower_lsp_server::{LspService, Server};
+
+mod guard;
+pub mod position;
+mod server;
+pub mod settings;
+pub mod store;
+#[doc(hidden)]
+pub mod test_client;
+
+pub use server::Backend;
+
+/// Serves one client over the given streams until `exit` or end of input.
+/// Returns whether the client asked for `shutdown` first (the exit code is 0
+/// then, 1 otherwise, as the protocol specifies).
+pub async fn serve<I, O>(input: I, output: O) -> bool
+where
+    I: AsyncRead + Unpin,
+    O: AsyncWrite,
+{
+    let shut_down = Arc::new(AtomicBool::new(false));
+    let flag = shut_down.clone();
+    let (service, socket) = LspService::new(move |client| Backend::new(client, flag));
+    Server::new(input, output, socket).serve(service).await;
+    shut_down.load(Ordering::SeqCst)
+}

@@ -1,0 +1,106 @@
+//! Finding the hand lines of a document: their byte ranges in the file.
+
+use std::ops::Range;
+
+use super::{markdown, DocKind};
+
+/// Where a hand line was found; the analysis treats them alike except that
+/// `rules:` lines count only where a line of its own is written.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Origin {
+    /// A line of a `.mj` file.
+    MjLine,
+    /// A line of a ```` ```mj ```` fence in Markdown.
+    Fence,
+    /// An inline code span in Markdown that looks like a hand line.
+    InlineCode,
+    /// `^^hand^^` in Markdown prose.
+    Carets,
+}
+
+impl Origin {
+    /// A `rules:` line changes the rule set only on a line of its own.
+    pub fn allows_rules(self) -> bool {
+        matches!(self, Origin::MjLine | Origin::Fence)
+    }
+
+    /// Inline mentions are often a few tiles (`14m`), not a whole hand.
+    pub fn is_inline(self) -> bool {
+        matches!(self, Origin::InlineCode | Origin::Carets)
+    }
+}
+
+/// One hand line in a document: a contiguous byte range of the file, with
+/// surrounding whitespace (and a Markdown container's `> ` or indentation)
+/// left out. Never empty.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct HandSite {
+    pub range: Range<usize>,
+    pub origin: Origin,
+}
+
+/// The hand lines of `text`, in document order. Blank lines are left out.
+pub fn find_hand_lines(text: &str, kind: DocKind) -> Vec<HandSite> {
+    match kind {
+        DocKind::Mj => {
+            let mut out = Vec::new();
+            push_lines(text, 0..text.len(), Origin::MjLine, &mut out);
+            out
+        }
+        DocKind::Markdown => markdown::find(text),
+    }
+}
+
+/// Pushes each non-blank line of `text[range]`, trimmed.
+pub(super) fn push_lines(text: &str, range: Range<usize>, origin: Origin, out: &mut Vec<HandSite>) {
+    let Some(slice) = text.get(range.clone()) else {
+        return;
+    };
+    let mut start = range.start;
+    for line in slice.split_inclusive('\n') {
+        if let Some(r) = trimmed(text, start..start + line.len()) {
+            out.push(HandSite { range: r, origin });
+        }
+        start += line.len();
+    }
+}
+
+/// `range` without leading and trailing whitespace (line breaks included);
+/// `None` when nothing is left.
+pub(super) fn trimmed(text: &str, range: Range<usize>) -> Option<Range<usize>> {
+    let s = text.get(range.clone())?;
+    let lead = s.len() - s.trim_start().len();
+    let t = s.trim();
+    if t.is_empty() {
+        return None;
+    }
+    let start = range.start + lead;
+    Some(start..start + t.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(text: &str, kind: DocKind) -> Vec<&str> {
+        find_hand_lines(text, kind)
+            .into_iter()
+            .map(|s| &text[s.range])
+            .collect()
+    }
+
+    #[test]
+    fn mj_lines_are_trimmed_and_blank_lines_skipped() {
+        let text = "rules: kiriage\r\n\n  123m456p789s11z22z  \r\n# note\nlast";
+        assert_eq!(
+            texts(text, DocKind::Mj),
+            ["rules: kiriage", "123m456p789s11z22z", "# note", "last"]
+        );
+    }
+
+    #[test]
+    fn empty_documents_have_no_lines() {
+        assert!(find_hand_lines("", DocKind::Mj).is_empty());
+        assert!(find_hand_lines("\n\n  \n", DocKind::Markdown).is_empty());
+    }
+}

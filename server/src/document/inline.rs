@@ -1,0 +1,167 @@
+//! Does an inline code span hold a hand line? It must begin with a tile
+//! group (`123m`, `[1111p]`, `(123m)`, a tile glyph), its hand part must be
+//! made of notation characters only, and what follows must read as options,
+//! a claim or a comment. `x = 1234`, `10mb` and `3px` are left alone; the
+//! typo `11128z` is taken, so its error is reported.
+
+use crate::tile::Tile;
+
+/// Option words as a writer types them; a word near one of these (`riichii`)
+/// is an option with a typo, which is worth reporting.
+const OPTION_WORDS: &[&str] = &[
+    "tsumo",
+    "ron",
+    "riichi",
+    "double-riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "nagashi",
+];
+
+fn is_glyph(c: char) -> bool {
+    Tile::from_glyph(c).is_some()
+}
+
+fn is_suit(c: char) -> bool {
+    matches!(c, 'm' | 'p' | 's' | 'z' | 'h')
+}
+
+/// Characters a hand part is written with.
+fn is_notation_char(c: char) -> bool {
+    c.is_ascii_digit()
+        || matches!(
+            c,
+            'm' | 'p' | 's' | 'z' | 'h' | 'e' | 'w' | 'n' | 'g' | 'r' | '(' | ')' | '[' | ']'
+        )
+        || is_glyph(c)
+}
+
+/// Does `s` begin with a tile group: digits then a suit letter, a glyph, or
+/// a bracketed meld of such (or of letter honors: `(rrr)`)?
+fn begins_with_tile_group(s: &str) -> bool {
+    let mut chars = s.chars().peekable();
+    let Some(&first) = chars.peek() else {
+        return false;
+    };
+    if is_glyph(first) {
+        return true;
+    }
+    let s = if first == '(' || first == '[' {
+        let close = if first == '(' { ')' } else { ']' };
+        let inner = &s[1..];
+        let Some(end) = inner.find(close) else {
+            return false;
+        };
+        let meld = &inner[..end];
+        if !meld.is_empty()
+            && meld
+                .chars()
+                .all(|c| matches!(c, 'e' | 's' | 'w' | 'n' | 'h' | 'g' | 'r'))
+        {
+            return true;
+        }
+        inner
+    } else {
+        s
+    };
+    if s.starts_with(is_glyph) {
+        return true;
+    }
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && s[digits..].starts_with(is_suit)
+}
+
+/// Small edit distance, enough to catch a typo in an option word.
+fn near(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len().abs_diff(b.len()) > 2 {
+        return false;
+    }
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()] <= 2
+}
+
+fn reads_as_option(word: &str) -> bool {
+    word.starts_with("=>")
+        || word.starts_with('#')
+        || word.contains('=')
+        || OPTION_WORDS.iter().any(|o| near(word, o))
+}
+
+/// Is the text of an inline code span a hand line?
+pub fn looks_like_hand(span: &str) -> bool {
+    let span = span.trim();
+    if !begins_with_tile_group(span) {
+        return false;
+    }
+    let mut words = span.split_whitespace();
+    for word in words.by_ref() {
+        if word.chars().all(is_notation_char) {
+            continue;
+        }
+        // The first word after the hand part decides.
+        return reads_as_option(word);
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::looks_like_hand;
+
+    #[test]
+    fn hands_and_hand_fragments() {
+        for s in [
+            "123m456p789s1122z",
+            "123m 456p 789s 11z 22z",
+            "11128z",
+            "[1111p] 123m",
+            "(123m) 456p",
+            "(rrr) 123m",
+            "[eeee] 11z",
+            "🀇🀈🀉 456p",
+            "14m",
+            "234m567p22s345678s riichi tsumo dora=1s",
+            "123m456p789s11z22z => 7700",
+            "123m456p789s11z22z riichii",
+            "123m456p789s11z22z # the classic",
+            "12m win=3m",
+        ] {
+            assert!(looks_like_hand(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn other_code_is_left_alone() {
+        for s in [
+            "x = 1234",
+            "1234",
+            "10mb",
+            "3px",
+            "let",
+            "e",
+            "(a + b)",
+            "[1, 2]",
+            "2s and 3s",
+            "1m-2m",
+            "",
+            "🀫",
+        ] {
+            assert!(!looks_like_hand(s), "{s}");
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! Hand lines in Markdown: lines of ```` ```mj ```` fences, inline code spans
+//! that look like hand lines, and `^^hand^^` in prose.
+//!
+//! pulldown-cmark's offset iterator gives every event's byte range in the
+//! file, also inside block quotes and list items, so the ranges found here
+//! never include a container's `> ` or indentation.
+
+use std::ops::Range;
+
+use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+
+use super::extract::{push_lines, trimmed, HandSite, Origin};
+use super::inline::looks_like_hand;
+
+fn options() -> Options {
+    // No superscript: it would take `^^` for itself.
+    Options::ENABLE_TABLES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
+}
+
+/// Is a fence's info string the `mj` language? (`mj`, `mj title="..."`)
+fn is_mj_info(info: &str) -> bool {
+    info.split_whitespace()
+        .next()
+        .is_some_and(|lang| lang.eq_ignore_ascii_case("mj") || lang == "{.mj}")
+}
+
+pub(super) fn find(text: &str) -> Vec<HandSite> {
+    let mut out = Vec::new();
+    // Code blocks nest in nothing that holds text, so one flag will do.
+    let mut in_mj_fence = false;
+    let mut in_other_block = false;
+    // Consecutive text events of prose (the parser splits text at `[`,
+    // `]` and other characters), scanned for `^^` as one run.
+    let mut run: Option<Range<usize>> = None;
+
+    for (event, range) in Parser::new_ext(text, options()).into_offset_iter() {
+        match event {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                flush_run(text, &mut run, &mut out);
+                match kind {
+                    CodeBlockKind::Fenced(info) if is_mj_info(&info) => in_mj_fence = true,
+                    _ => in_other_block = true,
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                in_mj_fence = false;
+                in_other_block = false;
+            }
+            Event::Start(Tag::MetadataBlock(_)) => in_other_block = true,
+            Event::End(TagEnd::MetadataBlock(_)) => in_other_block = false,
+            Event::Text(_) if in_mj_fence => push_lines(text, range, Origin::Fence, &mut out),
+            Event::Text(_) if in_other_block => {}
+            Event::Text(_) => match &mut run {
+                Some(r) if r.end == range.start => r.end = range.end,
+                _ => {
+                    flush_run(text, &mut run, &mut out);
+                    run = Some(range);
+                }
+            },
+            Event::Code(_) => {
+                flush_run(text, &mut run, &mut out);
+                if let Some(r) = code_span_content(text, range) {
+                    if looks_like_hand(&text[r.clone()]) {
+                        out.push(HandSite {
+                            range: r,
+                            origin: Origin::InlineCode,
+                        });
+                    }
+                }
+            }
+            _ => flush_run(text, &mut run, &mut out),
+        }
+    }
+    flush_run(text, &mut run, &mut out);
+    out
+}
+
+/// The text between a code span's backtick runs, trimmed. Spans that
+/// continue on another line are not hand lines: a hand line is contiguous.
+fn code_span_content(text: &str, range: Range<usize>) -> Option<Range<usize>> {
+    let s = text.get(range.clone())?;
+    let ticks = s.bytes().take_while(|&b| b == b'`').count();
+    if ticks == 0 || s.len() < 2 * ticks {
+        return None;
+    }
+    let inner = range.start + ticks..range.end - ticks;
+    if text[inner.clone()].contains('\n') {
+        return None;
+    }
+    trimmed(text, inner)
+}
+
+/// Finds `^^hand^^` pairs in a run of prose, each on one line.
+fn flush_run(text: &str, run: &mut Option<Range<usize>>, out: &mut Vec<HandSite>) {
+    let Some(range) = run.take() else {
+        return;
+    };
+    let Some(s) = text.get(range.clone()) else {
+        return;
+    };
+    let mut from = 0;
+    while let Some(open) = s[from..].find("^^").map(|i| from + i) {
+        let body = open + 2;
+        let Some(close) = s[body..].find("^^").map(|i| body + i) else {
+            break;
+        };
+        if s[body..close].contains('\n') {
+            // Not a pair: look for one starting at the second marker.
+            from = close;
+            continue;
+        }
+        if let Some(r) = trimmed(text, range.start + body..range.start + close) {
+            out.push(HandSite {
+                range: r,
+                origin: Origin::Carets,
+            });
+        }
+        from = close + 2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<(&str, Origin)> {
+        find(text)
+            .into_iter()
+            .map(|s| (&text[s.range], s.origin))
+            .collect()
+    }
+
+    #[test]
+    fn fence_lines_are_hand_lines() {
+        let text = "# Title\n\n```mj\nrules: kiriage\n123m456p789s11z22z\n\n  567p tsumo\n```\n\n```rust\nlet x = 123m;\n```\n";
+        assert_eq!(
+            found(text),
+            [
+                ("rules: kiriage", Origin::Fence),
+                ("123m456p789s11z22z", Origin::Fence),
+                ("567p tsumo", Origin::Fence),
+            ]
+        );
+    }
+
+    #[test]
+    fn tilde_fences_and_info_words() {
+        let text = "~~~mj title=\"East 1\"\n11z\n~~~\n\n```MJ\n22z\n```\n";
+        assert_eq!(
+            found(text),
+            [("11z", Origin::Fence), ("22z", Origin::Fence)]
+        );
+    }
+
+    #[test]
+    fn fences_inside_block_quotes_leave_out_the_marker() {
+        let text = "> quote\n> ```mj\n> 123m 456p\n>   789s\n> ```\n";
+        let sites = find(text);
+        assert_eq!(
+            found(text),
+            [("123m 456p", Origin::Fence), ("789s", Origin::Fence)]
+        );
+        // The exact place in the file: the byte after "> " on line 3.
+        assert_eq!(sites[0].range.start, text.find("123m").unwrap());
+        assert_eq!(sites[1].range.start, text.find("789s").unwrap());
+    }
+
+    #[test]
+    fn fences_inside_list_items_leave_out_the_indentation() {
+        let text = "- item\n\n  ```mj\n  11z22z\n  33z\n  ```\n1. ```mj\n   9m\n   ```\n";
+        let sites = find(text);
+        assert_eq!(
+            found(text),
+            [
+                ("11z22z", Origin::Fence),
+                ("33z", Origin::Fence),
+                ("9m", Origin::Fence)
+            ]
+        );
+        assert_eq!(sites[2].range.start, text.find("9m").unwrap());
+    }
+
+    #[test]
+    fn nested_quote_in_list() {
+        let text = "- > ```mj\n  > 55z\n  > ```\n";
+        assert_eq!(found(text), [("55z", Origin::Fence)]);
+        assert_eq!(find(text)[0].range.start, text.find("55z").unwrap());
+    }
+
+    #[test]
+    fn inline_code_spans_that_look_like_hands() {
+        let text = "Take `123m456p789s1122z` or `x = 1234`, not `let`; the typo `11128z` counts.\n";
+        assert_eq!(
+            found(text),
+            [
+                ("123m456p789s1122z", Origin::InlineCode),
+                ("11128z", Origin::InlineCode)
+            ]
+        );
+    }
+
+    #[test]
+    fn inline_spans_with_double_backticks_and_padding() {
+        let text = "See `` [1111p] 123m `` and ` (123m) 456p `.";
+        assert_eq!(
+            found(text),
+            [
+                ("[1111p] 123m", Origin::InlineCode),
+                ("(123m) 456p", Origin::InlineCode)
+            ]
+        );
+    }
+
+    #[test]
+    fn inline_spans_in_tables_quotes_and_lists() {
+        let text =
+            "| hand | value |\n|---|---|\n| `123m` | x |\n\n> quoted `456p`\n\n- item `789s`\n";
+        assert_eq!(
+            found(text),
+            [
+                ("123m", Origin::InlineCode),
+                ("456p", Origin::InlineCode),
+                ("789s", Origin::InlineCode)
+            ]
+        );
+    }
+
+    #[test]
+    fn glyphs_before_a_hand() {
+        let text = "🀄 The hand: `🀇🀈🀉 456p` and 🀄 `123m`.";
+        let sites = find(text);
+        assert_eq!(&text[sites[0].range.clone()], "🀇🀈🀉 456p");
+        assert_eq!(&text[sites[1].range.clone()], "123m");
+        assert_eq!(sites[1].range.start, text.find("123m").unwrap());
+    }
+
+    #[test]
+    fn caret_hands_even_across_link_brackets() {
+        let text = "Here ^^[1111p] 123m^^ and ^^ 44z ^^, but not ^^\nacross lines^^.\n";
+        assert_eq!(
+            found(text),
+            [("[1111p] 123m", Origin::Carets), ("44z", Origin::Carets)]
+        );
+    }
+
+    #[test]
+    fn carets_in_code_are_not_hands() {
+        let text = "`^^123m^^`\n\n```\n^^123m^^\n```\n";
+        assert!(found(text).is_empty());
+    }
+
+    #[test]
+    fn front_matter_is_not_prose() {
+        let text = "---\ntitle: ^^123m^^\n---\n\n^^456p^^\n";
+        assert_eq!(found(text), [("456p", Origin::Carets)]);
+    }
+
+    #[test]
+    fn code_spans_over_two_lines_are_left_alone() {
+        assert!(found("a `123m\n456p` b").is_empty());
+    }
+
+    #[test]
+    fn unclosed_fence_runs_to_the_end() {
+        assert_eq!(
+            found("```mj\n11z\n22z"),
+            [("11z", Origin::Fence), ("22z", Origin::Fence)]
+        );
+    }
+}
