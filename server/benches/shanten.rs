@@ -26,7 +26,7 @@ impl Rng {
 
 /// Hands dealt from shuffled walls: alternately 13 and 14 tiles.
 fn hands(n: usize, only14: bool) -> Vec<Counts> {
-    let mut rng = Rng(0x5EED_0F_7E4_9A1);
+    let mut rng = Rng(0x5EED_0F7E_49A1);
     let mut wall: Vec<u8> = (0..136).map(|i| (i / 4) as u8).collect();
     (0..n)
         .map(|i| {

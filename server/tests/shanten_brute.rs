@@ -3,6 +3,9 @@
 //! enumerated), and every tile a tenpai hand does or does not win on (a
 //! plain recursive decomposition).
 
+// Counts are indexed by kind throughout, as the rules are stated.
+#![allow(clippy::needless_range_loop)]
+
 use tenpai::hand::{Hand, Meld, MeldKind};
 use tenpai::shanten::{hand_shanten, shanten, waits};
 use tenpai::tile::{Counts, Tile, KINDS};

@@ -29,7 +29,8 @@ static DISTS: [[u8; 16]; DISTS_LEN] = {
 pub type D = [u8; 16];
 
 /// Bytes of table data the binary carries.
-pub const TABLE_BYTES: usize = gen::SUIT_CONFIGS + gen::HONOR_CONFIGS + DIST_BYTES.len();
+const TABLE_BYTES: usize = gen::SUIT_CONFIGS + gen::HONOR_CONFIGS + DIST_BYTES.len();
+const _: () = assert!(TABLE_BYTES <= 2 * 1024 * 1024, "tables stay within 2 MB");
 
 /// Distances of one suit's 9 counts (each at most 4, sum at most 14).
 #[inline(always)]
