@@ -342,7 +342,51 @@ fn waits_of(hand: &Hand, ukeire: &Ukeire, sit: &Situation, rules: &Rules) -> Vec
         .collect()
 }
 
-/// What winning on `tile` is worth; filled in by the scorer.
-fn value_of(_hand: &Hand, _tile: Tile, _sit: &Situation, _rules: &Rules) -> Option<WaitValue> {
-    None
+/// What winning on `tile` is worth, by ron and by tsumo. Options that only
+/// fit the other way of winning are dropped for each (rinshan is a tsumo,
+/// chankan a ron).
+/// Partial hands (fewer tiles than a whole hand) are not priced.
+fn value_of(hand: &Hand, tile: Tile, sit: &Situation, rules: &Rules) -> Option<WaitValue> {
+    if hand.closed.len() + 3 * hand.melds.len() != 13 {
+        return None;
+    }
+    let mut won = hand.clone();
+    let at = won.closed.partition_point(|&t| t <= tile);
+    won.closed.insert(at, tile);
+    won.win = Some(tile);
+    let ron = Situation {
+        tsumo: false,
+        rinshan: false,
+        tenhou: false,
+        chiihou: false,
+        ..sit.clone()
+    };
+    let tsumo = Situation {
+        tsumo: true,
+        chankan: false,
+        renhou: false,
+        ..sit.clone()
+    };
+    Some(WaitValue {
+        ron: price(&won, &ron, rules),
+        tsumo: price(&won, &tsumo, rules),
+    })
+}
+
+fn price(hand: &Hand, sit: &Situation, rules: &Rules) -> WinValue {
+    match crate::score::score(hand, sit, rules) {
+        Ok(s) => WinValue::Points {
+            han: s.han,
+            fu: s.fu,
+            limit: s.limit.map(|l| l.id().to_string()),
+            total: s.points.total,
+            yaku: s
+                .yaku
+                .iter()
+                .map(|y| (y.yaku.id().to_string(), y.han))
+                .collect(),
+        },
+        Err(e) if e.code == "no-yaku" => WinValue::NoYaku,
+        Err(e) => WinValue::Unpriced(e.message),
+    }
 }

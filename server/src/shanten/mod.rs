@@ -18,12 +18,14 @@
 
 mod analysis;
 pub mod gen;
+mod json;
 mod table;
 
 pub use analysis::{
     analyze, discard_options, hand_shanten, Analysis, Chosen, DiscardOption, Ukeire, UkeireTile,
     Wait, WaitValue, WinValue,
 };
+pub use json::to_json;
 
 use crate::tile::{Counts, Tile, KINDS};
 use table::D;
