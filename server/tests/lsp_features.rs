@@ -26,8 +26,11 @@ The hand `234m567p22s34678s` waits on two tiles.
 
 async fn client(options: Value) -> TestClient {
     let (mut c, _) = TestClient::in_process();
-    c.initialize(json!({"general": {"positionEncodings": ["utf-16"]}}), options)
-        .await;
+    c.initialize(
+        json!({"general": {"positionEncodings": ["utf-16"]}}),
+        options,
+    )
+    .await;
     c
 }
 
@@ -77,7 +80,8 @@ async fn hover_away_from_hands_is_empty() {
 #[tokio::test]
 async fn semantic_tokens_classify_tiles_options_and_comments() {
     let mut c = client(Value::Null).await;
-    c.open(MJ, "mj", 1, "(123m) 0p e riichi dora=1s # note\n").await;
+    c.open(MJ, "mj", 1, "(123m) 0p e riichi dora=1s # note\n")
+        .await;
     let t = c
         .call(
             "textDocument/semanticTokens/full",
@@ -110,7 +114,13 @@ fn decode(data: &Value) -> Vec<Value> {
                 .filter(|(i, _)| c[4] & (1 << i) != 0)
                 .map(|(_, m)| *m)
                 .collect();
-            json!([line, col, c[2], legend[c[3] as usize].name(), mods.join(",")])
+            json!([
+                line,
+                col,
+                c[2],
+                legend[c[3] as usize].name(),
+                mods.join(",")
+            ])
         })
         .collect()
 }
@@ -142,7 +152,10 @@ async fn completion_offers_options_then_values() {
         .iter()
         .map(|i| i["label"].as_str().unwrap())
         .collect();
-    assert!(labels.contains(&"riichi") && labels.contains(&"seat="), "{labels:?}");
+    assert!(
+        labels.contains(&"riichi") && labels.contains(&"seat="),
+        "{labels:?}"
+    );
     // Values of `seat=`: the four winds.
     c.change(MJ, 2, [0, 19, 0, 19], "seat=").await;
     let items = c.call("textDocument/completion", at(MJ, 0, 24)).await;

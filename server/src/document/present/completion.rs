@@ -66,9 +66,9 @@ pub fn complete(text: &str, col: usize, rules: &Rules) -> Vec<Item> {
     while !text.is_char_boundary(col) {
         col -= 1;
     }
-    let start = text[..col]
-        .rfind(char::is_whitespace)
-        .map_or(0, |i| i + text[i..].chars().next().map_or(1, char::len_utf8));
+    let start = text[..col].rfind(char::is_whitespace).map_or(0, |i| {
+        i + text[i..].chars().next().map_or(1, char::len_utf8)
+    });
     let word = &text[start..col];
     // The line without the word being typed: a half-written word (`r`,
     // `win=`) would otherwise be read as a tile or be an error.
@@ -138,10 +138,7 @@ fn values(key: &str, replace: Range<usize>, typed: &str, a: &LineAnalysis) -> Ve
         // Several tiles: offer the next one, after what is typed.
         ValueKind::Tiles => {
             let at = replace.start + typed.len();
-            tile_items(
-                Tile::all().map(|t| (t, String::new())).collect(),
-                at..at,
-            )
+            tile_items(Tile::all().map(|t| (t, String::new())).collect(), at..at)
         }
         ValueKind::Flag | ValueKind::Number => Vec::new(),
     }

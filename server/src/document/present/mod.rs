@@ -8,6 +8,6 @@ pub mod completion;
 pub mod hover;
 pub mod semantic;
 pub mod symbols;
-mod text;
+pub mod text;
 
 pub use text::hand_text;

@@ -121,9 +121,7 @@ pub fn tokens(line: &Line, len: usize) -> Vec<Token> {
                     (Some(OptionValue::Tile(t)), Some((_, span))) => {
                         tiles(&mut out, std::slice::from_ref(t), span, 0)
                     }
-                    (Some(OptionValue::Tiles(ts)), Some((_, span))) => {
-                        tiles(&mut out, ts, span, 0)
-                    }
+                    (Some(OptionValue::Tiles(ts)), Some((_, span))) => tiles(&mut out, ts, span, 0),
                     (_, Some((_, span))) => push(&mut out, span.clone(), TokenType::Value, 0),
                     _ => {}
                 }
