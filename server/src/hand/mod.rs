@@ -105,3 +105,7 @@ impl Situation {
         self.seat == Wind::East
     }
 }
+
+mod validate;
+
+pub use validate::{parse_hand, validate, Mode, Validated};

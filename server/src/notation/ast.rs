@@ -122,6 +122,9 @@ pub struct HandLine {
     pub claim: Option<Claim>,
     /// `# ...`, including the `#`.
     pub comment: Option<Span>,
+    /// The hand part had syntax errors, so tiles that could not be read are
+    /// missing: its tile count means nothing.
+    pub recovered: bool,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]

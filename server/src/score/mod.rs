@@ -1,5 +1,404 @@
 //! The scoring engine: decomposition, waits, yaku, fu with reasons, points.
+//!
+//! [`score`] reads every interpretation of a winning hand (four sets and a
+//! pair in every split, seven pairs, thirteen orphans; each group the winning
+//! tile may have completed), prices each one and keeps the best, as Tenhou
+//! does. The engine knows nothing of the CLI or the server.
 
+mod eval;
+pub mod json;
+pub mod points;
 pub mod rules;
+pub mod shape;
+pub mod yaku;
 
+use std::fmt;
+
+use crate::hand::{Hand, MeldKind, Situation};
+use crate::tile::Tile;
+
+use eval::{closed_counts, Ctx, Eval};
+pub use json::to_json;
+pub use points::{payments, Limit, Points};
 pub use rules::Rules;
+pub use shape::{Form, Group, GroupKind, Interpretation, Wait};
+pub use yaku::Yaku;
+
+/// A yaku (or dora) and the han it gives.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct YakuHan {
+    pub yaku: Yaku,
+    pub han: u32,
+}
+
+/// One component of the fu count, with the reason a player reads. The
+/// items of a [`Score`] add up to its fu (rounding is an item).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct FuItem {
+    pub fu: u32,
+    pub reason: String,
+}
+
+/// The scored hand: the best interpretation and everything it is worth.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Score {
+    /// Dora included; 13 per yakuman for yakuman hands.
+    pub han: u32,
+    /// `None` for yakuman (and nagashi / renhou mangan).
+    pub fu: Option<u32>,
+    pub limit: Option<Limit>,
+    /// Sorted by id, as the vectors sort.
+    pub yaku: Vec<YakuHan>,
+    pub fu_details: Vec<FuItem>,
+    pub points: Points,
+    /// The chosen decomposition and wait.
+    pub interpretation: Interpretation,
+    /// Every other interpretation, best first.
+    pub others: Vec<Alternative>,
+}
+
+/// An interpretation that was not chosen, priced the same way.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Alternative {
+    pub interpretation: Interpretation,
+    pub han: u32,
+    pub fu: Option<u32>,
+    pub limit: Option<Limit>,
+    pub yaku: Vec<YakuHan>,
+    pub fu_details: Vec<FuItem>,
+    /// `None` when this reading has no yaku.
+    pub points: Option<Points>,
+}
+
+/// Why a hand could not be scored.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct ScoreError {
+    /// Stable kebab-case code, shared with the notation's diagnostics:
+    /// `no-yaku`, `not-complete`, `not-a-winning-count`, ...
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl ScoreError {
+    fn new(code: &'static str, message: impl Into<String>) -> ScoreError {
+        ScoreError {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ScoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for ScoreError {}
+
+/// A reading and its value.
+#[derive(Clone, Copy)]
+struct Reading {
+    it: Interpretation,
+    eval: Eval,
+    han: u32,
+    limit: Option<Limit>,
+    points: Option<Points>,
+}
+
+impl Reading {
+    fn key(&self) -> (u32, u32, u32) {
+        match self.points {
+            Some(p) => (p.total, self.han, self.eval.fu),
+            None => (0, 0, 0),
+        }
+    }
+}
+
+/// Scores a winning hand.
+pub fn score(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
+    if sit.nagashi {
+        return nagashi(hand, sit, rules);
+    }
+    check_tiles(hand)?;
+    let win = hand.win.ok_or_else(|| {
+        ScoreError::new(
+            "not-a-winning-count",
+            "the hand has no winning tile: a winning hand has 14 tiles, plus one per kan",
+        )
+    })?;
+    if !hand.closed.contains(&win) {
+        return Err(ScoreError::new(
+            "win-not-in-hand",
+            format!("the winning tile {win} is not among the closed tiles"),
+        ));
+    }
+    let closed = closed_counts(hand)
+        .ok_or_else(|| ScoreError::new("not-complete", "a tile is out of range"))?;
+    let ctx = Ctx::new(hand, sit, rules, closed);
+
+    let mut readings: Vec<Reading> = Vec::with_capacity(4);
+    let mut push = |it: &Interpretation| {
+        let mut eval = ctx.eval(it);
+        let (mut han, mut limit, mut base) = ctx.price(&eval);
+        let renhou_mangan = sit.renhou
+            && !sit.tsumo
+            && !sit.is_dealer()
+            && rules.renhou == rules::RenhouRule::Mangan
+            && eval.yakuman == 0
+            && (eval.han == 0 || base < 2000);
+        if renhou_mangan {
+            let mut y = yaku::YakuSet::default();
+            y.insert(Yaku::Renhou);
+            eval = Eval {
+                yaku: y,
+                han: 5,
+                yakuman: 0,
+                fu: eval.fu,
+            };
+            (han, limit, base) = (5, Some(Limit::Mangan), 2000);
+        }
+        let points = (eval.han > 0).then(|| ctx.payments(base));
+        readings.push(Reading {
+            it: *it,
+            eval,
+            han,
+            limit,
+            points,
+        });
+    };
+    let mut c = closed;
+    if let Some(base) = shape::meld_shape(&hand.melds) {
+        shape::standard(&mut c, &base, |s| {
+            s.readings(Form::Standard, win, &mut push)
+        });
+    }
+    if hand.melds.is_empty() {
+        if let Some(s) = shape::chiitoitsu(&closed) {
+            s.readings(Form::Chiitoitsu, win, &mut push);
+        }
+        if let Some(s) = shape::kokushi(&closed) {
+            if let Some(it) = shape::kokushi_reading(&s, win) {
+                push(&it);
+            }
+        }
+    }
+    if readings.is_empty() {
+        return Err(ScoreError::new(
+            "not-complete",
+            "these tiles do not form a winning hand (four sets and a pair, seven pairs, or thirteen orphans)",
+        ));
+    }
+    let best = (0..readings.len())
+        .max_by(|&a, &b| readings[a].key().cmp(&readings[b].key()).then(b.cmp(&a)))
+        .unwrap_or(0);
+    let chosen = readings[best];
+    let Some(points) = chosen.points else {
+        let dora = ctx.dora_total();
+        let extra = if dora > 0 {
+            format!(" (dora alone is not a yaku: {dora} dora)")
+        } else {
+            String::new()
+        };
+        return Err(ScoreError::new(
+            "no-yaku",
+            format!("the hand is complete but has no yaku{extra}"),
+        ));
+    };
+    let (yaku, fu, fu_details) = details(&ctx, &chosen);
+    let mut rest: Vec<&Reading> = readings
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != best)
+        .map(|(_, r)| r)
+        .collect();
+    rest.sort_by_key(|r| std::cmp::Reverse(r.key()));
+    let others = rest
+        .into_iter()
+        .map(|r| {
+            let (yaku, fu, fu_details) = details(&ctx, r);
+            Alternative {
+                interpretation: r.it,
+                han: if r.points.is_some() { r.han } else { 0 },
+                fu,
+                limit: r.points.and(r.limit),
+                yaku: if r.points.is_some() { yaku } else { Vec::new() },
+                fu_details,
+                points: r.points,
+            }
+        })
+        .collect();
+    Ok(Score {
+        han: chosen.han,
+        fu,
+        limit: chosen.limit,
+        yaku,
+        fu_details,
+        points,
+        interpretation: chosen.it,
+        others,
+    })
+}
+
+/// The yaku list, the fu and its reasons of a reading.
+fn details(ctx: &Ctx, r: &Reading) -> (Vec<YakuHan>, Option<u32>, Vec<FuItem>) {
+    let e = &r.eval;
+    let mut yaku: Vec<YakuHan> = Vec::with_capacity(8);
+    if e.yakuman > 0 {
+        let mut weights: Vec<(Yaku, u32)> =
+            e.yaku.iter().map(|y| (y, ctx.yakuman_weight(y))).collect();
+        if !ctx.rules.yakuman_stacking {
+            // Only the biggest yakuman counts.
+            let top = weights
+                .iter()
+                .copied()
+                .max_by_key(|&(y, w)| (w, std::cmp::Reverse(y)));
+            weights = top.into_iter().collect();
+        }
+        yaku.extend(weights.into_iter().map(|(y, w)| YakuHan {
+            yaku: y,
+            han: 13 * w,
+        }));
+        yaku.sort_by_key(|y| y.yaku.id());
+        return (yaku, None, Vec::new());
+    }
+    if e.yaku.contains(Yaku::Renhou) {
+        yaku.push(YakuHan {
+            yaku: Yaku::Renhou,
+            han: 5,
+        });
+        return (yaku, None, Vec::new());
+    }
+    let open = !ctx.menzen;
+    yaku.extend(e.yaku.iter().map(|y| YakuHan {
+        yaku: y,
+        han: y.han(open),
+    }));
+    if !yaku.is_empty() {
+        for (y, n) in [
+            (Yaku::Dora, ctx.dora),
+            (Yaku::AkaDora, ctx.aka),
+            (Yaku::UraDora, ctx.ura),
+        ] {
+            if n > 0 {
+                yaku.push(YakuHan { yaku: y, han: n });
+            }
+        }
+    }
+    yaku.sort_by_key(|y| y.yaku.id());
+    let mut fu_details = Vec::with_capacity(6);
+    match r.it.form {
+        Form::Chiitoitsu => fu_details.push(FuItem {
+            fu: 25,
+            reason: "seven pairs: 25 fu flat".to_string(),
+        }),
+        _ => {
+            ctx.fu(&r.it, e.yaku.contains(Yaku::Pinfu), Some(&mut fu_details));
+        }
+    }
+    (yaku, Some(e.fu), fu_details)
+}
+
+fn nagashi(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
+    if !rules.nagashi {
+        return Err(ScoreError::new(
+            "rule-off",
+            "nagashi mangan is not scored under these rules (nagashi=off)",
+        ));
+    }
+    // Paid like a tsumo mangan; honba and riichi sticks stay on the table
+    // (it is an exhaustive draw).
+    let points = points::pay(2000, sit.is_dealer(), true, 0, 0, rules);
+    Ok(Score {
+        han: 5,
+        fu: None,
+        limit: Some(Limit::Mangan),
+        yaku: vec![YakuHan {
+            yaku: Yaku::NagashiMangan,
+            han: 5,
+        }],
+        fu_details: Vec::new(),
+        points,
+        interpretation: Interpretation::nagashi(hand.win.unwrap_or(Tile::EAST)),
+        others: Vec::new(),
+    })
+}
+
+/// Tile counts and melds that cannot be: caught by the notation layer too,
+/// but the engine never trusts its input.
+fn check_tiles(hand: &Hand) -> Result<(), ScoreError> {
+    if hand.melds.len() > 4 {
+        return Err(ScoreError::new(
+            "too-many-melds",
+            "a hand has at most four melds",
+        ));
+    }
+    let mut all = [0u8; crate::tile::KINDS];
+    for t in hand
+        .closed
+        .iter()
+        .chain(hand.melds.iter().flat_map(|m| m.tiles.iter()))
+    {
+        all[t.index()] += 1;
+        if all[t.index()] > 4 {
+            return Err(ScoreError::new(
+                "fifth-tile",
+                format!("there are only four copies of {t}"),
+            ));
+        }
+    }
+    for m in &hand.melds {
+        if !meld_is_legal(m.kind, &m.tiles) {
+            return Err(ScoreError::new(
+                "invalid-meld",
+                "a meld must be a sequence, a triplet or a kan",
+            ));
+        }
+    }
+    if hand.closed.len() + 3 * hand.melds.len() != 14 {
+        let tiles = hand.closed.len() + hand.melds.iter().map(|m| m.tiles.len()).sum::<usize>();
+        return Err(ScoreError::new(
+            "not-a-winning-count",
+            format!(
+                "{tiles} tiles: a winning hand has 14 tiles, plus one per kan ({} here)",
+                14 + hand.kans()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn meld_is_legal(kind: MeldKind, tiles: &[Tile]) -> bool {
+    let same = |n: usize| tiles.len() == n && tiles.iter().all(|t| *t == tiles[0]);
+    match kind {
+        MeldKind::Chi => {
+            tiles.len() == 3
+                && !tiles[0].is_honor()
+                && tiles[1].index() == tiles[0].index() + 1
+                && tiles[2].index() == tiles[0].index() + 2
+                && tiles[2].suit() == tiles[0].suit()
+        }
+        MeldKind::Pon => same(3),
+        MeldKind::OpenKan | MeldKind::ClosedKan => same(4),
+    }
+}
+
+/// Whether the tiles form a winning shape (four sets and a pair with the
+/// melds, seven pairs, thirteen orphans). Cheap: no yaku, no allocation.
+pub fn is_complete(hand: &Hand) -> bool {
+    if hand.melds.len() > 4 || hand.closed.len() + 3 * hand.melds.len() != 14 {
+        return false;
+    }
+    let Some(mut c) = closed_counts(hand) else {
+        return false;
+    };
+    if hand.melds.is_empty() && (shape::chiitoitsu(&c).is_some() || shape::kokushi(&c).is_some()) {
+        return true;
+    }
+    let Some(base) = shape::meld_shape(&hand.melds) else {
+        return false;
+    };
+    let mut found = false;
+    shape::standard(&mut c, &base, |_| found = true);
+    found
+}

@@ -1,0 +1,182 @@
+//! Claims: `=> 7700`, `=> 2000/3900`, `=> 3 han 30 fu`, `=> mangan`,
+//! `=> 1-shanten`, `=> waits 14m`, and combinations of them.
+
+use nom::bytes::complete::tag;
+use nom::character::complete::{char, u32 as number};
+use nom::combinator::all_consuming;
+use nom::sequence::{separated_pair, terminated};
+use nom::{IResult, Parser};
+
+use crate::diag::Diagnostic;
+
+use super::ast::{ClaimItem, Group, Span};
+use super::lex;
+
+/// Limits, as written (kebab or snake case) and as stored (snake case, the
+/// scorer's ids).
+const LIMITS: &[(&str, &str)] = &[
+    ("mangan", "mangan"),
+    ("haneman", "haneman"),
+    ("baiman", "baiman"),
+    ("sanbaiman", "sanbaiman"),
+    ("yakuman", "yakuman"),
+    ("kazoe-yakuman", "kazoe_yakuman"),
+    ("kazoe_yakuman", "kazoe_yakuman"),
+    ("double-yakuman", "double_yakuman"),
+    ("double_yakuman", "double_yakuman"),
+    ("triple-yakuman", "triple_yakuman"),
+    ("triple_yakuman", "triple_yakuman"),
+];
+
+fn whole<'a, O>(
+    word: &'a str,
+    p: impl Parser<&'a str, Output = O, Error = nom::error::Error<&'a str>>,
+) -> Option<O> {
+    all_consuming(p).parse(word).ok().map(|(_, o)| o)
+}
+
+fn slash_pair(i: &str) -> IResult<&str, (u32, u32)> {
+    separated_pair(number, char('/'), number).parse(i)
+}
+
+fn with_suffix<'a>(i: &'a str, suffix: &'static str) -> IResult<&'a str, u32> {
+    terminated(number, tag(suffix)).parse(i)
+}
+
+/// Words of the claim text, split at whitespace and commas.
+fn words(line: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut ws = None;
+    for (off, c) in line[start..end].char_indices() {
+        let i = start + off;
+        if c.is_whitespace() || c == ',' {
+            if let Some(s) = ws.take() {
+                out.push((s, i));
+            }
+        } else if ws.is_none() {
+            ws = Some(i);
+        }
+    }
+    if let Some(s) = ws {
+        out.push((s, end));
+    }
+    out
+}
+
+/// Parses the claim text `line[start..end]` (after `=>`).
+pub(crate) fn items(
+    line: &str,
+    start: usize,
+    end: usize,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<(ClaimItem, Span)> {
+    let ws = words(line, start, end);
+    let w = |k: usize| -> Option<&str> { ws.get(k).map(|&(s, e)| &line[s..e]) };
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < ws.len() {
+        let (s, e) = ws[k];
+        let word = &line[s..e];
+        let lower = word.to_ascii_lowercase();
+        let lw = lower.as_str();
+        // (item, words consumed)
+        let parsed: Option<(ClaimItem, usize)> = if let Some((a, b)) = whole(lw, slash_pair) {
+            // Han are small numbers, payments are not.
+            Some(if a < 100 {
+                (
+                    ClaimItem::HanFu {
+                        han: a,
+                        fu: Some(b),
+                    },
+                    1,
+                )
+            } else {
+                (
+                    ClaimItem::TsumoSplit {
+                        non_dealer: a,
+                        dealer: b,
+                    },
+                    1,
+                )
+            })
+        } else if let Some(n) = whole(lw, number) {
+            let next = w(k + 1).map(str::to_ascii_lowercase);
+            match next.as_deref() {
+                Some("han") => Some(han_fu(n, &ws, line, k + 2)),
+                Some("all") => Some((ClaimItem::TsumoAll(n), 2)),
+                Some("points" | "pts" | "pt") => Some((ClaimItem::Points(n), 2)),
+                Some("fu") => None,
+                _ => Some((ClaimItem::Points(n), 1)),
+            }
+        } else if let Some(n) = whole(lw, |i| with_suffix(i, "han")) {
+            Some(han_fu(n, &ws, line, k + 1))
+        } else if let Some(n) = whole(lw, |i| with_suffix(i, "-shanten")) {
+            Some((ClaimItem::Shanten(n), 1))
+        } else if lw == "tenpai" || lw == "tenpai." {
+            Some((ClaimItem::Shanten(0), 1))
+        } else if let Some(&(_, id)) = LIMITS.iter().find(|(w, _)| *w == lw) {
+            Some((ClaimItem::Limit(id.to_string()), 1))
+        } else if lw == "waits" || lw == "wait" {
+            let mut tiles = Vec::new();
+            let mut used = 1;
+            while let Some(&(ts, te)) = ws.get(k + used) {
+                let mut groups: Vec<Group> = Vec::new();
+                let mut errs = Vec::new();
+                if line[ts..te].contains(['(', '[', ')', ']'])
+                    || lex::tiles(line, ts, te, &mut groups, &mut errs)
+                    || groups.is_empty()
+                {
+                    break;
+                }
+                tiles.extend(groups.iter().flat_map(|g| g.tiles.iter().map(|t| t.tile)));
+                used += 1;
+            }
+            (used > 1).then_some((ClaimItem::Waits(tiles), used))
+        } else {
+            None
+        };
+        match parsed {
+            Some((item, used)) => {
+                let last = ws[(k + used - 1).min(ws.len() - 1)].1;
+                out.push((item, s..last));
+                k += used;
+            }
+            None => {
+                errors.push(Diagnostic::error(
+                    "invalid-claim",
+                    s..e,
+                    format!(
+                        "cannot read '{word}' as a claim; a claim states points (7700, 2000/3900, \
+                         3900 all), han and fu (3 han 30 fu, 3/30), a limit (mangan), a shanten \
+                         (1-shanten, tenpai) or waits (waits 14m)"
+                    ),
+                ));
+                k += 1;
+            }
+        }
+    }
+    out
+}
+
+/// `N han` already read at word `k - 1`; an optional `M fu` follows.
+fn han_fu(han: u32, ws: &[(usize, usize)], line: &str, k: usize) -> (ClaimItem, usize) {
+    let used_han = if line[ws[k - 1].0..ws[k - 1].1].eq_ignore_ascii_case("han") {
+        2
+    } else {
+        1
+    };
+    let word = |j: usize| ws.get(j).map(|&(s, e)| line[s..e].to_ascii_lowercase());
+    if let (Some(n), Some(f)) = (word(k), word(k + 1)) {
+        if f == "fu" {
+            if let Some(fu) = whole(n.as_str(), number) {
+                return (ClaimItem::HanFu { han, fu: Some(fu) }, used_han + 2);
+            }
+        }
+    }
+    if let Some(n) = word(k) {
+        if let Some(fu) = whole(n.as_str(), |i| with_suffix(i, "fu")) {
+            return (ClaimItem::HanFu { han, fu: Some(fu) }, used_han + 1);
+        }
+    }
+    (ClaimItem::HanFu { han, fu: None }, used_han)
+}

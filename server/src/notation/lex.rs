@@ -1,0 +1,195 @@
+//! Tiles inside a region of the line: digit runs with their suit letter, red
+//! fives, letter honors (`wh` before `w`) and Unicode glyphs.
+//!
+//! Hand words, meld contents and tile-valued options (`dora=1m3p`) all go
+//! through [`tiles`]; brackets are the caller's business.
+
+use crate::diag::Diagnostic;
+use crate::tile::{Suit, Tile};
+
+use super::ast::{Group, Span, TileTok, Written};
+
+/// First code point of the Mahjong Tiles block, and the last one that is a
+/// tile of the riichi game / of the block (flowers, seasons, joker, back).
+const GLYPH_FIRST: u32 = 0x1F000;
+const GLYPH_LAST: u32 = 0x1F02B;
+
+/// The character at byte `i` of `s` (which must be a char boundary).
+pub(crate) fn char_at(s: &str, i: usize) -> Option<char> {
+    s.get(i..).and_then(|r| r.chars().next())
+}
+
+pub(crate) fn is_glyph_block(c: char) -> bool {
+    (GLYPH_FIRST..=GLYPH_LAST).contains(&(c as u32))
+}
+
+pub(crate) fn is_suit_letter(b: u8) -> bool {
+    matches!(b, b'm' | b'p' | b's' | b'z' | b'h')
+}
+
+/// A letter honor at the start of `s`: its tile and its length in bytes.
+pub(crate) fn letter_honor(s: &[u8]) -> Option<(Tile, usize)> {
+    match s {
+        [b'w', b'h', ..] => Some((Tile::WHITE, 2)),
+        [b'w', ..] => Some((Tile::WEST, 1)),
+        [b'e', ..] => Some((Tile::EAST, 1)),
+        [b's', ..] => Some((Tile::SOUTH, 1)),
+        [b'n', ..] => Some((Tile::NORTH, 1)),
+        [b'g', ..] => Some((Tile::GREEN, 1)),
+        [b'r', ..] => Some((Tile::RED, 1)),
+        _ => None,
+    }
+}
+
+/// Lexes `line[start..end]` (no brackets inside) into groups, pushing errors
+/// for what is not a tile. Returns whether any error was pushed.
+pub(crate) fn tiles(
+    line: &str,
+    start: usize,
+    end: usize,
+    groups: &mut Vec<Group>,
+    errors: &mut Vec<Diagnostic>,
+) -> bool {
+    let b = line.as_bytes();
+    let before = errors.len();
+    let mut i = start;
+    while i < end {
+        let c = b[i];
+        if c.is_ascii_digit() {
+            let mut j = i;
+            while j < end && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            if j < end && is_suit_letter(b[j]) {
+                let suit = Suit::from_letter(b[j] as char).unwrap_or(Suit::Honor);
+                let mut toks = Vec::with_capacity(j - i);
+                for k in i..j {
+                    let d = b[k] - b'0';
+                    let tile = if suit == Suit::Honor && d == 0 {
+                        None
+                    } else {
+                        Tile::new(suit, d)
+                    };
+                    match tile {
+                        Some(tile) => toks.push(TileTok {
+                            tile,
+                            red: d == 0,
+                            written: Written::Digit,
+                            span: k..k + 1,
+                        }),
+                        None => errors.push(invalid_honor(d, b[j] as char, k..k + 1)),
+                    }
+                }
+                if !toks.is_empty() {
+                    groups.push(Group {
+                        tiles: toks,
+                        span: i..j + 1,
+                    });
+                }
+                i = j + 1;
+            } else {
+                let next = if j < end { Some(b[j]) } else { None };
+                errors.push(missing_suit(&line[i..j], i..j, next));
+                // An uppercase suit letter belongs to this error, not to the next.
+                i = if next.is_some_and(|l| is_suit_letter(l.to_ascii_lowercase())) {
+                    j + 1
+                } else {
+                    j
+                };
+            }
+        } else if let Some((tile, len)) = letter_honor(&b[i..end]) {
+            groups.push(Group {
+                tiles: vec![TileTok {
+                    tile,
+                    red: false,
+                    written: Written::Letter,
+                    span: i..i + len,
+                }],
+                span: i..i + len,
+            });
+            i += len;
+        } else if is_suit_letter(c) {
+            errors.push(Diagnostic::error(
+                "missing-digits",
+                i..i + 1,
+                format!(
+                    "'{}' is a suit letter, but no digits come before it (write e.g. 5{})",
+                    c as char, c as char
+                ),
+            ));
+            i += 1;
+        } else {
+            let ch = char_at(line, i).unwrap_or('\u{FFFD}');
+            let len = ch.len_utf8();
+            if let Some(tile) = Tile::from_glyph(ch) {
+                groups.push(Group {
+                    tiles: vec![TileTok {
+                        tile,
+                        red: false,
+                        written: Written::Glyph,
+                        span: i..i + len,
+                    }],
+                    span: i..i + len,
+                });
+            } else if is_glyph_block(ch) {
+                errors.push(Diagnostic::error(
+                    "invalid-tile",
+                    i..i + len,
+                    format!("'{ch}' is a flower, season, joker or tile back, not a tile of riichi mahjong"),
+                ));
+            } else {
+                errors.push(unknown_character(ch, i..i + len));
+            }
+            i += len;
+        }
+    }
+    errors.len() > before
+}
+
+fn invalid_honor(d: u8, letter: char, span: Span) -> Diagnostic {
+    let msg = if d == 0 {
+        format!("there is no red honor: '0{letter}' is not a tile (honors are 1{letter}-7{letter})")
+    } else {
+        format!("there is no {d}{letter}: honors are 1{letter}-7{letter} (East South West North White Green Red)")
+    };
+    Diagnostic::error("invalid-tile", span, msg)
+}
+
+fn missing_suit(digits: &str, span: Span, next: Option<u8>) -> Diagnostic {
+    let hint = match next.map(|b| b.to_ascii_lowercase()) {
+        Some(l @ (b'm' | b'p' | b's' | b'z' | b'h')) => {
+            let d = Diagnostic::error(
+                "missing-suit",
+                span.clone(),
+                format!(
+                    "'{digits}' has no suit letter; suit letters are lowercase: {digits}{}",
+                    l as char
+                ),
+            );
+            return d.with_fix(
+                format!("write {digits}{}", l as char),
+                span.end..span.end + 1,
+                (l as char).to_string(),
+            );
+        }
+        _ => format!("write {digits}m, {digits}p, {digits}s or {digits}z"),
+    };
+    Diagnostic::error(
+        "missing-suit",
+        span,
+        format!("'{digits}' has no suit letter: {hint}"),
+    )
+}
+
+pub(crate) fn unknown_character(ch: char, span: Span) -> Diagnostic {
+    let shown = if ch.is_control() {
+        format!("U+{:04X}", ch as u32)
+    } else {
+        format!("'{ch}'")
+    };
+    Diagnostic::error(
+        "unknown-character",
+        span,
+        format!("{shown} is not part of the hand notation"),
+    )
+}

@@ -1,0 +1,357 @@
+//! Text -> [`Line`]: the recovering parser. Every token and error keeps its
+//! byte span; nothing here panics on any input.
+
+use nom::character::complete::u32 as number;
+use nom::combinator::all_consuming;
+use nom::Parser;
+
+use crate::diag::Diagnostic;
+use crate::tile::Wind;
+
+use super::ast::*;
+use super::options::{self, ValueKind};
+use super::{claim, lex, suggest};
+
+/// Byte ranges of the whitespace-separated words of `text[start..end]`.
+pub(crate) fn words(
+    text: &str,
+    start: usize,
+    end: usize,
+) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut i = start;
+    std::iter::from_fn(move || {
+        let b = text.as_bytes();
+        // Skip whitespace.
+        while i < end {
+            if b[i].is_ascii_whitespace() {
+                i += 1;
+            } else if b[i] < 0x80 {
+                break;
+            } else {
+                match lex::char_at(text, i) {
+                    Some(c) if c.is_whitespace() => i += c.len_utf8(),
+                    _ => break,
+                }
+            }
+        }
+        if i >= end {
+            return None;
+        }
+        let s = i;
+        while i < end {
+            if b[i].is_ascii_whitespace() {
+                break;
+            } else if b[i] < 0x80 {
+                i += 1;
+            } else {
+                match lex::char_at(text, i) {
+                    Some(c) if c.is_whitespace() => break,
+                    Some(c) => i += c.len_utf8(),
+                    None => i += 1,
+                }
+            }
+        }
+        Some((s, i))
+    })
+}
+
+/// Whether a word belongs to the hand: it starts with a digit, a bracket or a
+/// tile glyph, or it is made only of letter honors (`eee`, `wwh`).
+pub(crate) fn is_hand_word(word: &str) -> bool {
+    let b = word.as_bytes();
+    match b.first() {
+        None => false,
+        Some(c) if c.is_ascii_digit() || matches!(c, b'(' | b'[' | b')' | b']') => true,
+        Some(c) if *c >= 0x80 => word.chars().next().is_some_and(lex::is_glyph_block),
+        Some(_) => {
+            let mut i = 0;
+            while i < b.len() {
+                match lex::letter_honor(&b[i..]) {
+                    Some((_, len)) => i += len,
+                    None => return false,
+                }
+            }
+            true
+        }
+    }
+}
+
+/// Parses one line of notation. Never panics; recovers from errors, so a
+/// line may report several.
+pub fn parse_line(text: &str) -> Line {
+    let mut errors = Vec::new();
+    let kind = line_kind(text, &mut errors);
+    Line { kind, errors }
+}
+
+fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
+    let Some((start, _)) = words(text, 0, text.len()).next() else {
+        return LineKind::Blank;
+    };
+    let b = text.as_bytes();
+    if b[start] == b'#' {
+        return LineKind::Comment;
+    }
+    let comment_at = text[start..].find('#').map(|i| start + i);
+    let content_end = comment_at.unwrap_or(text.len());
+    if text[start..].starts_with("rules:") {
+        let words = words(text, start + 6, content_end)
+            .map(|(s, e)| (text[s..e].to_string(), s..e))
+            .collect();
+        return LineKind::Rules(RulesLine { words });
+    }
+    let claim_at = text[start..content_end].find("=>").map(|i| start + i);
+    let opts_end = claim_at.unwrap_or(content_end);
+
+    let mut hand = HandLine {
+        items: Vec::new(),
+        hand_span: start..start,
+        options: Vec::new(),
+        claim: None,
+        comment: comment_at.map(|c| c..trim_end(text, c, text.len())),
+        recovered: false,
+    };
+    let mut in_hand = true;
+    for (s, e) in words(text, start, opts_end) {
+        let word = &text[s..e];
+        if is_hand_word(word) {
+            if in_hand {
+                if hand.items.is_empty() && !hand.recovered {
+                    hand.hand_span = s..e;
+                }
+                hand.hand_span.end = e;
+                hand.recovered |= hand_word(text, s, e, &mut hand.items, errors);
+            } else {
+                errors.push(Diagnostic::error(
+                    "tiles-after-options",
+                    s..e,
+                    format!("'{word}' looks like tiles, but tiles must come before the options"),
+                ));
+            }
+        } else {
+            in_hand = false;
+            if let Some(opt) = option(text, s, e, errors) {
+                hand.options.push(opt);
+            }
+        }
+    }
+    if let Some(a) = claim_at {
+        let cs = a + 2;
+        let ce = trim_end(text, cs, content_end);
+        let items = claim::items(text, cs, ce, errors);
+        let text_start = words(text, cs, ce).next().map_or(ce, |(s, _)| s);
+        if text_start >= ce {
+            errors.push(Diagnostic::error(
+                "invalid-claim",
+                a..a + 2,
+                "'=>' must be followed by a claim, like => 7700 or => mangan",
+            ));
+        }
+        hand.claim = Some(Claim {
+            items,
+            span: a..ce.max(a + 2),
+            text: text[text_start..ce.max(text_start)].to_string(),
+        });
+    }
+    LineKind::Hand(hand)
+}
+
+/// End of `text[start..end]` without trailing whitespace.
+fn trim_end(text: &str, start: usize, end: usize) -> usize {
+    start + text[start..end].trim_end().len()
+}
+
+/// Lexes one hand word (groups and melds). Returns whether it had errors.
+fn hand_word(
+    text: &str,
+    s: usize,
+    e: usize,
+    items: &mut Vec<HandItem>,
+    errors: &mut Vec<Diagnostic>,
+) -> bool {
+    let b = text.as_bytes();
+    let mut bad = false;
+    let mut groups = Vec::new();
+    let mut i = s;
+    while i < e {
+        match b[i] {
+            open @ (b'(' | b'[') => {
+                let close = if open == b'(' { b')' } else { b']' };
+                let stop = (i + 1..e).find(|&j| matches!(b[j], b'(' | b'[' | b')' | b']'));
+                match stop {
+                    Some(j) if b[j] == close => {
+                        groups.clear();
+                        bad |= lex::tiles(text, i + 1, j, &mut groups, errors);
+                        items.push(HandItem::Meld(MeldTok {
+                            bracket: if open == b'(' {
+                                Bracket::Open
+                            } else {
+                                Bracket::Closed
+                            },
+                            tiles: groups.drain(..).flat_map(|g| g.tiles).collect(),
+                            span: i..j + 1,
+                        }));
+                        i = j + 1;
+                    }
+                    Some(j) if matches!(b[j], b')' | b']') => {
+                        errors.push(Diagnostic::error(
+                            "unclosed-meld",
+                            i..j + 1,
+                            format!(
+                                "this meld opens with '{}' but closes with '{}'",
+                                open as char, b[j] as char
+                            ),
+                        ));
+                        bad = true;
+                        i = j + 1;
+                    }
+                    other => {
+                        let end = other.unwrap_or(e);
+                        errors.push(Diagnostic::error(
+                            "unclosed-meld",
+                            i..end,
+                            format!("this meld has no closing '{}'", close as char),
+                        ));
+                        bad = true;
+                        i = end;
+                    }
+                }
+            }
+            c @ (b')' | b']') => {
+                errors.push(Diagnostic::error(
+                    "unmatched-bracket",
+                    i..i + 1,
+                    format!("'{}' closes a meld that was never opened", c as char),
+                ));
+                bad = true;
+                i += 1;
+            }
+            _ => {
+                let j = (i..e)
+                    .find(|&j| matches!(b[j], b'(' | b'[' | b')' | b']'))
+                    .unwrap_or(e);
+                groups.clear();
+                bad |= lex::tiles(text, i, j, &mut groups, errors);
+                items.extend(groups.drain(..).map(HandItem::Group));
+                i = j;
+            }
+        }
+    }
+    bad
+}
+
+/// One option word: `riichi` or `key=value`.
+fn option(text: &str, s: usize, e: usize, errors: &mut Vec<Diagnostic>) -> Option<OptionTok> {
+    let word = &text[s..e];
+    let (key, raw) = match word.find('=') {
+        Some(k) => (&word[..k], Some((s + k + 1, e))),
+        None => (word, None),
+    };
+    let key_span = s..s + key.len();
+    let Some((name, kind, _)) = options::lookup(key) else {
+        let pool = if raw.is_some() {
+            options::KEY_NAMES
+        } else {
+            options::FLAG_NAMES
+        };
+        let guess = suggest::closest(key, pool).or_else(|| {
+            suggest::closest(
+                key,
+                if raw.is_some() {
+                    options::FLAG_NAMES
+                } else {
+                    options::KEY_NAMES
+                },
+            )
+        });
+        let d = match guess {
+            Some(g) => Diagnostic::error(
+                "unknown-option",
+                key_span.clone(),
+                format!("unknown option '{key}': did you mean '{g}'?"),
+            )
+            .with_fix(format!("change to '{g}'"), key_span, g),
+            None => Diagnostic::error(
+                "unknown-option",
+                key_span,
+                format!("unknown option '{key}'"),
+            ),
+        };
+        errors.push(d);
+        return None;
+    };
+    let raw_value = raw.map(|(vs, ve)| (text[vs..ve].to_string(), vs..ve));
+    let mut tok = OptionTok {
+        key: name.to_string(),
+        key_span: key_span.clone(),
+        raw_value,
+        value: None,
+        span: s..e,
+    };
+    match (kind, raw) {
+        (ValueKind::Flag, None) => tok.value = Some(OptionValue::Flag),
+        (ValueKind::Flag, Some(_)) => {
+            errors.push(
+                Diagnostic::error(
+                    "unexpected-value",
+                    s + key.len()..e,
+                    format!("'{name}' is a word on its own and takes no value"),
+                )
+                .with_fix(format!("write '{name}'"), s + key.len()..e, ""),
+            );
+        }
+        (_, None) => errors.push(Diagnostic::error(
+            "missing-value",
+            key_span,
+            format!("'{name}' needs a value: {}", options::example(name)),
+        )),
+        (_, Some((vs, ve))) if vs == ve => errors.push(Diagnostic::error(
+            "missing-value",
+            s..e,
+            format!("'{name}=' needs a value: {}", options::example(name)),
+        )),
+        (kind, Some((vs, ve))) => {
+            tok.value = value(text, vs, ve, kind);
+            if tok.value.is_none() {
+                errors.push(Diagnostic::error(
+                    "invalid-value",
+                    vs..ve,
+                    format!(
+                        "'{}' is not a valid value for {name}: it takes {}",
+                        &text[vs..ve],
+                        options::example(name)
+                    ),
+                ));
+            }
+        }
+    }
+    Some(tok)
+}
+
+fn value(text: &str, vs: usize, ve: usize, kind: ValueKind) -> Option<OptionValue> {
+    let raw = &text[vs..ve];
+    match kind {
+        ValueKind::Flag => Some(OptionValue::Flag),
+        ValueKind::Number => all_consuming(number::<&str, nom::error::Error<&str>>)
+            .parse(raw)
+            .ok()
+            .map(|(_, n)| OptionValue::Number(n)),
+        ValueKind::Wind => Wind::parse(raw).map(OptionValue::Wind),
+        ValueKind::Tile | ValueKind::Tiles => {
+            if raw.contains(['(', '[', ')', ']']) {
+                return None;
+            }
+            let mut groups = Vec::new();
+            let mut errs = Vec::new();
+            if lex::tiles(text, vs, ve, &mut groups, &mut errs) {
+                return None;
+            }
+            let mut tiles: Vec<TileTok> = groups.into_iter().flat_map(|g| g.tiles).collect();
+            match (kind, tiles.len()) {
+                (ValueKind::Tile, 1) => tiles.pop().map(OptionValue::Tile),
+                (ValueKind::Tiles, n) if n > 0 => Some(OptionValue::Tiles(tiles)),
+                _ => None,
+            }
+        }
+    }
+}

@@ -1,0 +1,552 @@
+//! Yaku and fu of one reading. The facts that do not depend on the reading
+//! (tile colours, honors, dora, the situation) are worked out once per hand
+//! in [`Ctx`]; each reading then only looks at its groups.
+
+use crate::hand::{Hand, Riichi, Situation};
+use crate::tile::{Counts, Tile, KINDS};
+
+use super::points::{limit_and_base, pay, Limit, Points};
+use super::rules::{RenhouRule, Rules};
+use super::shape::{Form, GroupKind, Interpretation, Wait};
+use super::yaku::{Yaku, YakuSet};
+use super::FuItem;
+
+/// Per-hand facts, computed once.
+pub(crate) struct Ctx<'a> {
+    pub rules: &'a Rules,
+    pub sit: &'a Situation,
+    /// No called melds (closed kans allowed).
+    pub menzen: bool,
+    pub tsumo: bool,
+    pub dealer: bool,
+    pub seat: Tile,
+    pub round: Tile,
+    /// Yaku that hold for every reading (situation, colours, honors).
+    pub fixed: YakuSet,
+    /// Yakuman that hold for every reading.
+    pub fixed_yakuman: YakuSet,
+    pub dora: u32,
+    pub aka: u32,
+    pub ura: u32,
+}
+
+/// The value of one reading, before it is priced.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Eval {
+    pub yaku: YakuSet,
+    /// Han of the yaku (dora excluded).
+    pub han: u32,
+    /// Number of yakuman (doubles counted twice when the rules say so).
+    pub yakuman: u32,
+    pub fu: u32,
+}
+
+const GREEN: [usize; 6] = [19, 20, 21, 23, 25, 32];
+
+impl<'a> Ctx<'a> {
+    pub fn new(hand: &Hand, sit: &'a Situation, rules: &'a Rules, closed: Counts) -> Ctx<'a> {
+        let mut all = closed;
+        let mut kans = 0;
+        for m in &hand.melds {
+            for t in &m.tiles {
+                all[t.index()] += 1;
+            }
+            if m.is_kan() {
+                kans += 1;
+            }
+        }
+        let menzen = hand.is_closed();
+        let tsumo = sit.tsumo;
+        let dealer = sit.is_dealer();
+        let seat = sit.seat.tile();
+        let round = sit.round.tile();
+
+        let mut fixed = YakuSet::default();
+        let mut ym = YakuSet::default();
+
+        // Situation.
+        let riichi = menzen && sit.riichi != Riichi::None;
+        if menzen {
+            match sit.riichi {
+                Riichi::Riichi => fixed.insert(Yaku::Riichi),
+                Riichi::Double => fixed.insert(Yaku::DoubleRiichi),
+                Riichi::None => {}
+            }
+            if riichi && sit.ippatsu {
+                fixed.insert(Yaku::Ippatsu);
+            }
+            if tsumo {
+                fixed.insert(Yaku::MenzenTsumo);
+            }
+        }
+        if sit.last_tile {
+            fixed.insert(if tsumo { Yaku::Haitei } else { Yaku::Houtei });
+        }
+        if sit.rinshan && tsumo {
+            fixed.insert(Yaku::Rinshan);
+        }
+        if sit.chankan && !tsumo {
+            fixed.insert(Yaku::Chankan);
+        }
+        if tsumo && sit.tenhou && dealer {
+            ym.insert(Yaku::Tenhou);
+        }
+        if tsumo && sit.chiihou && !dealer {
+            ym.insert(Yaku::Chiihou);
+        }
+        if sit.renhou && !tsumo && !dealer && rules.renhou == RenhouRule::Yakuman {
+            ym.insert(Yaku::Renhou);
+        }
+
+        // Colours and honors.
+        let mut suits = [false; 4];
+        let (mut simple, mut yaochu, mut terminal, mut green) = (true, true, true, true);
+        for (i, &n) in all.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            suits[(i / 9).min(3)] = true;
+            let num = i % 9;
+            let is_yaochu = i >= 27 || num == 0 || num == 8;
+            simple &= !is_yaochu;
+            yaochu &= is_yaochu;
+            terminal &= i < 27 && is_yaochu;
+            green &= GREEN.contains(&i);
+        }
+        let nsuits = suits[..3].iter().filter(|&&s| s).count();
+        let honors = suits[3];
+        if simple && (menzen || rules.open_tanyao) {
+            fixed.insert(Yaku::Tanyao);
+        }
+        if nsuits == 1 && honors {
+            fixed.insert(Yaku::Honitsu);
+        }
+        if nsuits == 1 && !honors {
+            fixed.insert(Yaku::Chinitsu);
+        }
+        if yaochu && !terminal && nsuits > 0 {
+            fixed.insert(Yaku::Honroutou);
+        }
+        if nsuits == 0 {
+            ym.insert(Yaku::Tsuuiisou);
+        }
+        if terminal {
+            ym.insert(Yaku::Chinroutou);
+        }
+        if green {
+            ym.insert(Yaku::Ryuuiisou);
+        }
+        // Honors are always whole triplets (or kans) and pairs.
+        let trip = |i: usize| all[i] >= 3;
+        if trip(31) {
+            fixed.insert(Yaku::YakuhaiHaku);
+        }
+        if trip(32) {
+            fixed.insert(Yaku::YakuhaiHatsu);
+        }
+        if trip(33) {
+            fixed.insert(Yaku::YakuhaiChun);
+        }
+        if trip(seat.index()) {
+            fixed.insert(Yaku::SeatWind);
+        }
+        if trip(round.index()) {
+            fixed.insert(Yaku::RoundWind);
+        }
+        let dragons = (31..34).filter(|&i| trip(i)).count();
+        let dragon_pair = (31..34).any(|i| all[i] == 2);
+        if dragons == 3 {
+            ym.insert(Yaku::Daisangen);
+        } else if dragons == 2 && dragon_pair {
+            fixed.insert(Yaku::Shousangen);
+        }
+        let winds = (27..31).filter(|&i| trip(i)).count();
+        let wind_pair = (27..31).any(|i| all[i] == 2);
+        if winds == 4 {
+            ym.insert(Yaku::Daisuushii);
+        } else if winds == 3 && wind_pair {
+            ym.insert(Yaku::Shousuushii);
+        }
+        if kans == 4 {
+            ym.insert(Yaku::Suukantsu);
+        } else if kans == 3 {
+            fixed.insert(Yaku::Sankantsu);
+        }
+        if hand.melds.is_empty() && nsuits == 1 && !honors {
+            let s = (0..27).find(|&i| all[i] > 0).unwrap_or(0) / 9 * 9;
+            let c = &closed[s..s + 9];
+            const PATTERN: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+            if c.iter().zip(PATTERN).all(|(&n, p)| n >= p) {
+                let junsei = hand.win.is_some_and(|w| {
+                    let wi = w.index();
+                    wi >= s && wi < s + 9 && c[wi - s] == PATTERN[wi - s] + 1
+                });
+                ym.insert(if junsei {
+                    Yaku::JunseiChuuren
+                } else {
+                    Yaku::Chuuren
+                });
+            }
+        }
+
+        // Dora: indicators point at the next tile; kan tiles count four.
+        let count = |inds: &[Tile]| -> u32 {
+            inds.iter()
+                .map(|d| all[d.dora_after().index()] as u32)
+                .sum()
+        };
+        let dora = count(&sit.dora);
+        let ura = if riichi { count(&sit.ura) } else { 0 };
+        let aka = if rules.red_fives {
+            hand.red_fives as u32
+        } else {
+            0
+        };
+
+        Ctx {
+            rules,
+            sit,
+            menzen,
+            tsumo,
+            dealer,
+            seat,
+            round,
+            fixed,
+            fixed_yakuman: ym,
+            dora,
+            aka,
+            ura,
+        }
+    }
+
+    pub fn dora_total(&self) -> u32 {
+        self.dora + self.aka + self.ura
+    }
+
+    /// A yakuman's weight: 2 for the four "double" hands when the rules say
+    /// so.
+    pub fn yakuman_weight(&self, y: Yaku) -> u32 {
+        if self.rules.double_yakuman && y.is_double_capable() {
+            2
+        } else {
+            1
+        }
+    }
+
+    fn valued_pair_fu(&self, t: Tile) -> u32 {
+        let mut fu = 0;
+        if t.is_dragon() {
+            fu += 2;
+        }
+        let (s, r) = (t == self.seat, t == self.round);
+        if s && r {
+            fu += self.rules.double_wind_fu as u32;
+        } else if s || r {
+            fu += 2;
+        }
+        fu
+    }
+
+    /// Evaluates one reading.
+    pub fn eval(&self, it: &Interpretation) -> Eval {
+        let mut yaku = self.fixed;
+        let mut ym = self.fixed_yakuman;
+        match it.form {
+            Form::Kokushi => {
+                // Only yakuman count; tenhou-like flags stack.
+                ym =
+                    YakuSet(ym.0 & (Yaku::Tenhou.bit() | Yaku::Chiihou.bit() | Yaku::Renhou.bit()));
+                ym.insert(if it.wait == Wait::Kokushi13 {
+                    Yaku::Kokushi13Wait
+                } else {
+                    Yaku::Kokushi
+                });
+                return self.finish(YakuSet::default(), ym, 0);
+            }
+            Form::Chiitoitsu => {
+                yaku.insert(Yaku::Chiitoitsu);
+                ym.remove(Yaku::Chuuren);
+                ym.remove(Yaku::JunseiChuuren);
+                return self.finish(yaku, ym, 25);
+            }
+            Form::Standard | Form::Nagashi => {}
+        }
+        let groups = it.groups();
+        let win_idx = it.win_group as usize;
+        let ron = !self.tsumo;
+
+        let mut nseq = 0;
+        let mut concealed = 0;
+        let mut pair = Tile::EAST;
+        let mut all_yaochu = true;
+        let mut all_terminal = true;
+        // Sequence starts per suit (bit n of seq[s]) and triplet numbers per
+        // suit, for sanshoku / ittsu / doukou.
+        let mut seq = [0u16; 3];
+        let mut pon = [0u16; 3];
+        let mut seqs: [u8; 4] = [0; 4];
+        for (i, g) in groups.iter().enumerate() {
+            let t = g.tile;
+            all_yaochu &= g.has_yaochu();
+            let terminal_group = match g.kind {
+                GroupKind::Sequence => matches!(t.number(), 1 | 7),
+                _ => t.is_terminal(),
+            };
+            all_terminal &= terminal_group;
+            match g.kind {
+                GroupKind::Sequence => {
+                    if !g.open && nseq < 4 {
+                        seqs[nseq] = t.index() as u8;
+                    }
+                    nseq += 1;
+                    seq[t.index() / 9] |= 1 << t.number();
+                }
+                GroupKind::Triplet | GroupKind::Kan => {
+                    let by_ron = i == win_idx && ron && g.kind == GroupKind::Triplet;
+                    if !g.open && !by_ron {
+                        concealed += 1;
+                    }
+                    if !t.is_honor() {
+                        pon[t.index() / 9] |= 1 << t.number();
+                    }
+                }
+                GroupKind::Pair => pair = t,
+                GroupKind::Single => {}
+            }
+        }
+        // Pinfu: closed, four sequences, a pair worth no fu, two-sided wait.
+        let pinfu =
+            self.menzen && nseq == 4 && it.wait == Wait::Ryanmen && self.valued_pair_fu(pair) == 0;
+        if pinfu {
+            yaku.insert(Yaku::Pinfu);
+        }
+        if self.menzen && nseq >= 2 {
+            let mut s = seqs;
+            s[..nseq.min(4)].sort_unstable();
+            let mut pairs = 0;
+            let mut k = 0;
+            while k + 1 < nseq.min(4) {
+                if s[k] == s[k + 1] {
+                    pairs += 1;
+                    k += 2;
+                } else {
+                    k += 1;
+                }
+            }
+            match pairs {
+                0 => {}
+                1 => yaku.insert(Yaku::Iipeikou),
+                _ => yaku.insert(Yaku::Ryanpeikou),
+            }
+        }
+        if seq[0] & seq[1] & seq[2] != 0 {
+            yaku.insert(Yaku::Sanshoku);
+        }
+        if seq.iter().any(|&m| m & 0b1001_0010 == 0b1001_0010) {
+            yaku.insert(Yaku::Ittsu);
+        }
+        if pon[0] & pon[1] & pon[2] != 0 {
+            yaku.insert(Yaku::SanshokuDoukou);
+        }
+        if nseq == 0 {
+            yaku.insert(Yaku::Toitoi);
+        }
+        if nseq > 0 && all_yaochu {
+            // Honors in the hand make it chanta; none, junchan.
+            if all_terminal {
+                yaku.insert(Yaku::Junchan);
+            } else {
+                yaku.insert(Yaku::Chanta);
+            }
+        }
+        match concealed {
+            4 => ym.insert(if it.wait == Wait::Tanki {
+                Yaku::SuuankouTanki
+            } else {
+                Yaku::Suuankou
+            }),
+            3 => yaku.insert(Yaku::Sanankou),
+            _ => {}
+        }
+        if !ym.is_empty() {
+            return self.finish(yaku, ym, 0);
+        }
+        let fu = self.fu(it, pinfu, None);
+        self.finish(yaku, ym, fu)
+    }
+
+    fn finish(&self, mut yaku: YakuSet, ym: YakuSet, fu: u32) -> Eval {
+        if !ym.is_empty() {
+            let mut n = 0;
+            let mut best = 0;
+            for y in ym.iter() {
+                let w = self.yakuman_weight(y);
+                n += w;
+                best = best.max(w);
+            }
+            if !self.rules.yakuman_stacking {
+                n = best;
+            }
+            return Eval {
+                yaku: ym,
+                han: 13 * n,
+                yakuman: n,
+                fu: 0,
+            };
+        }
+        // Exclusions between ordinary yaku.
+        if yaku.contains(Yaku::Ryanpeikou) {
+            yaku.remove(Yaku::Iipeikou);
+            yaku.remove(Yaku::Chiitoitsu);
+        }
+        if yaku.contains(Yaku::Chinitsu) {
+            yaku.remove(Yaku::Honitsu);
+        }
+        if yaku.contains(Yaku::Honroutou) {
+            yaku.remove(Yaku::Chanta);
+        }
+        let open = !self.menzen;
+        let han = yaku.iter().map(|y| y.han(open)).sum();
+        Eval {
+            yaku,
+            han,
+            yakuman: 0,
+            fu,
+        }
+    }
+
+    /// Fu of a standard reading; writes the reasons when asked.
+    pub fn fu(&self, it: &Interpretation, pinfu: bool, mut out: Option<&mut Vec<FuItem>>) -> u32 {
+        let mut add = |fu: u32, reason: &dyn Fn() -> String| {
+            if let Some(v) = out.as_deref_mut() {
+                v.push(FuItem {
+                    fu,
+                    reason: reason(),
+                });
+            }
+            fu
+        };
+        let mut total = add(20, &|| "base (fuutei)".to_string());
+        if pinfu && self.tsumo {
+            add(0, &|| "pinfu tsumo: no tsumo fu".to_string());
+            return 20;
+        }
+        if self.menzen && !self.tsumo {
+            total += add(10, &|| "closed ron".to_string());
+        }
+        if self.tsumo {
+            total += add(2, &|| "tsumo".to_string());
+        }
+        let win_idx = it.win_group as usize;
+        for (i, g) in it.groups().iter().enumerate() {
+            let t = g.tile;
+            match g.kind {
+                GroupKind::Triplet | GroupKind::Kan => {
+                    let by_ron = i == win_idx && !self.tsumo && g.kind == GroupKind::Triplet;
+                    let open = g.open || by_ron;
+                    let mut fu = if g.kind == GroupKind::Kan { 8 } else { 2 };
+                    if t.is_yaochu() {
+                        fu *= 2;
+                    }
+                    if !open {
+                        fu *= 2;
+                    }
+                    total += add(fu, &|| {
+                        let what = if g.kind == GroupKind::Kan {
+                            "kan"
+                        } else {
+                            "triplet"
+                        };
+                        let state = if by_ron {
+                            "triplet completed by ron (counts as open)".to_string()
+                        } else {
+                            format!("{} {what}", if open { "open" } else { "closed" })
+                        };
+                        let class = if t.is_honor() {
+                            "honor"
+                        } else if t.is_terminal() {
+                            "terminal"
+                        } else {
+                            "simple"
+                        };
+                        format!("{state} of {} ({class})", tile_word(t))
+                    });
+                }
+                GroupKind::Pair => {
+                    let fu = self.valued_pair_fu(t);
+                    if fu > 0 {
+                        total += add(fu, &|| {
+                            let (s, r) = (t == self.seat, t == self.round);
+                            let why = if t.is_dragon() {
+                                "dragon"
+                            } else if s && r {
+                                "seat and round wind"
+                            } else if s {
+                                "seat wind"
+                            } else {
+                                "round wind"
+                            };
+                            format!("pair of {} ({why})", tile_word(t))
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        match it.wait {
+            Wait::Kanchan => total += add(2, &|| "kanchan wait".to_string()),
+            Wait::Penchan => total += add(2, &|| "penchan wait".to_string()),
+            Wait::Tanki => total += add(2, &|| "tanki wait".to_string()),
+            _ => {}
+        }
+        if !self.menzen && !self.tsumo && total == 20 {
+            total += add(10, &|| "open hand with no fu won by ron: 30 fu".to_string());
+        }
+        let rounded = total.div_ceil(10) * 10;
+        if rounded != total {
+            add(rounded - total, &|| format!("rounded up from {total}"));
+        }
+        rounded
+    }
+
+    /// Base points of an evaluation with its dora, and the limit.
+    pub fn price(&self, e: &Eval) -> (u32, Option<Limit>, u32) {
+        if e.yakuman > 0 {
+            let l = Limit::Yakuman(e.yakuman);
+            return (e.han, Some(l), l.base());
+        }
+        let han = e.han + self.dora_total();
+        let (limit, base) = limit_and_base(han, e.fu, self.rules);
+        (han, limit, base)
+    }
+
+    pub fn payments(&self, base: u32) -> Points {
+        pay(
+            base,
+            self.dealer,
+            self.tsumo,
+            self.sit.honba,
+            self.sit.sticks,
+            self.rules,
+        )
+    }
+}
+
+/// `9m` for suited tiles, the name for honors.
+pub(crate) fn tile_word(t: Tile) -> String {
+    if t.is_honor() {
+        t.name()
+    } else {
+        t.ascii()
+    }
+}
+
+/// Counts of the closed tiles.
+pub(crate) fn closed_counts(hand: &Hand) -> Option<Counts> {
+    let mut c = [0u8; KINDS];
+    for t in &hand.closed {
+        let n = c.get_mut(t.index())?;
+        *n += 1;
+    }
+    Some(c)
+}

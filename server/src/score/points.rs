@@ -1,0 +1,236 @@
+//! Base points, limits and who pays what.
+
+use super::rules::{KazoeCap, Rules};
+
+/// A limit hand: the payment no longer depends on fu.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Limit {
+    Mangan,
+    Haneman,
+    Baiman,
+    Sanbaiman,
+    KazoeYakuman,
+    /// How many yakuman (1 yakuman, 2 double, ...).
+    Yakuman(u32),
+}
+
+impl Limit {
+    /// The vectors' id: `mangan` ... `kazoe_yakuman`, `yakuman`,
+    /// `double_yakuman`, `triple_yakuman`, ...
+    pub fn id(self) -> &'static str {
+        match self {
+            Limit::Mangan => "mangan",
+            Limit::Haneman => "haneman",
+            Limit::Baiman => "baiman",
+            Limit::Sanbaiman => "sanbaiman",
+            Limit::KazoeYakuman => "kazoe_yakuman",
+            Limit::Yakuman(n) => match n {
+                0 | 1 => "yakuman",
+                2 => "double_yakuman",
+                3 => "triple_yakuman",
+                4 => "quadruple_yakuman",
+                5 => "quintuple_yakuman",
+                _ => "sextuple_yakuman",
+            },
+        }
+    }
+
+    /// A name a player reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::Mangan => "Mangan",
+            Limit::Haneman => "Haneman",
+            Limit::Baiman => "Baiman",
+            Limit::Sanbaiman => "Sanbaiman",
+            Limit::KazoeYakuman => "Kazoe yakuman",
+            Limit::Yakuman(n) => match n {
+                0 | 1 => "Yakuman",
+                2 => "Double yakuman",
+                3 => "Triple yakuman",
+                4 => "Quadruple yakuman",
+                5 => "Quintuple yakuman",
+                _ => "Sextuple yakuman",
+            },
+        }
+    }
+
+    /// Reads a limit id (as [`Limit::id`] writes it; `-` or `_`).
+    pub fn from_id(id: &str) -> Option<Limit> {
+        let id = id.replace('-', "_");
+        Some(match id.as_str() {
+            "mangan" => Limit::Mangan,
+            "haneman" => Limit::Haneman,
+            "baiman" => Limit::Baiman,
+            "sanbaiman" => Limit::Sanbaiman,
+            "kazoe_yakuman" | "kazoe" => Limit::KazoeYakuman,
+            "yakuman" => Limit::Yakuman(1),
+            "double_yakuman" => Limit::Yakuman(2),
+            "triple_yakuman" => Limit::Yakuman(3),
+            "quadruple_yakuman" => Limit::Yakuman(4),
+            "quintuple_yakuman" => Limit::Yakuman(5),
+            "sextuple_yakuman" => Limit::Yakuman(6),
+            _ => return None,
+        })
+    }
+
+    /// Base points of the limit.
+    pub fn base(self) -> u32 {
+        match self {
+            Limit::Mangan => 2000,
+            Limit::Haneman => 3000,
+            Limit::Baiman => 4000,
+            Limit::Sanbaiman => 6000,
+            Limit::KazoeYakuman => 8000,
+            Limit::Yakuman(n) => 8000 * n.max(1),
+        }
+    }
+}
+
+/// What the winner receives, exactly as `vectors/README.md` defines it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Points {
+    /// Everything the winner receives, honba and riichi sticks included.
+    pub total: u32,
+    /// Ron: the discarder's payment (without honba).
+    pub ron: Option<u32>,
+    /// Non-dealer tsumo: the dealer's payment (without honba).
+    pub dealer: Option<u32>,
+    /// Tsumo: each non-dealer's payment (without honba).
+    pub non_dealer: Option<u32>,
+}
+
+/// The limit a han/fu count reaches, if any, and its base points. Han of 13
+/// or more is kazoe (capped as the rules say); `fu` matters only below
+/// mangan.
+pub fn limit_and_base(han: u32, fu: u32, rules: &Rules) -> (Option<Limit>, u32) {
+    let limit = match han {
+        0 => None,
+        13.. => Some(match rules.kazoe {
+            KazoeCap::Yakuman => Limit::KazoeYakuman,
+            KazoeCap::Sanbaiman => Limit::Sanbaiman,
+        }),
+        11 | 12 => Some(Limit::Sanbaiman),
+        8..=10 => Some(Limit::Baiman),
+        6 | 7 => Some(Limit::Haneman),
+        5 => Some(Limit::Mangan),
+        _ => {
+            let base = fu * (1 << (2 + han));
+            let kiriage = rules.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60));
+            if base >= 2000 || kiriage {
+                Some(Limit::Mangan)
+            } else {
+                return (None, base);
+            }
+        }
+    };
+    match limit {
+        Some(l) => (Some(l), l.base()),
+        None => (None, 0),
+    }
+}
+
+fn up100(x: u32) -> u32 {
+    x.div_ceil(100) * 100
+}
+
+/// Payments for a hand of `base` points.
+pub fn pay(base: u32, dealer: bool, tsumo: bool, honba: u32, sticks: u32, rules: &Rules) -> Points {
+    let sticks = sticks * 1000;
+    if !tsumo {
+        let ron = up100(base * if dealer { 6 } else { 4 });
+        return Points {
+            total: ron + honba * rules.honba_value + sticks,
+            ron: Some(ron),
+            dealer: None,
+            non_dealer: None,
+        };
+    }
+    let per_payer_honba = honba * (rules.honba_value / 3);
+    if dealer {
+        let each = up100(base * 2);
+        Points {
+            total: 3 * (each + per_payer_honba) + sticks,
+            ron: None,
+            dealer: None,
+            non_dealer: Some(each),
+        }
+    } else {
+        let d = up100(base * 2);
+        let nd = up100(base);
+        Points {
+            total: d + 2 * nd + 3 * per_payer_honba + sticks,
+            ron: None,
+            dealer: Some(d),
+            non_dealer: Some(nd),
+        }
+    }
+}
+
+/// Payments for `han` han and `fu` fu (han 13+ is kazoe, capped by the
+/// rules); used for the engine and to check claims like `=> 3 han 30 fu`.
+pub fn payments(
+    han: u32,
+    fu: u32,
+    dealer: bool,
+    tsumo: bool,
+    honba: u32,
+    sticks: u32,
+    rules: &Rules,
+) -> Points {
+    let (_, base) = limit_and_base(han, fu, rules);
+    pay(base, dealer, tsumo, honba, sticks, rules)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits() {
+        let r = Rules::tenhou();
+        assert_eq!(limit_and_base(4, 30, &r), (None, 1920));
+        assert_eq!(limit_and_base(4, 40, &r), (Some(Limit::Mangan), 2000));
+        assert_eq!(limit_and_base(3, 70, &r), (Some(Limit::Mangan), 2000));
+        assert_eq!(limit_and_base(3, 60, &r), (None, 1920));
+        assert_eq!(limit_and_base(5, 20, &r).0, Some(Limit::Mangan));
+        assert_eq!(limit_and_base(7, 20, &r).0, Some(Limit::Haneman));
+        assert_eq!(limit_and_base(8, 20, &r).0, Some(Limit::Baiman));
+        assert_eq!(limit_and_base(10, 20, &r).0, Some(Limit::Baiman));
+        assert_eq!(limit_and_base(11, 20, &r).0, Some(Limit::Sanbaiman));
+        assert_eq!(
+            limit_and_base(13, 20, &r),
+            (Some(Limit::KazoeYakuman), 8000)
+        );
+        let mut k = r.clone();
+        k.kiriage = true;
+        assert_eq!(limit_and_base(4, 30, &k).0, Some(Limit::Mangan));
+        assert_eq!(limit_and_base(3, 60, &k).0, Some(Limit::Mangan));
+        assert_eq!(limit_and_base(4, 25, &k).0, None);
+        k.kazoe = KazoeCap::Sanbaiman;
+        assert_eq!(limit_and_base(14, 20, &k), (Some(Limit::Sanbaiman), 6000));
+    }
+
+    #[test]
+    fn honba_and_sticks() {
+        let r = Rules::tenhou();
+        // 3 han 30 fu non-dealer ron, 2 honba, 1 stick.
+        let p = payments(3, 30, false, false, 2, 1, &r);
+        assert_eq!(p.ron, Some(3900));
+        assert_eq!(p.total, 3900 + 600 + 1000);
+        // The same by tsumo: 1000/2000, 100 per payer per honba.
+        let p = payments(3, 30, false, true, 2, 0, &r);
+        assert_eq!((p.non_dealer, p.dealer), (Some(1000), Some(2000)));
+        assert_eq!(p.total, 4000 + 600);
+        // Dealer tsumo 2000 all, 1 honba.
+        let p = payments(3, 30, true, true, 1, 0, &r);
+        assert_eq!((p.non_dealer, p.dealer, p.ron), (Some(2000), None, None));
+        assert_eq!(p.total, 6300);
+        let mut h = r.clone();
+        h.honba_value = 1500;
+        assert_eq!(payments(1, 30, false, false, 1, 0, &h).total, 1000 + 1500);
+        assert_eq!(
+            payments(1, 30, false, true, 1, 0, &h).total,
+            300 + 300 + 500 + 1500
+        );
+    }
+}

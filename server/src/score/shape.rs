@@ -1,0 +1,563 @@
+//! Winning shapes: every way the closed tiles split into groups, with the
+//! called melds fixed, and the wait each reading implies.
+//!
+//! Everything here works on a counts array and fixed-size buffers; the
+//! decomposition never allocates.
+
+use std::fmt;
+
+use crate::hand::{Meld, MeldKind};
+use crate::tile::{Counts, Tile, KINDS};
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum GroupKind {
+    Sequence,
+    Triplet,
+    Kan,
+    Pair,
+    /// One of kokushi's single orphans.
+    Single,
+}
+
+/// One group of an interpretation: a closed group of the hand or a called
+/// meld.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Group {
+    pub kind: GroupKind,
+    /// The tile of a triplet, kan or pair; the lowest tile of a sequence.
+    pub tile: Tile,
+    /// Called from another player (chi, pon, open kan).
+    pub open: bool,
+    /// Written as a meld (`(..)` or `[..]`), not part of the closed tiles.
+    pub melded: bool,
+}
+
+impl Group {
+    fn closed(kind: GroupKind, tile: Tile) -> Group {
+        Group {
+            kind,
+            tile,
+            open: false,
+            melded: false,
+        }
+    }
+
+    pub fn from_meld(m: &Meld) -> Option<Group> {
+        let kind = match m.kind {
+            MeldKind::Chi => GroupKind::Sequence,
+            MeldKind::Pon => GroupKind::Triplet,
+            MeldKind::OpenKan | MeldKind::ClosedKan => GroupKind::Kan,
+        };
+        Some(Group {
+            kind,
+            tile: *m.tiles.first()?,
+            open: m.is_open(),
+            melded: true,
+        })
+    }
+
+    pub fn is_set(self) -> bool {
+        matches!(
+            self.kind,
+            GroupKind::Sequence | GroupKind::Triplet | GroupKind::Kan
+        )
+    }
+
+    pub fn is_pon_like(self) -> bool {
+        matches!(self.kind, GroupKind::Triplet | GroupKind::Kan)
+    }
+
+    /// Whether the group holds the tile.
+    pub fn contains(self, t: Tile) -> bool {
+        match self.kind {
+            GroupKind::Sequence => {
+                t.suit() == self.tile.suit()
+                    && t.index() >= self.tile.index()
+                    && t.index() <= self.tile.index() + 2
+            }
+            _ => t == self.tile,
+        }
+    }
+
+    /// Holds a terminal or an honor.
+    pub fn has_yaochu(self) -> bool {
+        match self.kind {
+            GroupKind::Sequence => matches!(self.tile.number(), 1 | 7),
+            _ => self.tile.is_yaochu(),
+        }
+    }
+
+    fn tiles(self) -> (Tile, usize) {
+        let n = match self.kind {
+            GroupKind::Sequence | GroupKind::Triplet => 3,
+            GroupKind::Kan => 4,
+            GroupKind::Pair => 2,
+            GroupKind::Single => 1,
+        };
+        (self.tile, n)
+    }
+
+    /// The group in notation: `123m`, `(555p)`, `[1111s]`, `77z`.
+    pub fn render(self, glyphs: bool) -> String {
+        let (t, n) = self.tiles();
+        let mut body = String::new();
+        let tile_at = |k: usize| -> Tile {
+            if self.kind == GroupKind::Sequence {
+                Tile::from_index(t.index() + k).unwrap_or(t)
+            } else {
+                t
+            }
+        };
+        if glyphs {
+            for k in 0..n {
+                body.push(tile_at(k).glyph());
+            }
+        } else {
+            for k in 0..n {
+                body.push(char::from(b'0' + tile_at(k).number()));
+            }
+            body.push(t.suit().letter());
+        }
+        match (self.melded, self.open) {
+            (true, true) => format!("({body})"),
+            (true, false) => format!("[{body}]"),
+            _ => body,
+        }
+    }
+}
+
+/// How the winning tile completed the hand.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Wait {
+    /// Two-sided (`23` waiting on 1 or 4).
+    Ryanmen,
+    /// Closed (`13` waiting on 2).
+    Kanchan,
+    /// Edge (`12` waiting on 3, `89` on 7).
+    Penchan,
+    /// Pair wait (a single tile).
+    Tanki,
+    /// Two pairs, one becomes a triplet.
+    Shanpon,
+    /// Kokushi waiting on its one missing orphan.
+    Kokushi,
+    /// Kokushi with all thirteen orphans, waiting on any of them.
+    Kokushi13,
+}
+
+impl Wait {
+    pub fn id(self) -> &'static str {
+        match self {
+            Wait::Ryanmen => "ryanmen",
+            Wait::Kanchan => "kanchan",
+            Wait::Penchan => "penchan",
+            Wait::Tanki => "tanki",
+            Wait::Shanpon => "shanpon",
+            Wait::Kokushi => "kokushi",
+            Wait::Kokushi13 => "kokushi_13",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Wait::Ryanmen => "ryanmen (two-sided)",
+            Wait::Kanchan => "kanchan (closed)",
+            Wait::Penchan => "penchan (edge)",
+            Wait::Tanki => "tanki (pair)",
+            Wait::Shanpon => "shanpon (dual pair)",
+            Wait::Kokushi => "single orphan",
+            Wait::Kokushi13 => "thirteen-sided",
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Form {
+    /// Four sets and a pair.
+    Standard,
+    /// Seven distinct pairs.
+    Chiitoitsu,
+    /// Thirteen orphans.
+    Kokushi,
+    /// A nagashi mangan: no winning hand at all.
+    Nagashi,
+}
+
+impl Form {
+    pub fn id(self) -> &'static str {
+        match self {
+            Form::Standard => "standard",
+            Form::Chiitoitsu => "chiitoitsu",
+            Form::Kokushi => "kokushi",
+            Form::Nagashi => "nagashi",
+        }
+    }
+}
+
+pub(crate) const MAX_GROUPS: usize = 13;
+
+/// One reading of a winning hand: its groups (melds first, then the closed
+/// groups in tile order, the pair last), the winning tile and the wait.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Interpretation {
+    pub form: Form,
+    groups: [Group; MAX_GROUPS],
+    len: u8,
+    /// The group the winning tile completed (an index into `groups()`).
+    pub win_group: u8,
+    pub win: Tile,
+    pub wait: Wait,
+}
+
+impl Interpretation {
+    pub fn groups(&self) -> &[Group] {
+        &self.groups[..self.len as usize]
+    }
+
+    /// The group the winning tile completed.
+    pub fn winning_group(&self) -> Group {
+        self.groups[self.win_group as usize]
+    }
+
+    /// The stand-in interpretation of a nagashi mangan.
+    pub fn nagashi(win: Tile) -> Interpretation {
+        Interpretation {
+            form: Form::Nagashi,
+            groups: Shape::new().groups,
+            len: 0,
+            win_group: 0,
+            win,
+            wait: Wait::Tanki,
+        }
+    }
+
+    /// The hand as groups, then the win: `123m 77z (555p) · won on 3m, ...`.
+    pub fn render(&self, glyphs: bool) -> String {
+        if self.form == Form::Nagashi {
+            return "nagashi mangan (all discards terminals and honors, none called)".to_string();
+        }
+        let mut out = String::new();
+        // Called melds read better after the closed groups.
+        let closed = self.groups().iter().filter(|g| !g.melded);
+        let melds = self.groups().iter().filter(|g| g.melded);
+        if self.form == Form::Kokushi {
+            let mut tiles = String::new();
+            for g in closed {
+                let n = if g.kind == GroupKind::Pair { 2 } else { 1 };
+                for _ in 0..n {
+                    if glyphs {
+                        tiles.push(g.tile.glyph());
+                    } else {
+                        tiles.push_str(&g.tile.ascii());
+                    }
+                }
+            }
+            out.push_str(&tiles);
+        } else {
+            for (i, g) in closed.chain(melds).enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                out.push_str(&g.render(glyphs));
+            }
+        }
+        let win = if glyphs {
+            self.win.glyph().to_string()
+        } else {
+            self.win.ascii()
+        };
+        out.push_str(&format!(" · won on {win}, {} wait", self.wait.name()));
+        out
+    }
+}
+
+impl fmt::Display for Interpretation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(false))
+    }
+}
+
+/// A decomposition in progress: melds, then closed sets, then the pair.
+#[derive(Clone, Copy)]
+pub(crate) struct Shape {
+    pub groups: [Group; MAX_GROUPS],
+    pub len: usize,
+}
+
+impl Shape {
+    pub fn new() -> Shape {
+        Shape {
+            groups: [Group::closed(GroupKind::Single, Tile::EAST); MAX_GROUPS],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, g: Group) {
+        self.groups[self.len] = g;
+        self.len += 1;
+    }
+
+    pub fn groups(&self) -> &[Group] {
+        &self.groups[..self.len]
+    }
+
+    /// Every distinct reading of the winning tile in this shape.
+    pub fn readings(&self, form: Form, win: Tile, mut f: impl FnMut(&Interpretation)) {
+        let mut seen: [(GroupKind, Tile); 5] = [(GroupKind::Single, Tile::EAST); 5];
+        let mut nseen = 0;
+        for (i, g) in self.groups().iter().enumerate() {
+            if g.melded || !g.contains(win) {
+                continue;
+            }
+            let key = (g.kind, g.tile);
+            if seen[..nseen].contains(&key) {
+                continue;
+            }
+            if nseen < seen.len() {
+                seen[nseen] = key;
+                nseen += 1;
+            }
+            let wait = match (form, g.kind) {
+                (Form::Kokushi, _) => continue,
+                (_, GroupKind::Pair) => Wait::Tanki,
+                (_, GroupKind::Triplet) => Wait::Shanpon,
+                (_, GroupKind::Sequence) => {
+                    let pos = win.index() - g.tile.index();
+                    let n = g.tile.number();
+                    if pos == 1 {
+                        Wait::Kanchan
+                    } else if (pos == 2 && n == 1) || (pos == 0 && n == 7) {
+                        Wait::Penchan
+                    } else {
+                        Wait::Ryanmen
+                    }
+                }
+                _ => continue,
+            };
+            f(&Interpretation {
+                form,
+                groups: self.groups,
+                len: self.len as u8,
+                win_group: i as u8,
+                win,
+                wait,
+            });
+        }
+    }
+}
+
+/// Sets and a pair from `c` (the closed tiles), appended to `base` (the
+/// called melds); calls `f` for every distinct decomposition.
+pub(crate) fn standard(c: &mut Counts, base: &Shape, mut f: impl FnMut(&Shape)) {
+    let sets_needed = 4usize.saturating_sub(base.len);
+    if base.len > 4 {
+        return;
+    }
+    let total: usize = c.iter().map(|&x| x as usize).sum();
+    if total != sets_needed * 3 + 2 {
+        return;
+    }
+    // Only the suit whose count is 2 mod 3 can hold the pair; honors must be
+    // exact pairs and triplets.
+    let mut pair_suit = None;
+    for s in 0..4 {
+        let range = s * 9..if s == 3 { KINDS } else { s * 9 + 9 };
+        let n: usize = c[range.clone()].iter().map(|&x| x as usize).sum();
+        match n % 3 {
+            0 => {}
+            2 if pair_suit.is_none() => pair_suit = Some(range),
+            _ => return,
+        }
+    }
+    if c[27..].iter().any(|&n| n == 1 || n == 4) {
+        return;
+    }
+    let Some(range) = pair_suit else { return };
+    for p in range {
+        if c[p] < 2 {
+            continue;
+        }
+        c[p] -= 2;
+        let mut shape = *base;
+        sets(c, 0, &mut shape, &mut |s: &Shape| {
+            let mut s = *s;
+            s.push(Group::closed(
+                GroupKind::Pair,
+                Tile::from_index(p).unwrap_or(Tile::EAST),
+            ));
+            f(&s);
+        });
+        c[p] += 2;
+    }
+}
+
+/// Splits the remaining tiles (from `start` on) into sets. Triplets of a
+/// tile are taken before sequences starting at it, so each multiset of
+/// groups comes out once.
+fn sets(c: &mut Counts, start: usize, shape: &mut Shape, f: &mut impl FnMut(&Shape)) {
+    let mut i = start;
+    while i < KINDS && c[i] == 0 {
+        i += 1;
+    }
+    if i == KINDS {
+        f(shape);
+        return;
+    }
+    let Some(tile) = Tile::from_index(i) else {
+        return;
+    };
+    let n = c[i];
+    let can_seq = i < 27 && i % 9 <= 6;
+    for t in [1u8, 0] {
+        if n < 3 * t {
+            continue;
+        }
+        let rest = n - 3 * t;
+        if rest > 0 && (!can_seq || c[i + 1] < rest || c[i + 2] < rest) {
+            continue;
+        }
+        let before = shape.len;
+        if t == 1 {
+            shape.push(Group::closed(GroupKind::Triplet, tile));
+        }
+        for _ in 0..rest {
+            shape.push(Group::closed(GroupKind::Sequence, tile));
+        }
+        if shape.len > 4 {
+            shape.len = before;
+            continue;
+        }
+        c[i] = 0;
+        if rest > 0 {
+            c[i + 1] -= rest;
+            c[i + 2] -= rest;
+        }
+        sets(c, i + 1, shape, f);
+        c[i] = n;
+        if rest > 0 {
+            c[i + 1] += rest;
+            c[i + 2] += rest;
+        }
+        shape.len = before;
+    }
+}
+
+/// Seven distinct pairs (closed tiles only, no melds).
+pub(crate) fn chiitoitsu(c: &Counts) -> Option<Shape> {
+    let mut shape = Shape::new();
+    for (i, &n) in c.iter().enumerate() {
+        match n {
+            0 => {}
+            2 if shape.len < 7 => {
+                shape.push(Group::closed(GroupKind::Pair, Tile::from_index(i)?));
+            }
+            _ => return None,
+        }
+    }
+    (shape.len == 7).then_some(shape)
+}
+
+const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+/// Thirteen orphans: all thirteen terminal and honor kinds, one of them
+/// twice.
+pub(crate) fn kokushi(c: &Counts) -> Option<Shape> {
+    let mut shape = Shape::new();
+    let mut pairs = 0;
+    let mut total = 0;
+    for &i in &ORPHANS {
+        let t = Tile::from_index(i)?;
+        match c[i] {
+            1 => shape.push(Group::closed(GroupKind::Single, t)),
+            2 => {
+                pairs += 1;
+                shape.push(Group::closed(GroupKind::Pair, t));
+            }
+            _ => return None,
+        }
+        total += c[i] as usize;
+    }
+    let all: usize = c.iter().map(|&x| x as usize).sum();
+    (pairs == 1 && total == 14 && all == 14).then_some(shape)
+}
+
+/// The kokushi reading: the wait is thirteen-sided when the other thirteen
+/// tiles are all distinct (the winning tile is the paired one).
+pub(crate) fn kokushi_reading(shape: &Shape, win: Tile) -> Option<Interpretation> {
+    let i = shape.groups().iter().position(|g| g.tile == win)?;
+    let paired = shape.groups[i].kind == GroupKind::Pair;
+    Some(Interpretation {
+        form: Form::Kokushi,
+        groups: shape.groups,
+        len: shape.len as u8,
+        win_group: i as u8,
+        win,
+        wait: if paired {
+            Wait::Kokushi13
+        } else {
+            Wait::Kokushi
+        },
+    })
+}
+
+/// The meld groups of a hand, as the fixed part of every decomposition.
+pub(crate) fn meld_shape(melds: &[Meld]) -> Option<Shape> {
+    if melds.len() > 4 {
+        return None;
+    }
+    let mut s = Shape::new();
+    for m in melds {
+        s.push(Group::from_meld(m)?);
+    }
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::{counts, parse_tiles};
+
+    fn decompositions(s: &str) -> Vec<Vec<(GroupKind, String)>> {
+        let (tiles, _) = parse_tiles(s).unwrap();
+        let mut c = counts(&tiles);
+        let mut out = Vec::new();
+        standard(&mut c, &Shape::new(), |sh| {
+            out.push(
+                sh.groups()
+                    .iter()
+                    .map(|g| (g.kind, g.tile.ascii()))
+                    .collect::<Vec<_>>(),
+            )
+        });
+        out
+    }
+
+    #[test]
+    fn triplets_and_sequences_both_read() {
+        let d = decompositions("111222333m456p99s");
+        assert_eq!(d.len(), 2, "{d:?}");
+    }
+
+    #[test]
+    fn no_duplicate_decompositions() {
+        // 11 pair leaves 11234m: no sets; 44 pair: 111m 123m, once.
+        let d = decompositions("11112344m567p789s");
+        assert_eq!(d.len(), 1, "{d:?}");
+        let d = decompositions("11223344556677m");
+        // 77 pair: 123 123 456 456... counts 2 each: 123x2 456x2 (77);
+        // 11 pair: 234x2 567x2; 44 pair: 123x2 567x2.
+        assert_eq!(d.len(), 3, "{d:?}");
+    }
+
+    #[test]
+    fn waits() {
+        let mut waits = Vec::new();
+        let (tiles, _) = parse_tiles("123m456p789s11222z").unwrap();
+        let mut c = counts(&tiles);
+        let win = Tile::new(crate::tile::Suit::Man, 3).unwrap();
+        standard(&mut c, &Shape::new(), |sh| {
+            sh.readings(Form::Standard, win, |i| waits.push(i.wait))
+        });
+        assert_eq!(waits, vec![Wait::Penchan]);
+    }
+}

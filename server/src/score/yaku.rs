@@ -1,0 +1,357 @@
+//! The yaku, their ids (the reference vectors' ids), names and han, and a
+//! bitset of them so the hot loop never allocates.
+
+/// Every yaku, yakuman and dora kind the engine reports.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[repr(u8)]
+pub enum Yaku {
+    Riichi,
+    DoubleRiichi,
+    Ippatsu,
+    MenzenTsumo,
+    Pinfu,
+    Tanyao,
+    Iipeikou,
+    YakuhaiHaku,
+    YakuhaiHatsu,
+    YakuhaiChun,
+    SeatWind,
+    RoundWind,
+    Haitei,
+    Houtei,
+    Rinshan,
+    Chankan,
+    Sanshoku,
+    Ittsu,
+    Chanta,
+    Chiitoitsu,
+    Toitoi,
+    Sanankou,
+    Sankantsu,
+    SanshokuDoukou,
+    Shousangen,
+    Honroutou,
+    Honitsu,
+    Junchan,
+    Ryanpeikou,
+    Chinitsu,
+    /// Ron before the first draw; its value depends on `Rules::renhou`.
+    Renhou,
+    NagashiMangan,
+    Kokushi,
+    Kokushi13Wait,
+    Chuuren,
+    JunseiChuuren,
+    Suuankou,
+    SuuankouTanki,
+    Daisangen,
+    Shousuushii,
+    Daisuushii,
+    Tsuuiisou,
+    Ryuuiisou,
+    Chinroutou,
+    Suukantsu,
+    Tenhou,
+    Chiihou,
+    Dora,
+    AkaDora,
+    UraDora,
+}
+
+const ALL: [Yaku; 50] = {
+    use Yaku::*;
+    [
+        Riichi,
+        DoubleRiichi,
+        Ippatsu,
+        MenzenTsumo,
+        Pinfu,
+        Tanyao,
+        Iipeikou,
+        YakuhaiHaku,
+        YakuhaiHatsu,
+        YakuhaiChun,
+        SeatWind,
+        RoundWind,
+        Haitei,
+        Houtei,
+        Rinshan,
+        Chankan,
+        Sanshoku,
+        Ittsu,
+        Chanta,
+        Chiitoitsu,
+        Toitoi,
+        Sanankou,
+        Sankantsu,
+        SanshokuDoukou,
+        Shousangen,
+        Honroutou,
+        Honitsu,
+        Junchan,
+        Ryanpeikou,
+        Chinitsu,
+        Renhou,
+        NagashiMangan,
+        Kokushi,
+        Kokushi13Wait,
+        Chuuren,
+        JunseiChuuren,
+        Suuankou,
+        SuuankouTanki,
+        Daisangen,
+        Shousuushii,
+        Daisuushii,
+        Tsuuiisou,
+        Ryuuiisou,
+        Chinroutou,
+        Suukantsu,
+        Tenhou,
+        Chiihou,
+        Dora,
+        AkaDora,
+        UraDora,
+    ]
+};
+
+impl Yaku {
+    /// Every kind, in declaration order.
+    pub fn all() -> &'static [Yaku] {
+        &ALL
+    }
+
+    /// The stable id used by the vectors, `--json` and docs.
+    pub fn id(self) -> &'static str {
+        use Yaku::*;
+        match self {
+            Riichi => "riichi",
+            DoubleRiichi => "double_riichi",
+            Ippatsu => "ippatsu",
+            MenzenTsumo => "menzen_tsumo",
+            Pinfu => "pinfu",
+            Tanyao => "tanyao",
+            Iipeikou => "iipeikou",
+            YakuhaiHaku => "yakuhai_haku",
+            YakuhaiHatsu => "yakuhai_hatsu",
+            YakuhaiChun => "yakuhai_chun",
+            SeatWind => "seat_wind",
+            RoundWind => "round_wind",
+            Haitei => "haitei",
+            Houtei => "houtei",
+            Rinshan => "rinshan",
+            Chankan => "chankan",
+            Sanshoku => "sanshoku",
+            Ittsu => "ittsu",
+            Chanta => "chanta",
+            Chiitoitsu => "chiitoitsu",
+            Toitoi => "toitoi",
+            Sanankou => "sanankou",
+            Sankantsu => "sankantsu",
+            SanshokuDoukou => "sanshoku_doukou",
+            Shousangen => "shousangen",
+            Honroutou => "honroutou",
+            Honitsu => "honitsu",
+            Junchan => "junchan",
+            Ryanpeikou => "ryanpeikou",
+            Chinitsu => "chinitsu",
+            Renhou => "renhou",
+            NagashiMangan => "nagashi_mangan",
+            Kokushi => "kokushi",
+            Kokushi13Wait => "kokushi_13_wait",
+            Chuuren => "chuuren",
+            JunseiChuuren => "junsei_chuuren",
+            Suuankou => "suuankou",
+            SuuankouTanki => "suuankou_tanki",
+            Daisangen => "daisangen",
+            Shousuushii => "shousuushii",
+            Daisuushii => "daisuushii",
+            Tsuuiisou => "tsuuiisou",
+            Ryuuiisou => "ryuuiisou",
+            Chinroutou => "chinroutou",
+            Suukantsu => "suukantsu",
+            Tenhou => "tenhou",
+            Chiihou => "chiihou",
+            Dora => "dora",
+            AkaDora => "aka_dora",
+            UraDora => "ura_dora",
+        }
+    }
+
+    /// A name a player reads.
+    pub fn name(self) -> &'static str {
+        use Yaku::*;
+        match self {
+            Riichi => "Riichi",
+            DoubleRiichi => "Double riichi",
+            Ippatsu => "Ippatsu",
+            MenzenTsumo => "Menzen tsumo",
+            Pinfu => "Pinfu",
+            Tanyao => "Tanyao",
+            Iipeikou => "Iipeikou",
+            YakuhaiHaku => "Yakuhai: haku (white dragon)",
+            YakuhaiHatsu => "Yakuhai: hatsu (green dragon)",
+            YakuhaiChun => "Yakuhai: chun (red dragon)",
+            SeatWind => "Yakuhai: seat wind",
+            RoundWind => "Yakuhai: round wind",
+            Haitei => "Haitei raoyue",
+            Houtei => "Houtei raoyui",
+            Rinshan => "Rinshan kaihou",
+            Chankan => "Chankan",
+            Sanshoku => "Sanshoku doujun",
+            Ittsu => "Ittsu",
+            Chanta => "Chanta",
+            Chiitoitsu => "Chiitoitsu",
+            Toitoi => "Toitoi",
+            Sanankou => "Sanankou",
+            Sankantsu => "Sankantsu",
+            SanshokuDoukou => "Sanshoku doukou",
+            Shousangen => "Shousangen",
+            Honroutou => "Honroutou",
+            Honitsu => "Honitsu",
+            Junchan => "Junchan",
+            Ryanpeikou => "Ryanpeikou",
+            Chinitsu => "Chinitsu",
+            Renhou => "Renhou",
+            NagashiMangan => "Nagashi mangan",
+            Kokushi => "Kokushi musou",
+            Kokushi13Wait => "Kokushi musou (13-sided wait)",
+            Chuuren => "Chuuren poutou",
+            JunseiChuuren => "Junsei chuuren poutou (9-sided wait)",
+            Suuankou => "Suuankou",
+            SuuankouTanki => "Suuankou tanki",
+            Daisangen => "Daisangen",
+            Shousuushii => "Shousuushii",
+            Daisuushii => "Daisuushii",
+            Tsuuiisou => "Tsuuiisou",
+            Ryuuiisou => "Ryuuiisou",
+            Chinroutou => "Chinroutou",
+            Suukantsu => "Suukantsu",
+            Tenhou => "Tenhou",
+            Chiihou => "Chiihou",
+            Dora => "Dora",
+            AkaDora => "Aka dora (red fives)",
+            UraDora => "Ura dora",
+        }
+    }
+
+    /// Looks a yaku up by its id.
+    pub fn from_id(id: &str) -> Option<Yaku> {
+        ALL.iter().copied().find(|y| y.id() == id)
+    }
+
+    /// A yakuman (renhou counts as one only under `renhou=yakuman`).
+    pub fn is_yakuman(self) -> bool {
+        (self as u8) >= (Yaku::Kokushi as u8) && (self as u8) <= (Yaku::Chiihou as u8)
+    }
+
+    pub fn is_dora(self) -> bool {
+        matches!(self, Yaku::Dora | Yaku::AkaDora | Yaku::UraDora)
+    }
+
+    /// Han of an ordinary yaku: closed and open (`None` when the yaku needs a
+    /// closed hand). Yakuman, dora and renhou are priced elsewhere.
+    pub fn han(self, open: bool) -> u32 {
+        use Yaku::*;
+        match self {
+            Riichi | Ippatsu | MenzenTsumo | Pinfu | Tanyao | Iipeikou | YakuhaiHaku
+            | YakuhaiHatsu | YakuhaiChun | SeatWind | RoundWind | Haitei | Houtei | Rinshan
+            | Chankan => 1,
+            DoubleRiichi | Chiitoitsu | Toitoi | Sanankou | Sankantsu | SanshokuDoukou
+            | Shousangen | Honroutou => 2,
+            Sanshoku | Ittsu | Chanta => {
+                if open {
+                    1
+                } else {
+                    2
+                }
+            }
+            Honitsu | Junchan => {
+                if open {
+                    2
+                } else {
+                    3
+                }
+            }
+            Ryanpeikou => 3,
+            Chinitsu => {
+                if open {
+                    5
+                } else {
+                    6
+                }
+            }
+            Renhou | NagashiMangan => 5,
+            _ => 13,
+        }
+    }
+
+    /// The four hands that are double yakuman under `double-yakuman`.
+    pub fn is_double_capable(self) -> bool {
+        matches!(
+            self,
+            Yaku::Kokushi13Wait | Yaku::SuuankouTanki | Yaku::JunseiChuuren | Yaku::Daisuushii
+        )
+    }
+
+    pub(crate) fn bit(self) -> u64 {
+        1u64 << (self as u8)
+    }
+}
+
+/// A set of yaku as one machine word.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub struct YakuSet(pub u64);
+
+impl YakuSet {
+    pub fn insert(&mut self, y: Yaku) {
+        self.0 |= y.bit();
+    }
+
+    pub fn remove(&mut self, y: Yaku) {
+        self.0 &= !y.bit();
+    }
+
+    pub fn contains(self, y: Yaku) -> bool {
+        self.0 & y.bit() != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Yaku> {
+        ALL.iter().copied().filter(move |y| self.contains(*y))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_are_unique() {
+        for y in Yaku::all() {
+            assert_eq!(Yaku::from_id(y.id()), Some(*y));
+            assert_eq!(ALL[*y as usize], *y, "ALL is in declaration order");
+        }
+        assert_eq!(Yaku::from_id("kokushi_13_wait"), Some(Yaku::Kokushi13Wait));
+    }
+
+    #[test]
+    fn yakuman_range() {
+        assert!(Yaku::Kokushi.is_yakuman());
+        assert!(Yaku::Chiihou.is_yakuman());
+        assert!(!Yaku::Chinitsu.is_yakuman());
+        assert!(!Yaku::Dora.is_yakuman());
+        assert!(!Yaku::Renhou.is_yakuman());
+    }
+
+    #[test]
+    fn open_han() {
+        assert_eq!(Yaku::Sanshoku.han(false), 2);
+        assert_eq!(Yaku::Sanshoku.han(true), 1);
+        assert_eq!(Yaku::Chinitsu.han(true), 5);
+        assert_eq!(Yaku::Honitsu.han(true), 2);
+        assert_eq!(Yaku::Junchan.han(false), 3);
+    }
+}

@@ -1,0 +1,155 @@
+//! Parser and validation behaviour, worked by hand.
+
+use tenpai::hand::{self, MeldKind, Mode, Riichi};
+use tenpai::notation::ast::{ClaimItem, LineKind};
+use tenpai::notation::parse_line;
+use tenpai::score::rules::Rules;
+use tenpai::tile::{parse_tiles, Tile, Wind};
+
+fn t(s: &str) -> Tile {
+    parse_tiles(s).unwrap().0[0]
+}
+
+fn codes(text: &str) -> Vec<&'static str> {
+    let line = parse_line(text);
+    let mut out: Vec<&'static str> = line.errors.iter().map(|d| d.code).collect();
+    if let LineKind::Hand(h) = &line.kind {
+        out.extend(
+            hand::validate(h, &Rules::tenhou(), Mode::Strict)
+                .diagnostics
+                .iter()
+                .map(|d| d.code),
+        );
+    }
+    out
+}
+
+#[test]
+fn letters_glyphs_and_h() {
+    let (h, _) = hand::parse_hand("789se 123m 456p 🀄🀄🀄 5h", &Rules::tenhou()).unwrap();
+    let mut want = parse_tiles("123m456p789s1777z5z").unwrap().0;
+    want.sort();
+    assert_eq!(h.closed, want);
+    assert_eq!(h.win, Some(Tile::WHITE));
+}
+
+#[test]
+fn default_win_is_last_written_closed_tile() {
+    let (h, s) = hand::parse_hand("123m456p789s1z (rrr) 2z", &Rules::tenhou()).unwrap();
+    // 11 closed + 3 meld = 14; the last closed tile written is 2z.
+    assert_eq!(h.win, Some(t("2z")));
+    assert_eq!(h.closed.len(), 11);
+    assert!(h.closed.windows(2).all(|w| w[0] <= w[1]));
+    assert_eq!(h.melds[0].kind, MeldKind::Pon);
+    assert_eq!(h.melds[0].tiles, vec![Tile::RED; 3]);
+    assert!(!s.tsumo);
+}
+
+#[test]
+fn letter_honors_bind_wh_before_w() {
+    let line = parse_line("wwh");
+    let LineKind::Hand(h) = line.kind else {
+        panic!()
+    };
+    let tiles: Vec<Tile> = h.tiles().map(|t| t.tile).collect();
+    assert_eq!(tiles, vec![Tile::WEST, Tile::WHITE]);
+    // A letter after digits is their suit.
+    let line = parse_line("789see");
+    let LineKind::Hand(h) = line.kind else {
+        panic!()
+    };
+    let tiles: Vec<Tile> = h.tiles().map(|t| t.tile).collect();
+    assert_eq!(
+        tiles,
+        vec![t("7s"), t("8s"), t("9s"), Tile::EAST, Tile::EAST]
+    );
+}
+
+#[test]
+fn options_fill_the_situation() {
+    let (h, s) = hand::parse_hand(
+        "1230m456p789s1177h win=0m tsumo riichi ippatsu seat=w round=s dora=1m3p ura=9s honba=2 sticks=1",
+        &Rules::tenhou(),
+    )
+    .unwrap();
+    assert_eq!(h.win, Some(t("5m")));
+    assert_eq!(h.red_fives, 1);
+    assert!(s.tsumo && s.ippatsu);
+    assert_eq!(s.riichi, Riichi::Riichi);
+    assert_eq!((s.seat, s.round), (Wind::West, Wind::South));
+    assert_eq!(s.dora, vec![t("1m"), t("3p")]);
+    assert_eq!(s.ura, vec![t("9s")]);
+    assert_eq!((s.honba, s.sticks), (2, 1));
+}
+
+#[test]
+fn nagashi_needs_no_tiles() {
+    let (h, s) = hand::parse_hand("nagashi seat=s", &Rules::tenhou()).unwrap();
+    assert!(h.closed.is_empty() && s.nagashi);
+}
+
+#[test]
+fn errors_have_codes_and_spans() {
+    let line = parse_line("123 4567z8z 55m riichii");
+    let got: Vec<_> = line
+        .errors
+        .iter()
+        .map(|d| (d.code, d.span.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("missing-suit", 0..3),
+            ("invalid-tile", 9..10),
+            ("unknown-option", 16..23),
+        ]
+    );
+    assert!(line.errors[2].message.contains("did you mean 'riichi'"));
+    assert_eq!(line.errors[2].fixes[0].replacement, "riichi");
+}
+
+#[test]
+fn contradictions() {
+    assert!(codes("123m456p789s11z (rrr) 2z riichi").contains(&"contradiction"));
+    assert!(codes("123m456p789s11222z tsumo ron").contains(&"contradiction"));
+    assert!(codes("123m456p789s11222z ippatsu").contains(&"missing-requirement"));
+    assert!(codes("123m456p789s11222z seat=s tenhou").contains(&"contradiction"));
+    assert!(codes("123m456p789s11222z chiihou").contains(&"contradiction"));
+    assert!(codes("123m456p789s11222z rinshan").contains(&"missing-requirement"));
+    assert!(codes("123m456p789s11222z win=9m").contains(&"win-not-in-hand"));
+    assert_eq!(
+        codes("123m456p789s1122z tsumo 2z"),
+        vec!["tiles-after-options"]
+    );
+    assert_eq!(codes("123m456p789s11222z"), Vec::<&str>::new());
+    assert_eq!(codes("123m456p789s1122z"), Vec::<&str>::new());
+    assert_eq!(codes("123m456p789s112z"), vec!["tile-count"]);
+    assert_eq!(codes("11111m456p789s11z"), vec!["fifth-tile"]);
+    assert_eq!(codes("00m5m456p789s11222z"), vec!["extra-red-five"]);
+    assert_eq!(
+        codes("1111m456p789s111z dora=1m"),
+        vec!["fifth-tile-indicator"]
+    );
+}
+
+#[test]
+fn claims() {
+    let line = parse_line("123m456p789s11222z => 3 han 30 fu 7700 # ok");
+    let LineKind::Hand(h) = line.kind else {
+        panic!()
+    };
+    let c = h.claim.unwrap();
+    let items: Vec<_> = c.items.into_iter().map(|(i, _)| i).collect();
+    assert_eq!(
+        items,
+        vec![
+            ClaimItem::HanFu {
+                han: 3,
+                fu: Some(30)
+            },
+            ClaimItem::Points(7700)
+        ]
+    );
+    assert_eq!(c.text, "3 han 30 fu 7700");
+    assert!(line.errors.is_empty());
+}
