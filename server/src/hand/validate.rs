@@ -175,10 +175,14 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
                     14 - 3 * hand.melds.len().min(4)
                 )
             };
-            let span = if line.hand_span.is_empty() {
-                0..0
-            } else {
+            let span = if !line.hand_span.is_empty() {
                 line.hand_span.clone()
+            } else {
+                // No tiles at all: point at what the line does hold.
+                match (line.options.first(), line.options.last()) {
+                    (Some(a), Some(b)) => a.span.start..b.span.end,
+                    _ => line.hand_span.clone(),
+                }
             };
             diags.push(Diagnostic::error("tile-count", span, msg));
         }
@@ -586,7 +590,8 @@ fn contradictions(
     }
     for k in ["chiihou", "renhou"] {
         if let Some(o) = opt(k) {
-            if sit.is_dealer() {
+            // tenhou + chiihou is already reported as such.
+            if sit.is_dealer() && !(k == "chiihou" && opt("tenhou").is_some()) {
                 let msg = match &seat_span {
                     Some(_) => format!("{k} is a non-dealer's win, but seat=e is the dealer"),
                     None => format!("{k} is a non-dealer's win, but the seat is East (the dealer) when no seat= is written"),
