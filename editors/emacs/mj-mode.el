@@ -105,14 +105,12 @@
      :language 'mj :feature 'option
      '((option key: (option_key) @font-lock-property-name-face)
        (option "=" @font-lock-operator-face)
-       (count) @font-lock-number-face
+       (option_value) @font-lock-string-face
        (claim "=>" @font-lock-operator-face)
        (claim_number) @font-lock-number-face
        (claim_word) @font-lock-keyword-face
-       (shanten) @font-lock-keyword-face
        (rules_line "rules:" @font-lock-preprocessor-face)
-       (rule_key) @font-lock-property-name-face
-       (rule_value) @font-lock-constant-face)))
+       (rule) @font-lock-constant-face)))
   "Highlighting of `mj-ts-mode'.")
 
 (defun mj-install-grammar ()
@@ -130,6 +128,7 @@ tree-sitter directory (needs a C compiler, `cc')."
       (unless (zerop (call-process "cc" nil t nil "-O2" "-shared" "-fPIC"
                                    "-std=c11" "-I" src
                                    (expand-file-name "parser.c" src)
+                                   (expand-file-name "scanner.c" src)
                                    "-o" out))
         (error "Building tree-sitter-mj failed: %s" (buffer-string))))
     (message "Installed %s" out)))

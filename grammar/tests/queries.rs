@@ -26,6 +26,21 @@ fn neovim_queries_are_the_grammars() {
 }
 
 #[test]
+fn injections_are_the_grammars() {
+    compiles(tree_sitter_mj::INJECTIONS_QUERY, "queries/injections.scm");
+    for copy in [
+        "../editors/nvim/queries/mj/injections.scm",
+        "../editors/helix/queries/mj/injections.scm",
+    ] {
+        assert_eq!(
+            read(copy),
+            tree_sitter_mj::INJECTIONS_QUERY,
+            "copy queries/injections.scm to {copy}"
+        );
+    }
+}
+
+#[test]
 fn helix_queries_are_the_grammars_with_helix_names() {
     // What editors/helix/gen-queries writes.
     let body = tree_sitter_mj::HIGHLIGHTS_QUERY

@@ -61,7 +61,7 @@ function M.build_parser(opts)
   local out = vim.fs.joinpath(dir, "parser", "mj.so")
   local res = vim.system({
     cc, "-O2", "-shared", "-fPIC", "-std=c11", "-I", src,
-    vim.fs.joinpath(src, "parser.c"), "-o", out,
+    vim.fs.joinpath(src, "parser.c"), vim.fs.joinpath(src, "scanner.c"), "-o", out,
   }, { text = true }):wait()
   if res.code ~= 0 then
     return false, "building the mj parser failed: " .. (res.stderr or "")
@@ -79,7 +79,7 @@ local function register_nvim_treesitter(grammar)
   if not ok then
     return
   end
-  local info = { path = grammar, url = grammar, files = { "src/parser.c" }, queries = "queries" }
+  local info = { path = grammar, url = grammar, files = { "src/parser.c", "src/scanner.c" }, queries = "queries" }
   if type(parsers.get_parser_configs) == "function" then
     parsers.get_parser_configs().mj = { install_info = info, filetype = "mj" }
   else
