@@ -3,6 +3,7 @@
 
 pub mod ast;
 mod claim;
+pub mod format;
 mod lex;
 pub mod options;
 mod parse;
