@@ -143,7 +143,8 @@ end)
 
 check("hover", function()
   wait(15000, function() return client(buf) ~= nil end, "the server")
-  local text = hover_text(buf, 1, 1)
+  -- On an option word: the whole hand (on a tile: that tile).
+  local text = hover_text(buf, 1, 22)
   assert(text:find("han") and text:find("fu"), "hover without han/fu: " .. text)
   assert(text:find("%d%d%d%d?"), "hover without points: " .. text)
 end)
