@@ -182,3 +182,56 @@ async fn code_actions_carry_the_diagnostics_fixes() {
         .await;
     insta::assert_json_snapshot!(actions);
 }
+
+#[tokio::test]
+async fn formatting_rewrites_hand_lines_only() {
+    let mut c = client(Value::Null).await;
+    let doc =
+        "# keep   this\n  567p 234m 22s345678s   tsumo riichi\n11123m456p789s 2z 2z riichii\n";
+    c.open(MJ, "mj", 1, doc).await;
+    let whole = c
+        .call(
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": MJ}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        )
+        .await;
+    insta::assert_json_snapshot!("formatting_document", whole);
+    let none = c
+        .call(
+            "textDocument/rangeFormatting",
+            json!({"textDocument": {"uri": MJ},
+                   "range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 3}},
+                   "options": {"tabSize": 4, "insertSpaces": true}}),
+        )
+        .await;
+    assert_eq!(none, json!([]), "a line with an error is left as written");
+}
+
+#[tokio::test]
+async fn code_actions_normalise_and_switch_honors() {
+    let mut c = client(Value::Null).await;
+    // Letters that normalise to digits; digits that can become letters.
+    c.open(MJ, "mj", 1, "e e e 123m456p789s 55z\n123m456p789s11155z\n").await;
+    let actions = c
+        .call(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": {"uri": MJ},
+                "range": {"start": {"line": 0, "character": 1}, "end": {"line": 1, "character": 1}},
+                "context": {"diagnostics": []}
+            }),
+        )
+        .await;
+    let titles: Vec<(&str, &str)> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["title"].as_str().unwrap(),
+                a["edit"]["changes"][MJ][0]["newText"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    insta::assert_json_snapshot!(titles);
+}

@@ -131,7 +131,7 @@ pub fn code_actions(cx: &Ctx, range: Range) -> Vec<CodeActionOrCommand> {
         }
     }
     for line in lines {
-        for a in actions::line_actions(&line.analysis) {
+        for a in actions::line_actions(&line.analysis, cx.line_text(line), cx.settings.honors) {
             let kind = match a.kind {
                 actions::ActionKind::QuickFix => CodeActionKind::QUICKFIX,
                 actions::ActionKind::Rewrite => CodeActionKind::REFACTOR_REWRITE,
@@ -149,6 +149,21 @@ pub fn code_actions(cx: &Ctx, range: Range) -> Vec<CodeActionOrCommand> {
         }
     }
     out
+}
+
+/// Formatting edits for the hand lines meeting `range` (all when `None`).
+pub fn formatting(cx: &Ctx, range: Option<Range>) -> Vec<TextEdit> {
+    let lines = match range {
+        Some(r) => cx.lines_in(r),
+        None => cx.view.lines,
+    };
+    lines
+        .iter()
+        .filter_map(|l| {
+            let f = actions::format(cx.line_text(l), cx.settings.honors)?;
+            Some(TextEdit::new(cx.range(l.range.clone()), f))
+        })
+        .collect()
 }
 
 /// The line the cursor is on for completion: a `.mj` line or fence line

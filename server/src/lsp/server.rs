@@ -230,6 +230,8 @@ fn capabilities(enc: Encoding) -> ServerCapabilities {
             },
         )),
         document_symbol_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        document_range_formatting_provider: Some(OneOf::Left(true)),
         ..Default::default()
     }
 }
@@ -399,6 +401,23 @@ impl LanguageServer for Backend {
             Some(DocumentSymbolResponse::Nested(features::document_symbols(
                 cx,
             )))
+        })
+        .await
+    }
+
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        self.query("formatting", &params.text_document.uri, |cx| {
+            Some(features::formatting(cx, None))
+        })
+        .await
+    }
+
+    async fn range_formatting(
+        &self,
+        params: DocumentRangeFormattingParams,
+    ) -> Result<Option<Vec<TextEdit>>> {
+        self.query("rangeFormatting", &params.text_document.uri, |cx| {
+            Some(features::formatting(cx, Some(params.range)))
         })
         .await
     }
