@@ -1,7 +1,7 @@
 ;;; mj-mode.el --- Riichi Mahjong hand notation (tenpai)  -*- lexical-binding: t; -*-
 
 ;; Version: 0.1.0
-;; Package-Requires: ((emacs "29.1"))
+;; Package-Requires: ((emacs "28.1"))
 ;; Keywords: languages, games
 ;; URL: https://example.invalid/tenpai
 ;; SPDX-License-Identifier: MIT
@@ -18,6 +18,13 @@
 ;;; Code:
 
 (require 'treesit nil t)
+;; Emacs 28 has no tree-sitter: mj-mode works there, mj-ts-mode does not.
+(declare-function treesit-font-lock-rules "treesit")
+(declare-function treesit-major-mode-setup "treesit")
+(declare-function treesit-parser-create "treesit")
+(declare-function treesit-ready-p "treesit")
+(defvar treesit-font-lock-settings)
+(defvar treesit-font-lock-feature-list)
 
 (defgroup mj nil
   "Riichi Mahjong hand notation."
@@ -34,12 +41,26 @@
   "The tree-sitter-mj grammar (the repository's grammar/ directory)."
   :type '(choice directory (const nil)))
 
+;; Faces of their own, inheriting faces every Emacs has (28 too), so a
+;; theme colours the suits apart and a user can change any of them.
+(defface mj-man-face '((t :inherit font-lock-constant-face)) "Man tiles.")
+(defface mj-pin-face '((t :inherit font-lock-function-name-face)) "Pin tiles.")
+(defface mj-sou-face '((t :inherit font-lock-string-face)) "Sou tiles.")
+(defface mj-honor-face '((t :inherit font-lock-type-face)) "Honor tiles.")
+(defface mj-red-five-face '((t :inherit font-lock-warning-face)) "Red fives.")
+(defface mj-bracket-face '((t :inherit font-lock-builtin-face)) "Meld brackets.")
+(defface mj-option-face '((t :inherit font-lock-keyword-face)) "Option words.")
+(defface mj-key-face '((t :inherit font-lock-variable-name-face)) "Option keys.")
+(defface mj-value-face '((t :inherit font-lock-string-face)) "Option values.")
+(defface mj-claim-face '((t :inherit font-lock-doc-face)) "Claims (=> ...).")
+(defface mj-rules-face '((t :inherit font-lock-preprocessor-face)) "Rules lines.")
+
 (defconst mj--suit-faces
-  '(("m" . font-lock-number-face)
-    ("p" . font-lock-function-name-face)
-    ("s" . font-lock-string-face)
-    ("z" . font-lock-constant-face)
-    ("h" . font-lock-constant-face)))
+  '(("m" . mj-man-face)
+    ("p" . mj-pin-face)
+    ("s" . mj-sou-face)
+    ("z" . mj-honor-face)
+    ("h" . mj-honor-face)))
 
 (defun mj--tile-group-matcher (limit)
   "Find the next digit group with a suit letter before LIMIT."
@@ -51,19 +72,19 @@
 
 (defvar mj-font-lock-keywords
   `(("#.*$" . font-lock-comment-face)
-    ("^[ \t]*\\(rules:\\)" 1 font-lock-preprocessor-face)
-    ("=>[^#\n]*" . font-lock-keyword-face)
-    ("\\_<\\([a-z][a-z-]*\\)\\(=\\)" (1 font-lock-property-name-face) (2 font-lock-operator-face))
+    ("^[ \t]*\\(rules:\\)\\(.*\\)" (1 'mj-rules-face) (2 'font-lock-constant-face))
+    ("=>[^#\n]*" . 'mj-claim-face)
+    ("\\_<\\([a-z][a-z-]*\\)=\\([^ \t#\n]*\\)" (1 'mj-key-face) (2 'mj-value-face))
     (mj--tile-group-matcher (1 (mj--tile-group-face)) (2 (mj--tile-group-face)))
-    ("[0-9]*\\(0\\)[0-9]*[mps]" 1 font-lock-builtin-face prepend)
+    ("[0-9]*\\(0\\)[0-9]*[mps]" 1 'mj-red-five-face prepend)
     ;; A word with a letter no letter honor has: an option (riichi, tsumo).
-    ("\\_<[eswngrh]*[a-dfi-mo-qt-vx-z-][a-z0-9-]*" . font-lock-keyword-face)
-    ("wh\\|[eswngr]" . font-lock-constant-face)
-    ("[\U0001F007-\U0001F00F]" . font-lock-number-face)
-    ("[\U0001F019-\U0001F021]" . font-lock-function-name-face)
-    ("[\U0001F010-\U0001F018]" . font-lock-string-face)
-    ("[\U0001F000-\U0001F006]" . font-lock-constant-face)
-    ("[][()]" . font-lock-bracket-face))
+    ("\\_<[eswngrh]*[a-dfi-mo-qt-vx-z-][a-z0-9-]*" . 'mj-option-face)
+    ("wh\\|[eswngr]" . 'mj-honor-face)
+    ("[\U0001F007-\U0001F00F]" . 'mj-man-face)
+    ("[\U0001F019-\U0001F021]" . 'mj-pin-face)
+    ("[\U0001F010-\U0001F018]" . 'mj-sou-face)
+    ("[\U0001F000-\U0001F006]" . 'mj-honor-face)
+    ("[][()]" . 'mj-bracket-face))
   "Highlighting of `mj-mode'.")
 
 (defvar mj-mode-syntax-table
@@ -90,26 +111,29 @@
      :language 'mj :feature 'comment
      '((comment) @font-lock-comment-face)
      :language 'mj :feature 'tile
-     '(((tile_group (tile) @font-lock-number-face (suit) @_s) (:equal "m" @_s))
-       ((tile_group (tile) @font-lock-function-name-face (suit) @_s) (:equal "p" @_s))
-       ((tile_group (tile) @font-lock-string-face (suit) @_s) (:equal "s" @_s))
-       ((tile_group (tile) @font-lock-constant-face (suit) @_s) (:match "^[zh]$" @_s))
-       ((suit) @font-lock-type-face)
-       (red_five) @font-lock-builtin-face
-       (honor) @font-lock-constant-face
-       (glyph_man) @font-lock-number-face
-       (glyph_pin) @font-lock-function-name-face
-       (glyph_sou) @font-lock-string-face
-       (glyph_honor) @font-lock-constant-face
-       (meld ["(" ")" "[" "]"] @font-lock-bracket-face))
+     '(((tile_group (tile) @mj-man-face (suit) @_s) (:equal "m" @_s))
+       ((tile_group (tile) @mj-pin-face (suit) @_s) (:equal "p" @_s))
+       ((tile_group (tile) @mj-sou-face (suit) @_s) (:equal "s" @_s))
+       ((tile_group (tile) @mj-honor-face (suit) @_s) (:match "^[zh]$" @_s))
+       ((suit) @mj-man-face (:equal "m" @mj-man-face))
+       ((suit) @mj-pin-face (:equal "p" @mj-pin-face))
+       ((suit) @mj-sou-face (:equal "s" @mj-sou-face))
+       ((suit) @mj-honor-face (:match "^[zh]$" @mj-honor-face))
+       (red_five) @mj-red-five-face
+       (honor) @mj-honor-face
+       (glyph_man) @mj-man-face
+       (glyph_pin) @mj-pin-face
+       (glyph_sou) @mj-sou-face
+       (glyph_honor) @mj-honor-face
+       (meld ["(" ")" "[" "]"] @mj-bracket-face))
      :language 'mj :feature 'option
-     '((option key: (option_key) @font-lock-property-name-face)
-       (option "=" @font-lock-operator-face)
-       (option_value) @font-lock-string-face
-       (claim "=>" @font-lock-operator-face)
-       (claim_number) @font-lock-number-face
-       (claim_word) @font-lock-keyword-face
-       (rules_line "rules:" @font-lock-preprocessor-face)
+     '((option key: (option_key) @mj-key-face)
+       (option "=" @mj-key-face)
+       (option_value) @mj-value-face
+       (claim "=>" @mj-claim-face)
+       (claim_number) @mj-claim-face
+       (claim_word) @mj-claim-face
+       (rules_line "rules:" @mj-rules-face)
        (rule) @font-lock-constant-face)))
   "Highlighting of `mj-ts-mode'.")
 

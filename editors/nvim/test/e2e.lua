@@ -44,6 +44,13 @@ local function client(buf)
 end
 
 local function request(buf, method, params)
+  local c = client(buf)
+  if not c then
+    error("no tenpai client on the buffer", 2)
+  end
+  if not c:supports_method(method, buf) then
+    error("the server does not offer " .. method, 2)
+  end
   local res, err = vim.lsp.buf_request_sync(buf, method, params, 10000)
   if not res then
     error(method .. ": " .. tostring(err), 2)
@@ -136,7 +143,8 @@ end)
 
 check("hover", function()
   wait(15000, function() return client(buf) ~= nil end, "the server")
-  local text = hover_text(buf, 1, 1)
+  -- On an option word: the whole hand (on a tile: that tile).
+  local text = hover_text(buf, 1, 22)
   assert(text:find("han") and text:find("fu"), "hover without han/fu: " .. text)
   assert(text:find("%d%d%d%d?"), "hover without points: " .. text)
 end)
