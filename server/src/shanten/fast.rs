@@ -7,13 +7,16 @@ use super::table::{self, D};
 use super::{group_of, needed_melds, to_shanten, Shanten, Singles};
 use crate::tile::{Counts, KINDS};
 
+/// The id of group `g` of `h` and, in `out[x]` for each kind `x` of the group,
+/// its id with one more `x` (where `h[x] < 4`). The group must hold at most
+/// 13 tiles.
 #[inline(always)]
-fn group_id(g: usize, h: &Counts) -> usize {
-    match g {
-        0 => table::suit_id(&h[0..9]),
-        1 => table::suit_id(&h[9..18]),
-        2 => table::suit_id(&h[18..27]),
-        _ => table::honor_id(&h[27..34]),
+fn group_ids_plus(g: usize, h: &Counts, out: &mut [u8; KINDS]) -> usize {
+    let (lo, hi) = GROUP_RANGE[g];
+    if g == 3 {
+        table::honor_ids_plus(&h[lo..hi], &mut out[lo..hi])
+    } else {
+        table::suit_ids_plus(&h[lo..hi], &mut out[lo..hi])
     }
 }
 
@@ -60,16 +63,17 @@ pub(super) fn after_draws(h: &Counts, total: usize, melds: usize, out: &mut [i8;
     } else {
         regular(h, need0)
     };
-    let mut h2 = *h;
+    let mut plus = [0u8; KINDS];
+    for g in 0..4 {
+        group_ids_plus(g, h, &mut plus);
+    }
     for x in 0..KINDS {
         if h[x] >= 4 {
             out[x] = i8::MAX;
             continue;
         }
         let g = group_of(x);
-        h2[x] += 1;
-        let nid = group_id(g, &h2);
-        h2[x] -= 1;
+        let nid = plus[x] as usize;
         out[x] = to_shanten(table::fin(table::pair(nid, id[g ^ 1]), &other[g >> 1]));
     }
     base
@@ -94,18 +98,25 @@ pub(super) fn discards(h: &Counts, total: usize, melds: usize) -> Vec<(usize, Sh
     // in either pairing and laid out: `xv[j][x]`, j = 0 for man+pin /
     // sou+honors, 1 for man+sou / pin+honors.
     let mut xv = [[[u8::MAX; 16]; KINDS]; 2];
-    let mut h2 = *h;
-    for x in 0..KINDS {
-        if h[x] >= 4 {
+    let mut plus = [0u8; KINDS];
+    let mut sums = [0usize; 4];
+    for (g, &(lo, hi)) in GROUP_RANGE.iter().enumerate() {
+        sums[g] = h[lo..hi].iter().map(|&c| c as usize).sum();
+        // A group holding all the tiles has no discard outside it, so no
+        // draw into it from outside is ever asked for.
+        if sums[g] >= total {
             continue;
         }
-        let g = group_of(x);
-        h2[x] += 1;
-        let nid = group_id(g, &h2);
-        h2[x] -= 1;
-        xv[0][x] = pair_rev(nid, id[g ^ 1], need);
-        xv[1][x] = pair_rev(nid, id[g ^ 2], need);
+        group_ids_plus(g, h, &mut plus);
+        for x in lo..hi {
+            if h[x] < 4 {
+                let nid = plus[x] as usize;
+                xv[0][x] = pair_rev(nid, id[g ^ 1], need);
+                xv[1][x] = pair_rev(nid, id[g ^ 2], need);
+            }
+        }
     }
+    let mut h2 = *h;
     let forms = melds == 0 && total == 14;
     let singles = Singles::of(h);
     // Kinds held exactly zero and exactly one times.
@@ -124,7 +135,8 @@ pub(super) fn discards(h: &Counts, total: usize, melds: usize) -> Vec<(usize, Sh
         }
         let a = group_of(k);
         h2[k] -= 1;
-        let idm = group_id(a, &h2);
+        // A's id after the discard, and after each draw into A.
+        let idm = group_ids_plus(a, &h2, &mut plus);
         let kv0 = table::pair(idm, id[a ^ 1]);
         let regular = to_shanten(table::fin(kv0, &other[a >> 1]));
         let (lo, hi) = GROUP_RANGE[a];
@@ -154,10 +166,7 @@ pub(super) fn discards(h: &Counts, total: usize, melds: usize) -> Vec<(usize, Sh
                 d[x] = u8::MAX;
                 continue;
             }
-            h2[x] += 1;
-            let nid = group_id(a, &h2);
-            h2[x] -= 1;
-            d[x] = table::fin(table::pair(nid, id[a ^ 1]), &other[a >> 1]);
+            d[x] = table::fin(table::pair(plus[x] as usize, id[a ^ 1]), &other[a >> 1]);
         }
         let sk = singles.without(k, h[k]);
         let (c, ko) = (sk.chiitoitsu(), sk.kokushi());

@@ -512,6 +512,35 @@ mod tests {
     }
 
     #[test]
+    fn one_suit_and_all_honor_hands_agree_too() {
+        let slow = untabled();
+        for text in [
+            "11123455678999m",
+            "11112345678999p",
+            "12345678999999s",
+            "11122233344456z",
+            "1112223334445m",
+            "1234567z1234567z",
+        ] {
+            let Ok((tiles, _)) = crate::tile::parse_tiles(text) else {
+                panic!("{text}");
+            };
+            let h = crate::tile::counts(&tiles);
+            if h.iter().any(|&c| c > 4) {
+                continue;
+            }
+            assert_eq!(Limits::FULL.shanten(&h, 0), slow.shanten(&h, 0), "{text}");
+            if tiles.len() % 3 == 2 {
+                assert_eq!(Limits::FULL.discards(&h, 0), slow.discards(&h, 0), "{text}");
+            } else {
+                let (mut a, mut b) = ([0i8; KINDS], [0i8; KINDS]);
+                let sa = Limits::FULL.after_draws(&h, 0, &mut a);
+                assert_eq!((sa, a), (slow.after_draws(&h, 0, &mut b), b), "{text}");
+            }
+        }
+    }
+
+    #[test]
     fn seven_pairs_and_orphans_shapes_agree_too() {
         let slow = untabled();
         let mut seed = 0x0F0F_1234_AAAA_5555u64;
