@@ -1,9 +1,563 @@
+//! `tenpai check`: every hand line of `.mj` and Markdown files, reported as
+//! rustc and ruff report (human), as one JSON array, or as GitHub workflow
+//! annotations.
+
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[derive(clap::Args, Debug)]
-pub struct CheckArgs {}
+use serde::Serialize;
 
-pub fn run(_args: CheckArgs) -> ExitCode {
-    eprintln!("tenpai check: this command arrives with its issue");
-    ExitCode::from(2)
+use crate::diag::Severity;
+use crate::document::{Analyzer, DocKind, Encoding, FileDiagnostic, LineIndex};
+use crate::score::Rules;
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Files and directories (searched for *.mj and *.md); `-` reads a .mj
+    /// document from stdin.
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Treat warnings as errors for the exit code (`--deny warnings`).
+    #[arg(long, value_enum, value_name = "WHAT")]
+    pub deny: Vec<Deny>,
+    /// When to colour the human output.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Human,
+    Json,
+    Github,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deny {
+    Warnings,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// The base rule set, before any `rules:` line of a document.
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct RuleArgs {
+    /// Rule words, as in a `rules:` line: `--rules "mahjong-soul kiriage"`,
+    /// `--rules kazoe=sanbaiman`. May be repeated.
+    #[arg(long = "rules", value_name = "WORDS")]
+    pub words: Vec<String>,
+    /// Round 4 han 30 fu and 3 han 60 fu up to mangan.
+    #[arg(long)]
+    pub kiriage: bool,
+    /// Count the four "double" yakuman twice.
+    #[arg(long)]
+    pub double_yakuman: bool,
+    /// No tanyao on an open hand.
+    #[arg(long)]
+    pub no_open_tanyao: bool,
+    /// No red fives: a written `0` is a plain five.
+    #[arg(long)]
+    pub no_red_fives: bool,
+}
+
+impl RuleArgs {
+    /// The rule set these flags describe, or the message for a bad word.
+    pub fn rules(&self) -> Result<Rules, String> {
+        let mut rules = Rules::tenhou();
+        for word in self.words.iter().flat_map(|w| w.split([' ', ','])) {
+            if !word.is_empty() {
+                rules.apply(word).map_err(|e| format!("--rules: {e}"))?;
+            }
+        }
+        if self.kiriage {
+            rules.kiriage = true;
+        }
+        if self.double_yakuman {
+            rules.double_yakuman = true;
+        }
+        if self.no_open_tanyao {
+            rules.open_tanyao = false;
+        }
+        if self.no_red_fives {
+            rules.red_fives = false;
+        }
+        Ok(rules)
+    }
+}
+
+/// A document to check.
+#[derive(Clone, Debug)]
+pub struct Input {
+    /// As printed: the path as given or found, `<stdin>` for `-`.
+    pub name: String,
+    pub path: Option<PathBuf>,
+    pub kind: DocKind,
+}
+
+/// Expands the command line's paths: files as given (`.md` and `.markdown`
+/// are Markdown, anything else a `.mj` document), directories searched in
+/// name order for `*.mj` and `*.md`, skipping hidden directories, `target`
+/// and `node_modules`.
+pub fn collect_inputs(paths: &[PathBuf]) -> Result<Vec<Input>, String> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.as_os_str() == "-" {
+            out.push(Input {
+                name: "<stdin>".to_string(),
+                path: None,
+                kind: DocKind::Mj,
+            });
+        } else if p.is_dir() {
+            walk(p, &mut out).map_err(|e| format!("{}: {e}", p.display()))?;
+        } else if p.exists() {
+            out.push(Input {
+                name: p.display().to_string(),
+                path: Some(p.clone()),
+                kind: DocKind::from_path(p).unwrap_or(DocKind::Mj),
+            });
+        } else {
+            return Err(format!("{}: no such file or directory", p.display()));
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<Input>) -> std::io::Result<()> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if p.is_dir() {
+            if !(name.starts_with('.') || name == "target" || name == "node_modules") {
+                walk(&p, out)?;
+            }
+        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("mj" | "md")) {
+            if let Some(kind) = DocKind::from_path(&p) {
+                out.push(Input {
+                    name: p.display().to_string(),
+                    path: Some(p.clone()),
+                    kind,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One finding, placed for printing: positions 1-based, columns counted
+/// in Unicode characters; the end is exclusive.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Finding {
+    pub path: String,
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+    pub severity: Severity,
+    pub code: &'static str,
+    pub message: String,
+    /// The file line the finding starts on, for the human output.
+    #[serde(skip)]
+    pub source: String,
+    /// Related places and suggested fixes, as notes.
+    #[serde(skip)]
+    pub notes: Vec<String>,
+}
+
+/// What one run found.
+#[derive(Default, Debug)]
+pub struct Report {
+    pub findings: Vec<Finding>,
+    pub files: usize,
+    pub hands: usize,
+}
+
+impl Report {
+    pub fn count(&self, severity: Severity) -> usize {
+        self.findings
+            .iter()
+            .filter(|f| f.severity == severity)
+            .count()
+    }
+
+    /// Adds one document's findings.
+    pub fn add_document(
+        &mut self,
+        name: &str,
+        text: &str,
+        kind: DocKind,
+        rules: &Rules,
+        analyzer: &mut Analyzer,
+    ) {
+        let lines = analyzer.analyze(text, kind, rules);
+        self.files += 1;
+        self.hands += lines.iter().filter(|l| l.analysis.is_hand()).count();
+        let index = LineIndex::new(text);
+        for d in crate::document::file_diagnostics(&lines) {
+            self.findings.push(finding(name, &index, d));
+        }
+    }
+}
+
+fn finding(name: &str, index: &LineIndex, d: FileDiagnostic) -> Finding {
+    let (start, end) = index.range(d.range.clone(), Encoding::Chars);
+    let mut notes = Vec::new();
+    for r in &d.related {
+        let p = index.position(r.range.start, Encoding::Chars);
+        notes.push(format!(
+            "note: {}:{}: {}",
+            p.line + 1,
+            p.column + 1,
+            r.message
+        ));
+    }
+    for f in &d.fixes {
+        notes.push(format!("help: {}", f.title));
+    }
+    Finding {
+        path: name.to_string(),
+        line: start.line + 1,
+        column: start.column + 1,
+        end_line: end.line + 1,
+        end_column: end.column + 1,
+        severity: d.severity,
+        code: d.code,
+        message: d.message,
+        source: index.line_text(start.line as usize).to_string(),
+        notes,
+    }
+}
+
+/// ANSI styles, or none.
+#[derive(Clone, Copy)]
+struct Style {
+    on: bool,
+}
+
+impl Style {
+    fn paint(self, code: &str, s: &str) -> String {
+        if self.on {
+            format!("\x1b[{code}m{s}\x1b[0m")
+        } else {
+            s.to_string()
+        }
+    }
+
+    fn severity(self, sev: Severity) -> String {
+        let code = match sev {
+            Severity::Error => "1;31",
+            Severity::Warning => "1;33",
+            Severity::Info => "1;36",
+        };
+        self.paint(code, sev.as_str())
+    }
+}
+
+/// Terminal columns a character takes: wide East Asian characters and the
+/// emoji-presented 🀄 take two, combining marks none. Enough to put a caret
+/// under the right character without a table of all of Unicode.
+fn char_width(c: char) -> usize {
+    let cp = c as u32;
+    if matches!(cp, 0x0300..=0x036F | 0x200B..=0x200F | 0xFE00..=0xFE0F) {
+        return 0;
+    }
+    let wide = matches!(
+        cp,
+        0x1100..=0x115F
+            | 0x2E80..=0x303E
+            | 0x3041..=0xA4CF
+            | 0xAC00..=0xD7A3
+            | 0xF900..=0xFAFF
+            | 0xFE30..=0xFE4F
+            | 0xFF00..=0xFF60
+            | 0xFFE0..=0xFFE6
+            | 0x1F004
+            | 0x1F0CF
+            | 0x1F300..=0x1F64F
+            | 0x1F900..=0x1F9FF
+            | 0x20000..=0x3FFFD
+    );
+    if wide {
+        2
+    } else {
+        1
+    }
+}
+
+/// The source line as printed (tabs as four spaces) and the caret line
+/// under characters `from..to` (0-based character columns).
+fn underline(source: &str, from: usize, to: usize) -> (String, String) {
+    let mut line = String::new();
+    let mut carets = String::new();
+    let to = to.max(from + 1);
+    for (i, c) in source.chars().enumerate() {
+        let (text, w) = if c == '\t' {
+            ("    ".to_string(), 4)
+        } else {
+            (c.to_string(), char_width(c))
+        };
+        line.push_str(&text);
+        let mark = if (from..to).contains(&i) { '^' } else { ' ' };
+        if i < to {
+            carets.extend(std::iter::repeat_n(mark, w));
+        }
+    }
+    if from >= source.chars().count() {
+        // A finding at the end of the line.
+        carets.push('^');
+    }
+    (line, carets.trim_end().to_string())
+}
+
+/// The human report: one block per finding, then a summary line.
+pub fn render_human(report: &Report, color: bool) -> String {
+    let st = Style { on: color };
+    let mut out = String::new();
+    for f in &report.findings {
+        let _ = writeln!(
+            out,
+            "{}: {}{}",
+            st.paint("1", &format!("{}:{}:{}", f.path, f.line, f.column)),
+            st.severity(f.severity),
+            st.paint("1", &format!("[{}]: {}", f.code, f.message)),
+        );
+        let gutter = f.line.to_string().len();
+        let pad = " ".repeat(gutter);
+        let bar = st.paint("1;34", "|");
+        let to = if f.end_line == f.line {
+            f.end_column as usize - 1
+        } else {
+            f.source.chars().count()
+        };
+        let (line, carets) = underline(&f.source, f.column as usize - 1, to);
+        let _ = writeln!(out, "{pad} {bar}");
+        let _ = writeln!(
+            out,
+            "{} {bar} {line}",
+            st.paint("1;34", &f.line.to_string())
+        );
+        let caret_color = match f.severity {
+            Severity::Error => "1;31",
+            Severity::Warning => "1;33",
+            Severity::Info => "1;36",
+        };
+        let _ = writeln!(out, "{pad} {bar} {}", st.paint(caret_color, &carets));
+        for n in &f.notes {
+            let _ = writeln!(out, "{pad} = {n}");
+        }
+        out.push('\n');
+    }
+    out.push_str(&summary(report));
+    out.push('\n');
+    out
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// "Checked 14 hands in 2 files: 1 error, 2 warnings." / "...: all good."
+pub fn summary(report: &Report) -> String {
+    let checked = format!(
+        "Checked {} in {}",
+        plural(report.hands, "hand", "hands"),
+        plural(report.files, "file", "files")
+    );
+    let mut parts = Vec::new();
+    for (sev, one, many) in [
+        (Severity::Error, "error", "errors"),
+        (Severity::Warning, "warning", "warnings"),
+        (Severity::Info, "note", "notes"),
+    ] {
+        let n = report.count(sev);
+        if n > 0 {
+            parts.push(plural(n, one, many));
+        }
+    }
+    if parts.is_empty() {
+        format!("{checked}: all good.")
+    } else {
+        format!("{checked}: {}.", parts.join(", "))
+    }
+}
+
+/// The findings as one JSON array.
+pub fn render_json(report: &Report) -> String {
+    let mut s = serde_json::to_string_pretty(&report.findings).unwrap_or_else(|_| "[]".to_string());
+    s.push('\n');
+    s
+}
+
+/// GitHub Actions workflow commands, one per finding.
+pub fn render_github(report: &Report) -> String {
+    fn data(s: &str) -> String {
+        s.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    }
+    fn property(s: &str) -> String {
+        data(s).replace(':', "%3A").replace(',', "%2C")
+    }
+    let mut out = String::new();
+    for f in &report.findings {
+        let level = match f.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "notice",
+        };
+        let _ = writeln!(
+            out,
+            "::{level} file={},line={},col={},endLine={},endColumn={},title={}::{}",
+            property(&f.path),
+            f.line,
+            f.column,
+            f.end_line,
+            f.end_column,
+            property(&format!("tenpai {}", f.code)),
+            data(&format!("{}: {}", f.code, f.message)),
+        );
+    }
+    out
+}
+
+pub fn run(args: CheckArgs) -> ExitCode {
+    let rules = match args.rules.rules() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let inputs = match collect_inputs(&args.paths) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut report = Report::default();
+    let mut analyzer = Analyzer::new();
+    let mut failed = false;
+    for input in &inputs {
+        let text = match read(input) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: {}: {e}", input.name);
+                failed = true;
+                continue;
+            }
+        };
+        report.add_document(&input.name, &text, input.kind, &rules, &mut analyzer);
+    }
+    let output = match args.format {
+        Format::Human => {
+            let color = match args.color {
+                ColorChoice::Always => true,
+                ColorChoice::Never => false,
+                ColorChoice::Auto => {
+                    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+                }
+            };
+            render_human(&report, color)
+        }
+        Format::Json => render_json(&report),
+        Format::Github => render_github(&report),
+    };
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(output.as_bytes());
+    let _ = stdout.flush();
+    if failed {
+        return ExitCode::from(2);
+    }
+    let deny_warnings = args.deny.contains(&Deny::Warnings);
+    let errors = report.count(Severity::Error);
+    let warnings = report.count(Severity::Warning);
+    if errors > 0 || (deny_warnings && warnings > 0) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn read(input: &Input) -> std::io::Result<String> {
+    let bytes = match &input.path {
+        Some(p) => std::fs::read(p)?,
+        None => {
+            let mut b = Vec::new();
+            std::io::stdin().read_to_end(&mut b)?;
+            b
+        }
+    };
+    String::from_utf8(bytes)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn carets_under_wide_glyphs_and_tabs() {
+        let (line, carets) = underline("🀄\tab 11128z", 5, 7);
+        assert_eq!(line, "🀄    ab 11128z");
+        assert_eq!(carets, "         ^^");
+        // At the end of the line.
+        let (_, carets) = underline("ab", 2, 2);
+        assert_eq!(carets, "  ^");
+    }
+
+    #[test]
+    fn rule_words_and_switches() {
+        let args = RuleArgs {
+            words: vec!["mahjong-soul,kiriage".into()],
+            no_red_fives: true,
+            ..RuleArgs::default()
+        };
+        let r = args.rules().unwrap();
+        assert!(r.double_yakuman && r.kiriage && !r.red_fives);
+        let bad = RuleArgs {
+            words: vec!["kiriagee".into()],
+            ..RuleArgs::default()
+        };
+        assert!(bad.rules().unwrap_err().contains("kiriagee"));
+    }
+
+    #[test]
+    fn github_escapes() {
+        let report = Report {
+            findings: vec![Finding {
+                path: "a,b.md".into(),
+                line: 1,
+                column: 2,
+                end_line: 1,
+                end_column: 3,
+                severity: Severity::Warning,
+                code: "wrong-claim",
+                message: "100% wrong\nreally".into(),
+                source: String::new(),
+                notes: vec![],
+            }],
+            files: 1,
+            hands: 1,
+        };
+        assert_eq!(
+            render_github(&report),
+            "::warning file=a%2Cb.md,line=1,col=2,endLine=1,endColumn=3,title=tenpai wrong-claim::wrong-claim: 100%25 wrong%0Areally\n"
+        );
+    }
 }

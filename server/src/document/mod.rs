@@ -4,12 +4,18 @@
 //! The layer knows nothing of the protocol: the language server and the CLI
 //! convert its byte ranges with [`LineIndex`].
 
+mod analysis;
 pub mod claims;
 mod extract;
 mod inline;
 pub mod line_index;
 mod markdown;
+pub mod present;
 
+pub use analysis::{
+    analyze_text, file_diagnostics, line_at, AnalyzedLine, Analyzer, FileDiagnostic, FileFix,
+    FileRelated, LineAnalysis,
+};
 pub use extract::{find_hand_lines, HandSite, Origin};
 pub use inline::looks_like_hand;
 pub use line_index::{Encoding, LineIndex, Position};
