@@ -10,6 +10,7 @@ mod extract;
 mod inline;
 pub mod line_index;
 mod markdown;
+pub mod present;
 
 pub use analysis::{
     analyze_text, file_diagnostics, line_at, AnalyzedLine, Analyzer, FileDiagnostic, FileFix,

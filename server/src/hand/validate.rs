@@ -84,7 +84,7 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
         if t.red && rules.red_fives {
             let s = t.tile.suit().index() as usize;
             if s < 3 {
-                red[s] += 1;
+                red[s] = red[s].saturating_add(1);
                 red_spans[s].push(t.span.clone());
             }
         }
@@ -105,7 +105,7 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
             }
         }
     }
-    hand.red_fives = red.iter().sum();
+    hand.red_fives = red.iter().fold(0u8, |a, &b| a.saturating_add(b));
     hand.closed = closed_toks.iter().map(|t| t.tile).collect();
     hand.closed.sort_unstable();
 
@@ -175,10 +175,14 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
                     14 - 3 * hand.melds.len().min(4)
                 )
             };
-            let span = if line.hand_span.is_empty() {
-                0..0
-            } else {
+            let span = if !line.hand_span.is_empty() {
                 line.hand_span.clone()
+            } else {
+                // No tiles at all: point at what the line does hold.
+                match (line.options.first(), line.options.last()) {
+                    (Some(a), Some(b)) => a.span.start..b.span.end,
+                    _ => line.hand_span.clone(),
+                }
             };
             diags.push(Diagnostic::error("tile-count", span, msg));
         }
@@ -302,7 +306,7 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
     let mut n = [0u8; KINDS];
     for t in line.tiles() {
         let i = t.tile.index();
-        n[i] += 1;
+        n[i] = n[i].saturating_add(1);
         if first[i].is_none() {
             first[i] = Some(t.span.clone());
         }
@@ -347,7 +351,8 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
 fn apply(opt: &OptionTok, sit: &mut Situation) {
     match (opt.key.as_str(), &opt.value) {
         ("tsumo", _) => sit.tsumo = true,
-        ("ron", _) => sit.tsumo = false,
+        // `ron` is the default; with `tsumo` as well it is a contradiction.
+        ("ron", _) => {}
         ("riichi", _) if sit.riichi == Riichi::None => sit.riichi = Riichi::Riichi,
         ("double-riichi", _) => sit.riichi = Riichi::Double,
         ("ippatsu", _) => sit.ippatsu = true,
@@ -586,7 +591,8 @@ fn contradictions(
     }
     for k in ["chiihou", "renhou"] {
         if let Some(o) = opt(k) {
-            if sit.is_dealer() {
+            // tenhou + chiihou is already reported as such.
+            if sit.is_dealer() && !(k == "chiihou" && opt("tenhou").is_some()) {
                 let msg = match &seat_span {
                     Some(_) => format!("{k} is a non-dealer's win, but seat=e is the dealer"),
                     None => format!("{k} is a non-dealer's win, but the seat is East (the dealer) when no seat= is written"),

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tower_lsp_server::{LspService, Server};
 
+mod features;
 mod guard;
 pub mod position;
 mod server;

@@ -105,7 +105,19 @@ pub(crate) fn items(
                 Some("han") => Some(han_fu(n, &ws, line, k + 2)),
                 Some("all") => Some((ClaimItem::TsumoAll(n), 2)),
                 Some("points" | "pts" | "pt") => Some((ClaimItem::Points(n), 2)),
-                Some("fu") => None,
+                Some("fu") => {
+                    let fe = ws[k + 1].1;
+                    errors.push(Diagnostic::error(
+                        "invalid-claim",
+                        s..fe,
+                        format!(
+                            "'{}' states fu without han: write the han first, like 3 han {n} fu or 3/{n}",
+                            &line[s..fe]
+                        ),
+                    ));
+                    k += 2;
+                    continue;
+                }
                 _ => Some((ClaimItem::Points(n), 1)),
             }
         } else if let Some(n) = whole(lw, |i| with_suffix(i, "han")) {

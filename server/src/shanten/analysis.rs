@@ -1,0 +1,392 @@
+//! The analysis of a whole hand line: waits with what they are worth, ukeire
+//! with tiles left, and the discard table of a 14-tile hand.
+
+use super::{Limits, Shanten};
+use crate::hand::{Hand, Situation};
+use crate::score::Rules;
+use crate::tile::{Counts, Tile, KINDS};
+
+/// One waiting tile of a tenpai hand.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Wait {
+    pub tile: Tile,
+    /// Copies not in sight: 4 less those in the hand (melds included), the
+    /// dora indicators and the `visible=` tiles.
+    pub left: u8,
+    /// What winning on it is worth; `None` when not priced.
+    pub value: Option<WaitValue>,
+}
+
+/// The worth of a wait, by ron and by tsumo, under the line's situation.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct WaitValue {
+    pub ron: WinValue,
+    pub tsumo: WinValue,
+}
+
+/// One way of winning on a wait.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum WinValue {
+    /// Priced by the scorer.
+    Points {
+        han: u32,
+        /// `None` for yakuman.
+        fu: Option<u32>,
+        /// `mangan`, `haneman`, ... when limited.
+        limit: Option<String>,
+        /// Everything the winner receives.
+        total: u32,
+        /// Yaku ids with their han.
+        yaku: Vec<(String, u32)>,
+    },
+    /// The shape is complete but has no yaku: the hand cannot win this way.
+    NoYaku,
+    /// The scorer could not price it (its message).
+    Unpriced(String),
+}
+
+/// A tile that lowers the shanten, with how many are left.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct UkeireTile {
+    pub tile: Tile,
+    /// Theoretical: 4 less the copies in the hand (melds included).
+    pub left: u8,
+    /// Practical: also less the dora indicators and the `visible=` tiles.
+    pub practical: u8,
+}
+
+/// The tiles that lower the shanten (tile order) and their totals.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Ukeire {
+    pub tiles: Vec<UkeireTile>,
+    pub total: u32,
+    pub practical_total: u32,
+}
+
+/// The hand after one discard.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct DiscardOption {
+    pub tile: Tile,
+    /// Shanten after the discard.
+    pub shanten: i8,
+    pub ukeire: Ukeire,
+    /// The waits left, when the discard leaves the hand tenpai.
+    pub waits: Vec<Wait>,
+}
+
+/// The discard actually made (`discard=` on the line) against the best.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Chosen {
+    pub tile: Tile,
+    /// Its place in the options (0 is the best); `None` when the hand does
+    /// not hold the tile.
+    pub index: Option<usize>,
+    /// Whether it is as good as the best (same shanten, same tiles).
+    pub best: bool,
+}
+
+/// What a hand line's tiles amount to.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Analysis {
+    /// Already a winning shape (the scorer handles it).
+    Complete,
+    /// Waiting: each wait with tiles left and its value.
+    Tenpai { shanten: Shanten, waits: Vec<Wait> },
+    /// Not ready: the tiles that bring it closer.
+    NotTenpai { shanten: Shanten, ukeire: Ukeire },
+    /// A 14-tile (plus kans) hand that is not complete: every distinct
+    /// discard, best first (fewest shanten, then most tiles left).
+    Discards {
+        shanten: Shanten,
+        options: Vec<DiscardOption>,
+        chosen: Option<Chosen>,
+    },
+}
+
+impl Analysis {
+    /// A game review's verdict on `discard=`: "9m: 1-shanten, 16 tiles —
+    /// best 3p: 1-shanten, 24 tiles", or that it was the best.
+    pub fn chosen_summary(&self) -> Option<String> {
+        let Analysis::Discards {
+            options,
+            chosen: Some(c),
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let best = options.first()?;
+        let Some(i) = c.index else {
+            return Some(format!("{}: not in the hand", c.tile));
+        };
+        let mine = &options[i];
+        if c.best {
+            Some(format!("{}: the best discard ({})", c.tile, describe(mine)))
+        } else {
+            Some(format!(
+                "{}: {} — best {}: {}",
+                c.tile,
+                describe(mine),
+                best.tile,
+                describe(best)
+            ))
+        }
+    }
+}
+
+/// "1-shanten, 24 tiles" (practical count).
+pub fn describe(o: &DiscardOption) -> String {
+    let n = o.ukeire.practical_total;
+    let tiles = if n == 1 { "tile" } else { "tiles" };
+    format!("{}, {n} {tiles}", super::shanten_name(o.shanten))
+}
+
+/// Per-kind counts of the closed tiles and of the called melds' tiles.
+fn hand_counts(hand: &Hand) -> (Counts, Counts) {
+    let mut closed = [0u8; KINDS];
+    for t in &hand.closed {
+        closed[t.index()] = closed[t.index()].saturating_add(1);
+    }
+    let mut called = [0u8; KINDS];
+    for m in &hand.melds {
+        for t in &m.tiles {
+            called[t.index()] = called[t.index()].saturating_add(1);
+        }
+    }
+    (closed, called)
+}
+
+/// Shanten of a hand with its melds: copies in the melds are not available
+/// to the closed part (a pon of 5m and a 5m tanki is not tenpai).
+pub fn hand_shanten(hand: &Hand) -> Shanten {
+    let (closed, called) = hand_counts(hand);
+    Limits::from_called(&called).shanten(&closed, hand.melds.len())
+}
+
+/// Tiles left per kind: theoretical (the hand) and practical (the hand, the
+/// dora indicators and the visible tiles).
+struct Left {
+    hand: Counts,
+    seen: Counts,
+}
+
+impl Left {
+    fn new(hand: &Hand, sit: &Situation) -> Left {
+        let (closed, called) = hand_counts(hand);
+        let mut in_hand = [0u8; KINDS];
+        for i in 0..KINDS {
+            in_hand[i] = closed[i].saturating_add(called[i]);
+        }
+        let mut seen = in_hand;
+        for t in sit.dora.iter().chain(&sit.visible) {
+            seen[t.index()] = seen[t.index()].saturating_add(1);
+        }
+        Left {
+            hand: in_hand,
+            seen,
+        }
+    }
+
+    fn theoretical(&self, i: usize) -> u8 {
+        4u8.saturating_sub(self.hand[i])
+    }
+
+    fn practical(&self, i: usize) -> u8 {
+        4u8.saturating_sub(self.seen[i])
+    }
+
+    fn ukeire(&self, tiles: impl Iterator<Item = usize>) -> Ukeire {
+        let mut u = Ukeire::default();
+        for i in tiles {
+            let left = self.theoretical(i);
+            let Some(tile) = Tile::from_index(i) else {
+                continue;
+            };
+            if left == 0 {
+                continue;
+            }
+            let practical = self.practical(i);
+            u.total += u32::from(left);
+            u.practical_total += u32::from(practical);
+            u.tiles.push(UkeireTile {
+                tile,
+                left,
+                practical,
+            });
+        }
+        u
+    }
+}
+
+/// The efficiency core of a 14-tile (3n+2) hand: for each distinct discard,
+/// in tile order, the shanten after it and the tiles that then lower it
+/// (waits, when tenpai). Tiles in called melds are not counted here; see
+/// [`analyze`] for a whole hand.
+pub fn discard_options(closed: &Counts, melds: usize) -> Vec<(Tile, i8, Vec<Tile>)> {
+    discards_with(&Limits::FULL, closed, melds)
+        .into_iter()
+        .filter_map(|(k, s, xs)| {
+            let tiles = xs.into_iter().filter_map(Tile::from_index).collect();
+            Some((Tile::from_index(k)?, s, tiles))
+        })
+        .collect()
+}
+
+fn discards_with(lim: &Limits, closed: &Counts, melds: usize) -> Vec<(usize, i8, Vec<usize>)> {
+    let mut out = Vec::with_capacity(14);
+    let mut h = *closed;
+    let mut after = Vec::with_capacity(KINDS);
+    for k in 0..KINDS {
+        if closed[k] == 0 {
+            continue;
+        }
+        h[k] -= 1;
+        after.clear();
+        let s = lim.after_draws(&h, melds, &mut after).shanten;
+        h[k] += 1;
+        let better = after
+            .iter()
+            .filter(|&&(_, s2)| s2 < s)
+            .map(|&(x, _)| x)
+            .collect();
+        out.push((k, s, better));
+    }
+    out
+}
+
+/// Analyses a hand line: complete, tenpai (waits and their value), not
+/// tenpai (ukeire), or a discard table for a 14-tile hand that is not
+/// complete. `sit.discard` (a game review) is compared with the best.
+pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
+    let (closed, called) = hand_counts(hand);
+    let lim = Limits::from_called(&called);
+    let melds = hand.melds.len();
+    let left = Left::new(hand, sit);
+    let total = hand.closed.len();
+    if total % 3 == 2 {
+        let shanten = lim.shanten(&closed, melds);
+        if shanten.shanten == -1 {
+            return Analysis::Complete;
+        }
+        let mut options: Vec<DiscardOption> = discards_with(&lim, &closed, melds)
+            .into_iter()
+            .filter_map(|(k, s, better)| {
+                let tile = Tile::from_index(k)?;
+                let ukeire = left.ukeire(better.into_iter());
+                let waits = if s == 0 {
+                    let mut rest = hand.clone();
+                    if let Some(pos) = rest.closed.iter().position(|&t| t == tile) {
+                        rest.closed.remove(pos);
+                    }
+                    waits_of(&rest, &ukeire, sit, rules)
+                } else {
+                    Vec::new()
+                };
+                Some(DiscardOption {
+                    tile,
+                    shanten: s,
+                    ukeire,
+                    waits,
+                })
+            })
+            .collect();
+        options.sort_by(|a, b| {
+            a.shanten
+                .cmp(&b.shanten)
+                .then(b.ukeire.practical_total.cmp(&a.ukeire.practical_total))
+                .then(b.ukeire.total.cmp(&a.ukeire.total))
+                .then(a.tile.cmp(&b.tile))
+        });
+        let chosen = sit.discard.map(|tile| {
+            let index = options.iter().position(|o| o.tile == tile);
+            let best = match (index, options.first()) {
+                (Some(i), Some(b)) => {
+                    let o = &options[i];
+                    o.shanten == b.shanten && o.ukeire.practical_total == b.ukeire.practical_total
+                }
+                _ => false,
+            };
+            Chosen { tile, index, best }
+        });
+        return Analysis::Discards {
+            shanten,
+            options,
+            chosen,
+        };
+    }
+    let mut after = Vec::with_capacity(KINDS);
+    let shanten = lim.after_draws(&closed, melds, &mut after);
+    let better = after
+        .iter()
+        .filter(|&&(_, s)| s < shanten.shanten)
+        .map(|&(x, _)| x);
+    let ukeire = left.ukeire(better);
+    if shanten.shanten == 0 && total % 3 == 1 {
+        let waits = waits_of(hand, &ukeire, sit, rules);
+        Analysis::Tenpai { shanten, waits }
+    } else {
+        Analysis::NotTenpai { shanten, ukeire }
+    }
+}
+
+/// The waits of a tenpai hand (its ukeire), priced.
+fn waits_of(hand: &Hand, ukeire: &Ukeire, sit: &Situation, rules: &Rules) -> Vec<Wait> {
+    ukeire
+        .tiles
+        .iter()
+        .map(|u| Wait {
+            tile: u.tile,
+            left: u.practical,
+            value: value_of(hand, u.tile, sit, rules),
+        })
+        .collect()
+}
+
+/// What winning on `tile` is worth, by ron and by tsumo. Options that only
+/// fit the other way of winning are dropped for each (rinshan is a tsumo,
+/// chankan a ron).
+/// Partial hands (fewer tiles than a whole hand) are not priced.
+fn value_of(hand: &Hand, tile: Tile, sit: &Situation, rules: &Rules) -> Option<WaitValue> {
+    if hand.closed.len() + 3 * hand.melds.len() != 13 {
+        return None;
+    }
+    let mut won = hand.clone();
+    let at = won.closed.partition_point(|&t| t <= tile);
+    won.closed.insert(at, tile);
+    won.win = Some(tile);
+    let ron = Situation {
+        tsumo: false,
+        rinshan: false,
+        tenhou: false,
+        chiihou: false,
+        ..sit.clone()
+    };
+    let tsumo = Situation {
+        tsumo: true,
+        chankan: false,
+        renhou: false,
+        ..sit.clone()
+    };
+    Some(WaitValue {
+        ron: price(&won, &ron, rules),
+        tsumo: price(&won, &tsumo, rules),
+    })
+}
+
+fn price(hand: &Hand, sit: &Situation, rules: &Rules) -> WinValue {
+    match crate::score::score(hand, sit, rules) {
+        Ok(s) => WinValue::Points {
+            han: s.han,
+            fu: s.fu,
+            limit: s.limit.map(|l| l.id().to_string()),
+            total: s.points.total,
+            yaku: s
+                .yaku
+                .iter()
+                .map(|y| (y.yaku.id().to_string(), y.han))
+                .collect(),
+        },
+        Err(e) if e.code == "no-yaku" => WinValue::NoYaku,
+        Err(e) => WinValue::Unpriced(e.message),
+    }
+}

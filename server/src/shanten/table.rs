@@ -1,0 +1,83 @@
+//! The generated lookup tables (see `gen.rs` and `build.rs`) and the
+//! min-plus combination of per-suit distances into a whole hand's.
+
+use super::gen::{self, at, Dist};
+
+static SUIT: &[u8; gen::SUIT_CONFIGS] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/shanten_suit.bin"));
+static HONOR: &[u8; gen::HONOR_CONFIGS] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/shanten_honor.bin"));
+const DIST_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shanten_dist.bin"));
+const DISTS_LEN: usize = DIST_BYTES.len() / 10;
+
+/// The distinct distance vectors, padded to 16 bytes.
+static DISTS: [[u8; 16]; DISTS_LEN] = {
+    let mut out = [[0u8; 16]; DISTS_LEN];
+    let mut i = 0;
+    while i < DISTS_LEN {
+        let mut j = 0;
+        while j < 10 {
+            out[i][j] = DIST_BYTES[i * 10 + j];
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// A suit's distances, padded (indices as [`gen::at`]).
+pub type D = [u8; 16];
+
+/// Bytes of table data the binary carries.
+const TABLE_BYTES: usize = gen::SUIT_CONFIGS + gen::HONOR_CONFIGS + DIST_BYTES.len();
+const _: () = assert!(TABLE_BYTES <= 2 * 1024 * 1024, "tables stay within 2 MB");
+
+/// Distances of one suit's 9 counts (each at most 4, sum at most 14).
+#[inline(always)]
+pub fn suit(counts: &[u8]) -> &'static D {
+    &DISTS[SUIT[gen::rank(&gen::RANK9, counts)] as usize]
+}
+
+/// Distances of the 7 honor counts.
+#[inline(always)]
+pub fn honor(counts: &[u8]) -> &'static D {
+    &DISTS[HONOR[gen::rank(&gen::RANK7, counts)] as usize]
+}
+
+/// Pads a [`Dist`] computed outside the tables.
+pub fn pad(d: Dist) -> D {
+    let mut out = [0u8; 16];
+    out[..10].copy_from_slice(&d);
+    out
+}
+
+/// Min-plus combination of two groups of kinds, for up to `need` melds.
+#[inline(always)]
+pub fn merge(a: &D, b: &D, need: usize) -> D {
+    let mut c = [u8::MAX; 16];
+    for m in 0..=need {
+        let mut none = u8::MAX;
+        let mut one = u8::MAX;
+        for k in 0..=m {
+            none = none.min(a[at(k, 0)].saturating_add(b[at(m - k, 0)]));
+            one = one
+                .min(a[at(k, 0)].saturating_add(b[at(m - k, 1)]))
+                .min(a[at(k, 1)].saturating_add(b[at(m - k, 0)]));
+        }
+        c[at(m, 0)] = none;
+        c[at(m, 1)] = one;
+    }
+    c
+}
+
+/// The draws for `need` melds and a pair from two complementary groups.
+#[inline(always)]
+pub fn finish(a: &D, b: &D, need: usize) -> u8 {
+    let mut best = u8::MAX;
+    for k in 0..=need {
+        best = best
+            .min(a[at(k, 0)].saturating_add(b[at(need - k, 1)]))
+            .min(a[at(k, 1)].saturating_add(b[at(need - k, 0)]));
+    }
+    best
+}
