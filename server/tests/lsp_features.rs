@@ -211,7 +211,8 @@ async fn formatting_rewrites_hand_lines_only() {
 async fn code_actions_normalise_and_switch_honors() {
     let mut c = client(Value::Null).await;
     // Letters that normalise to digits; digits that can become letters.
-    c.open(MJ, "mj", 1, "e e e 123m456p789s 55z\n123m456p789s11155z\n").await;
+    c.open(MJ, "mj", 1, "e e e 123m456p789s 55z\n123m456p789s11155z\n")
+        .await;
     let actions = c
         .call(
             "textDocument/codeAction",
