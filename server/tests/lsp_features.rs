@@ -236,3 +236,115 @@ async fn code_actions_normalise_and_switch_honors() {
         .collect();
     insta::assert_json_snapshot!(titles);
 }
+
+/// Hands worked by hand:
+/// 0: dealer tsumo, riichi + tsumo + pinfu + tanyao + 2 dora (indicator 1s,
+///    two 2s) = 6 han, haneman, 6000 all.
+/// 1: non-dealer ron, riichi + pinfu + tanyao + dora 2m = 4 han 30 fu, 7700.
+/// 2: 34678s with the 22s pair waits on 2s (2 left) and 5s (4 left).
+/// 3: three sets and four lone honors: 2-shanten; each honor paired, 12.
+/// 4: 14 tiles; cutting 7z breaks the pair: 2-shanten, 11 tiles (3 each
+///    of 1z 3z 5z, and 2 of 7z: the cut one is in sight), where cutting a
+///    lone honor keeps 1-shanten with 8 tiles (3+3 honors, 2 of 7z).
+/// 5: open (chi 123m), no tanyao, no yakuhai: 2s/5s complete it without a
+///    yaku, by ron or tsumo.
+const VALUES: &str = "\
+234m567p22s345678s riichi tsumo dora=1s
+234m567p22s345678s riichi dora=1m seat=s
+234m567p22s34678s
+123m456p789s1357z
+123m456p789s13577z discard=7z
+(123m) 456p789s11z34s
+";
+
+async fn hints(c: &mut TestClient) -> Value {
+    c.call(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": MJ},
+               "range": {"start": {"line": 0, "character": 0}, "end": {"line": 6, "character": 0}}}),
+    )
+    .await
+}
+
+fn labels(hints: &Value) -> Vec<(u64, u64, String)> {
+    hints
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["position"]["line"].as_u64().unwrap(),
+                h["position"]["character"].as_u64().unwrap(),
+                h["label"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn inlay_hints_show_values_states_and_discards() {
+    let mut c = client(Value::Null).await;
+    c.open(MJ, "mj", 1, VALUES).await;
+    let got = labels(&hints(&mut c).await);
+    let expect = |l: u64, ch: u64, s: &str| (l, ch, s.to_string());
+    assert_eq!(
+        got,
+        vec![
+            expect(0, 39, "⇒ 6 han · Haneman · 6000 all"),
+            expect(1, 40, "⇒ 4 han 30 fu · 7700"),
+            expect(2, 17, "tenpai · 2-5s (6)"),
+            expect(3, 17, "2-shanten · 12 tiles"),
+            expect(4, 29, "1-shanten · discard 1z · 8 tiles"),
+            expect(4, 29, "2-shanten, 11 tiles — best 1z: 1-shanten, 8 tiles"),
+            expect(5, 21, "tenpai · 2-5s (8) · no yaku"),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn inlay_hint_kinds_can_be_turned_off() {
+    let mut c = client(json!({"inlayHints": {"value": false, "discard": false}})).await;
+    c.open(MJ, "mj", 1, VALUES).await;
+    let got = labels(&hints(&mut c).await);
+    assert_eq!(got.len(), 4, "{got:?}");
+    assert!(got
+        .iter()
+        .all(|(_, _, l)| !l.starts_with('⇒') && !l.contains("best")));
+}
+
+#[tokio::test]
+async fn hover_explains_each_kind_of_hand() {
+    let mut c = client(json!({"glyphs": false})).await;
+    c.open(MJ, "mj", 1, VALUES).await;
+    for line in 0..6 {
+        // The suit letter `m` of the first group: on the line, not a tile.
+        let col = if line == 5 { 4 } else { 3 };
+        let h = c.call("textDocument/hover", at(MJ, line, col)).await;
+        let md = h["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        insta::assert_snapshot!(format!("hover_line_{line}"), md);
+    }
+}
+
+#[tokio::test]
+async fn completion_of_win_puts_the_waits_first() {
+    let mut c = client(Value::Null).await;
+    let line = "234m567p22s34678s win=";
+    c.open(MJ, "mj", 1, &format!("{line}\n")).await;
+    let items = c
+        .call("textDocument/completion", at(MJ, 0, line.len() as u32))
+        .await;
+    let mut items = items.as_array().unwrap().clone();
+    items.sort_by_key(|i| i["sortText"].as_str().unwrap().to_string());
+    let first: Vec<(&str, &str)> = items[..3]
+        .iter()
+        .map(|i| (i["label"].as_str().unwrap(), i["detail"].as_str().unwrap()))
+        .collect();
+    assert_eq!(first[0].0, "2s");
+    assert_eq!(first[1].0, "5s");
+    assert!(first[0].1.contains("wait, 2 left"), "{first:?}");
+    assert!(first[1].1.contains("wait, 4 left"), "{first:?}");
+    assert_eq!(items.len(), 34, "every tile is offered");
+}

@@ -10,7 +10,9 @@ use super::position::{self, Encoding};
 use super::settings::Settings;
 use super::store::View;
 use crate::diag::Severity;
-use crate::document::present::{actions, completion, hover as hover_text, semantic, symbols};
+use crate::document::present::{
+    actions, completion, hints, hover as hover_text, semantic, symbols,
+};
 use crate::document::Origin;
 use crate::document::{file_diagnostics, line_at, AnalyzedLine, FileDiagnostic};
 
@@ -96,6 +98,35 @@ pub fn hover(cx: &Ctx, pos: Position) -> Option<Hover> {
         }),
         range: Some(cx.range(line.to_document(&h.span))),
     })
+}
+
+pub fn inlay_hints(cx: &Ctx, range: Range) -> Vec<InlayHint> {
+    let kinds = &cx.settings.inlay_hints;
+    let mut out = Vec::new();
+    for line in cx.lines_in(range) {
+        for h in hints::hints(&line.analysis) {
+            let on = match h.kind {
+                hints::HintKind::Value => kinds.value,
+                hints::HintKind::State => kinds.state,
+                hints::HintKind::Discard => kinds.discard,
+            };
+            if !on {
+                continue;
+            }
+            let at = line.to_document(&(h.offset..h.offset)).start;
+            out.push(InlayHint {
+                position: position::position(cx.view.rope, at, cx.enc),
+                label: InlayHintLabel::String(h.label),
+                kind: None,
+                text_edits: None,
+                tooltip: None,
+                padding_left: Some(true),
+                padding_right: None,
+                data: None,
+            });
+        }
+    }
+    out
 }
 
 fn edit(cx: &Ctx, edits: Vec<TextEdit>) -> WorkspaceEdit {

@@ -210,6 +210,7 @@ fn capabilities(enc: Encoding) -> ServerCapabilities {
             },
         )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
+        inlay_hint_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
             code_action_kinds: Some(vec![
                 CodeActionKind::QUICKFIX,
@@ -350,6 +351,13 @@ impl LanguageServer for Backend {
         let p = params.text_document_position_params;
         self.query("hover", &p.text_document.uri, |cx| {
             features::hover(cx, p.position)
+        })
+        .await
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        self.query("inlayHint", &params.text_document.uri, |cx| {
+            Some(features::inlay_hints(cx, params.range))
         })
         .await
     }

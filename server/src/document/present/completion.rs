@@ -4,6 +4,10 @@
 use std::ops::Range;
 
 use crate::document::{analyze_text, LineAnalysis};
+use crate::shanten::Analysis;
+
+use super::outcome::{outcome, Outcome};
+use super::text::{shanten_name, win_value_text};
 use crate::notation::ast::LineKind;
 use crate::notation::options::{self, ValueKind};
 use crate::score::Rules;
@@ -146,8 +150,28 @@ fn values(key: &str, replace: Range<usize>, typed: &str, a: &LineAnalysis) -> Ve
 
 /// Tiles in the order a writer most likely wants them, with a note each.
 fn ranked_tiles(key: &str, a: &LineAnalysis) -> Vec<(Tile, String)> {
-    let _ = key;
     let mut first: Vec<(Tile, String)> = Vec::new();
+    let analysis = match outcome(a) {
+        Some(Outcome::Shanten(an)) => Some(an),
+        _ => None,
+    };
+    match (key, &analysis) {
+        ("win", Some(Analysis::Tenpai { waits, .. })) => {
+            for w in waits {
+                let note = match &w.value {
+                    Some(v) => format!("wait, {} left · ron {}", w.left, win_value_text(&v.ron)),
+                    None => format!("wait, {} left", w.left),
+                };
+                first.push((w.tile, note));
+            }
+        }
+        ("discard", Some(Analysis::Discards { options, .. })) => {
+            for o in options {
+                first.push((o.tile, shanten_name(o.shanten)));
+            }
+        }
+        _ => {}
+    }
     // Then the hand's own tiles (the winning tile of a 14-tile hand is one
     // of them), then every other tile.
     if let Some(v) = &a.validated {

@@ -5,7 +5,9 @@
 
 pub mod actions;
 pub mod completion;
+pub mod hints;
 pub mod hover;
+pub mod outcome;
 pub mod semantic;
 pub mod symbols;
 pub mod text;

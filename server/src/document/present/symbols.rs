@@ -4,6 +4,9 @@ use std::ops::Range;
 
 use crate::document::LineAnalysis;
 
+use super::outcome::outcome;
+use super::text::value_summary;
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Symbol {
     /// The hand as written.
@@ -18,10 +21,10 @@ pub struct Symbol {
 pub fn symbol(a: &LineAnalysis, text: &str) -> Option<Symbol> {
     let h = a.hand_line()?;
     let name = text.get(h.hand_span.clone())?.to_string();
-    let detail = if a.has_errors() {
-        "has errors".to_string()
-    } else {
-        a.claim_text().unwrap_or_default()
+    let detail = match outcome(a) {
+        Some(o) => value_summary(&o),
+        None if a.has_errors() => "has errors".to_string(),
+        None => String::new(),
     };
     Some(Symbol {
         name,
