@@ -126,12 +126,14 @@ function M.setup(opts)
     end
   end
 
+  -- An empty Lua table would go out as a JSON array.
+  local settings = vim.tbl_isempty(cfg.settings) and vim.empty_dict() or cfg.settings
   vim.lsp.config("tenpai", {
     cmd = cfg.cmd,
     filetypes = cfg.filetypes,
     root_markers = { ".git" },
-    init_options = cfg.settings,
-    settings = { tenpai = cfg.settings },
+    init_options = settings,
+    settings = { tenpai = settings },
   })
   vim.lsp.enable("tenpai")
 
