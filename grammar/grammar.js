@@ -3,27 +3,56 @@
  * @license MIT
  *
  * The language is the one of docs/notation.md and of the nom parser in
- * server/src/notation; tests/corpus (the shared conformance corpus) keeps the
- * two in step. A document is lines; each line is a hand line, a `rules:`
- * line, a comment or blank.
+ * server/src/notation; tests/corpus (the shared conformance corpus, whose
+ * README gives the shape of a line) keeps the two in step. A document is
+ * lines; each line is a hand line, a `rules:` line, a comment or blank.
  *
- * Regenerate after editing (needs the tree-sitter CLI, 0.25 or newer):
- *   cd grammar && tree-sitter generate && ./record-grammar-hash
+ * Words matter: a whitespace-separated word is a hand word when it starts
+ * with a digit, a bracket or a tile glyph, or is made only of letter honors;
+ * any other word is an option. Whether a word starts after whitespace, and
+ * what kind it is, is decided by src/scanner.c (`_option_start`).
+ *
+ * Regenerate after editing (needs the tree-sitter CLI, 0.25 or newer, and
+ * Node): cd grammar && tree-sitter generate && ./record-grammar-hash
  */
 
 /// <reference types="tree-sitter-cli/dsl" />
 // @ts-check
 
-// Letters that spell letter honors (`e s w n wh g r`). An option word must
-// hold at least one other letter, so `rrr` stays three Red dragons while
-// `riichi` is a word.
-const HONOR_LETTERS = 'eswngrh';
+const imm = token.immediate;
+
+const D17 = /[1-7]/;
+const D89 = /[89]/;
+const D0 = '0';
+const I17 = imm(/[1-7]/);
+const I89 = imm(/[89]/);
+const I0 = imm('0');
+
+const HONORS = ['e', 's', 'w', 'n', 'wh', 'g', 'r'];
+
+const GLYPHS = {
+  glyph_man: /[\u{1F007}-\u{1F00F}]/u,
+  glyph_sou: /[\u{1F010}-\u{1F018}]/u,
+  glyph_pin: /[\u{1F019}-\u{1F021}]/u,
+  glyph_honor: /[\u{1F000}-\u{1F006}]/u,
+};
 
 module.exports = grammar({
   name: 'mj',
 
   // Newlines end lines, so only blanks are free.
-  extras: _ => [/[ \t\f\uFEFF]/],
+  extras: _ => [/[ \t\f\v\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\uFEFF]/],
+
+  // See src/scanner.c: word kinds, and whether a digit run has a suit.
+  externals: $ => [
+    $._option_start,
+    $._suited_start,
+    $._honor_start,
+    $._suited_start_imm,
+    $._honor_start_imm,
+    $.misplaced,
+    $._meld_open,
+  ],
 
   rules: {
     document: $ => seq(
@@ -31,95 +60,118 @@ module.exports = grammar({
       optional($._line),
     ),
 
-    _newline: _ => /\r?\n/,
+    _newline: _ => /\r?\n|\r/,
 
     _line: $ => choice($.hand_line, $.rules_line, $.comment),
 
-    comment: _ => token(seq('#', /[^\r\n]*/)),
+    // From `#` to the last non-blank character.
+    comment: _ => token(seq('#', optional(seq(/[^\r\n]*/, /[^\s]/)))),
 
     // ---------------------------------------------------------------- hands
 
     hand_line: $ => seq(
-      field('hand', $.hand),
-      repeat(field('option', $.option)),
-      optional(field('claim', $.claim)),
+      choice(
+        seq(field('hand', $.hand), optional($._options)),
+        $._options,
+      ),
       optional(field('comment', $.comment)),
     ),
 
-    hand: $ => repeat1(choice($._tiles, $.meld)),
-
-    // Closed tiles: digit groups, letter honors, glyphs.
-    _tiles: $ => choice($.tile_group, $.honor, $._glyph),
-
-    // `123m`, `406p`, `1234567z`: digits, then the suit letter right after.
-    tile_group: $ => seq($._digits, field('suit', $.suit)),
-
-    _digits: $ => seq(
-      choice($.tile, $.red_five),
-      repeat(choice(
-        alias(token.immediate(/[1-9]/), $.tile),
-        alias(token.immediate('0'), $.red_five),
-      )),
+    _options: $ => choice(
+      seq(
+        field('option', $.option),
+        repeat(choice(
+          field('option', $.option),
+          $.misplaced,
+          alias($._misplaced_honors, $.misplaced),
+        )),
+        optional(field('claim', $.claim)),
+      ),
+      field('claim', $.claim),
     ),
 
-    tile: _ => /[1-9]/,
-    red_five: _ => '0',
-    // Above an option word: `dora=1m3p` is tiles, not `1` and `m3p`.
-    suit: _ => token.immediate(prec(1, /[mpszh]/)),
+    hand: $ => repeat1($._hand_item),
+
+    // Letter honors after the options (`tiles-after-options`); other hand
+    // words there are one `misplaced` token from the scanner.
+    _misplaced_honors: $ => prec.right(repeat1($.honor)),
+
+    _hand_item: $ => choice($.tile_group, $.honor, $._glyph, $.meld),
+
+    // `123m`, `406p`: digits, then the suit letter right after.
+    // `1234567z` (`h` = `z`): honors take 1-7 only. The scanner starts a
+    // group only when its digits end in a suit that fits them, so `123` or
+    // `8z` is an ERROR where it stands.
+    tile_group: $ => choice(
+      seq($._suited_start, $._digit, repeat($._digit_imm), $._suit_mps),
+      seq($._honor_start, alias(D17, $.tile), repeat(alias(I17, $.tile)), $._suit_zh),
+    ),
+
+    _digit: $ => choice(alias(D17, $.tile), alias(D89, $.tile), alias(D0, $.red_five)),
+    _digit_imm: $ => choice(alias(I17, $.tile), alias(I89, $.tile), alias(I0, $.red_five)),
+    _suit_mps: $ => field('suit', alias(imm(/[mps]/), $.suit)),
+    _suit_zh: $ => field('suit', alias(imm(/[zh]/), $.suit)),
 
     // `wh` is one token, so the lexer's longest match reads `wwh` as
     // West, White.
-    honor: _ => choice('e', 's', 'w', 'n', 'wh', 'g', 'r'),
+    honor: _ => choice(...HONORS),
 
     _glyph: $ => choice($.glyph_man, $.glyph_pin, $.glyph_sou, $.glyph_honor),
-    glyph_man: _ => /[\u{1F007}-\u{1F00F}]/u,
-    glyph_sou: _ => /[\u{1F010}-\u{1F018}]/u,
-    glyph_pin: _ => /[\u{1F019}-\u{1F021}]/u,
-    glyph_honor: _ => /[\u{1F000}-\u{1F006}]/u,
+    ...Object.fromEntries(Object.entries(GLYPHS).map(([k, v]) => [k, _ => v])),
 
     // `(123m)` `(rrr)` `(1111s)`: called; `[1111s]` `[eeee]`: closed kan.
+    // A meld is inside one word: no blanks within.
     meld: $ => choice(
-      seq(field('open', '('), repeat1($._tiles), field('close', ')')),
-      seq(field('open', '['), repeat1($._tiles), field('close', ']')),
+      seq($._meld_open, '(', repeat($._meld_item), imm(')')),
+      seq($._meld_open, '[', repeat($._meld_item), imm(']')),
+    ),
+
+    _meld_item: $ => choice(
+      alias($._tile_group_imm, $.tile_group),
+      alias(choice(...HONORS.map(h => imm(h))), $.honor),
+      ...Object.entries(GLYPHS).map(([k, v]) => alias(imm(v), $[k])),
+    ),
+
+    _tile_group_imm: $ => choice(
+      seq($._suited_start_imm, $._digit, repeat($._digit_imm), $._suit_mps),
+      seq($._honor_start_imm, alias(D17, $.tile), repeat(alias(I17, $.tile)), $._suit_zh),
     ),
 
     // -------------------------------------------------------------- options
 
+    // Any word that is not a hand word: `riichi`, `dora=1m`, `riichii` (the
+    // server reports unknown words; the grammar only says where they are).
     option: $ => seq(
-      field('key', $.option_key),
-      optional(seq('=', field('value', $._value))),
+      $._option_start,
+      choice(
+        seq(
+          field('key', $.option_key),
+          optional(seq(imm('='), optional(field('value', $.option_value)))),
+        ),
+        seq('=', optional(field('value', $.option_value))),
+      ),
     ),
 
-    option_key: _ => new RegExp(
-      `[${HONOR_LETTERS}]*[a-dfi-mo-qt-vx-z\\-][a-z0-9\\-]*`,
-    ),
-
-    _value: $ => choice($.count, $.tiles),
-
-    // `honba=2`: the digits of a count share their tokens with tile
-    // groups; the suit letter (or its absence) decides.
-    count: $ => $._digits,
-
-    tiles: $ => repeat1($._tiles),
+    option_key: _ => /[^\s#=]+/,
+    // Up to a blank, a comment or `=>`.
+    // Above a tile or honor that could follow (`seat=e` is one value).
+    option_value: _ => imm(prec(2, /([^\s#=]|=+[^\s#=>])+/)),
 
     // --------------------------------------------------------------- claims
 
     // `=> 7700`, `=> 2000/3900`, `=> 3900 all`, `=> 3 han 30 fu`, `=> 3/30`,
-    // `=> mangan`, `=> 1-shanten`, `=> tenpai`, `=> waits 14m`.
-    claim: $ => seq(
-      '=>',
-      choice(
-        seq(repeat1($._claim_item), optional($.waits)),
-        $.waits,
-      ),
-    ),
+    // `=> mangan`, `=> 1-shanten`, `=> tenpai`, `=> waits 14m`. Any text is
+    // a claim here; the server says which it cannot read.
+    claim: $ => seq('=>', repeat($._claim_item)),
 
-    _claim_item: $ => choice($.claim_number, '/', $.claim_word, $.shanten),
+    _claim_item: $ => choice($.claim_number, '/', ',', $.claim_word, $.waits),
 
     claim_number: _ => /[0-9]+/,
-    shanten: _ => /[0-9]+-shanten/,
-    claim_word: _ => /[a-z][a-z\-]*/,
-    waits: $ => seq('waits', repeat1($._tiles)),
+    claim_word: _ => /[0-9]*[^\s#,\/0-9][^\s#,\/]*/,
+    waits: $ => prec.right(seq(
+      choice('waits', 'wait'),
+      repeat(choice($.tile_group, $.honor, $._glyph)),
+    )),
 
     // ---------------------------------------------------------------- rules
 
@@ -130,12 +182,6 @@ module.exports = grammar({
       optional(field('comment', $.comment)),
     ),
 
-    rule: $ => seq(
-      field('key', $.rule_key),
-      optional(seq('=', field('value', $.rule_value))),
-    ),
-
-    rule_key: _ => /[a-z0-9][a-z0-9\-]*/,
-    rule_value: _ => /[a-z0-9][a-z0-9\-.]*/,
+    rule: _ => /[^\s#]+/,
   },
 });

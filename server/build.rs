@@ -1,7 +1,7 @@
 //! Generates the shanten lookup tables (see `src/shanten/gen.rs`) into
 //! `OUT_DIR`: for suits and for honors, one byte per configuration
 //! (in rank order) naming a distance vector (there are only a few hundred), then the distinct
-//! vectors, 10 bytes each.
+//! vectors, 10 bytes each; and every two vectors combined (see `table.rs`).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -38,5 +38,23 @@ fn main() {
     let honor_bytes = index(&honors);
     std::fs::write(out.join("shanten_suit.bin"), suit_bytes).expect("write table");
     std::fs::write(out.join("shanten_honor.bin"), honor_bytes).expect("write table");
-    std::fs::write(out.join("shanten_dist.bin"), vectors).expect("write table");
+    // Every two groups' combined distances, plain and laid out for a hand
+    // needing four melds (see gen::reversed), 16 bytes each.
+    let n = vectors.len() / 10;
+    let dist =
+        |i: usize| -> gen::Dist { vectors[i * 10..i * 10 + 10].try_into().expect("10 bytes") };
+    let mut pairs = Vec::with_capacity(n * n * 16);
+    let mut pairs_rev = Vec::with_capacity(n * n * 16);
+    for a in 0..n {
+        for b in 0..n {
+            let m = gen::merge(&dist(a), &dist(b));
+            let mut padded = [u8::MAX; 16];
+            padded[..10].copy_from_slice(&m);
+            pairs.extend_from_slice(&padded);
+            pairs_rev.extend_from_slice(&gen::reversed(&m, 4));
+        }
+    }
+    std::fs::write(out.join("shanten_dist.bin"), &vectors).expect("write table");
+    std::fs::write(out.join("shanten_pair.bin"), pairs).expect("write table");
+    std::fs::write(out.join("shanten_pair_rev.bin"), pairs_rev).expect("write table");
 }

@@ -26,24 +26,23 @@
 (meld ["(" ")" "[" "]"] @punctuation.bracket)
 
 ; Options: flags (`riichi`, `tsumo`) are keywords, keys with a value are
-; properties.
+; properties. A value is one token (the server reads it); tiles in it are
+; highlighted by injections.scm where the editor supports that.
 (option key: (option_key) @keyword !value)
 (option key: (option_key) @property value: (_))
 (option "=" @operator)
-(count) @number
+((option_value) @number (#match? @number "^[0-9]+$"))
+((option_value) @string.special (#not-match? @string.special "^[0-9]+$"))
 
 ; Claims.
 (claim "=>" @operator)
 (claim "/" @operator)
 (claim_number) @number
 (claim_word) @keyword
-(shanten) @keyword
-(waits "waits" @keyword)
+(waits ["waits" "wait"] @keyword)
 
 ; Rules lines.
 (rules_line "rules:" @keyword.directive)
-(rule key: (rule_key) @property)
-(rule "=" @operator)
-(rule_value) @constant
+(rule) @constant
 
 (comment) @comment @spell

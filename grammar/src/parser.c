@@ -7,89 +7,121 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 57
-#define LARGE_STATE_COUNT 4
-#define SYMBOL_COUNT 60
+#define STATE_COUNT 93
+#define LARGE_STATE_COUNT 2
+#define SYMBOL_COUNT 89
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 34
-#define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 9
+#define TOKEN_COUNT 57
+#define EXTERNAL_TOKEN_COUNT 7
+#define FIELD_COUNT 7
 #define MAX_ALIAS_SEQUENCE_LENGTH 4
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 17
+#define PRODUCTION_ID_COUNT 22
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
   sym__newline = 1,
   sym_comment = 2,
-  aux_sym__digits_token1 = 3,
-  anon_sym_0 = 4,
-  sym_tile = 5,
-  sym_red_five = 6,
-  sym_suit = 7,
-  anon_sym_e = 8,
-  anon_sym_s = 9,
-  anon_sym_w = 10,
-  anon_sym_n = 11,
-  anon_sym_wh = 12,
-  anon_sym_g = 13,
-  anon_sym_r = 14,
-  sym_glyph_man = 15,
-  sym_glyph_sou = 16,
-  sym_glyph_pin = 17,
-  sym_glyph_honor = 18,
-  anon_sym_LPAREN = 19,
-  anon_sym_RPAREN = 20,
-  anon_sym_LBRACK = 21,
-  anon_sym_RBRACK = 22,
-  anon_sym_EQ = 23,
-  sym_option_key = 24,
-  anon_sym_EQ_GT = 25,
-  anon_sym_SLASH = 26,
-  sym_claim_number = 27,
-  sym_shanten = 28,
-  sym_claim_word = 29,
-  anon_sym_waits = 30,
-  anon_sym_rules_COLON = 31,
-  sym_rule_key = 32,
-  sym_rule_value = 33,
-  sym_document = 34,
-  sym__line = 35,
-  sym_hand_line = 36,
-  sym_hand = 37,
-  sym__tiles = 38,
-  sym_tile_group = 39,
-  sym__digits = 40,
-  sym_honor = 41,
-  sym__glyph = 42,
-  sym_meld = 43,
-  sym_option = 44,
-  sym__value = 45,
-  sym_count = 46,
-  sym_tiles = 47,
-  sym_claim = 48,
-  sym__claim_item = 49,
-  sym_waits = 50,
-  sym_rules_line = 51,
-  sym_rule = 52,
-  aux_sym_document_repeat1 = 53,
-  aux_sym_hand_line_repeat1 = 54,
-  aux_sym_hand_repeat1 = 55,
-  aux_sym__digits_repeat1 = 56,
-  aux_sym_meld_repeat1 = 57,
-  aux_sym_claim_repeat1 = 58,
-  aux_sym_rules_line_repeat1 = 59,
+  aux_sym_tile_group_token1 = 3,
+  aux_sym_tile_group_token2 = 4,
+  aux_sym__digit_token1 = 5,
+  anon_sym_0 = 6,
+  aux_sym__digit_imm_token1 = 7,
+  anon_sym_02 = 8,
+  aux_sym__suit_mps_token1 = 9,
+  aux_sym__suit_zh_token1 = 10,
+  anon_sym_e = 11,
+  anon_sym_s = 12,
+  anon_sym_w = 13,
+  anon_sym_n = 14,
+  anon_sym_wh = 15,
+  anon_sym_g = 16,
+  anon_sym_r = 17,
+  sym_glyph_man = 18,
+  sym_glyph_sou = 19,
+  sym_glyph_pin = 20,
+  sym_glyph_honor = 21,
+  anon_sym_LPAREN = 22,
+  anon_sym_RPAREN = 23,
+  anon_sym_LBRACK = 24,
+  anon_sym_RBRACK = 25,
+  anon_sym_e2 = 26,
+  anon_sym_s2 = 27,
+  anon_sym_w2 = 28,
+  anon_sym_n2 = 29,
+  anon_sym_wh2 = 30,
+  anon_sym_g2 = 31,
+  anon_sym_r2 = 32,
+  aux_sym__meld_item_token1 = 33,
+  aux_sym__meld_item_token2 = 34,
+  aux_sym__meld_item_token3 = 35,
+  aux_sym__meld_item_token4 = 36,
+  anon_sym_EQ = 37,
+  anon_sym_EQ2 = 38,
+  sym_option_key = 39,
+  sym_option_value = 40,
+  anon_sym_EQ_GT = 41,
+  anon_sym_SLASH = 42,
+  anon_sym_COMMA = 43,
+  sym_claim_number = 44,
+  sym_claim_word = 45,
+  anon_sym_waits = 46,
+  anon_sym_wait = 47,
+  anon_sym_rules_COLON = 48,
+  sym_rule = 49,
+  sym__option_start = 50,
+  sym__suited_start = 51,
+  sym__honor_start = 52,
+  sym__suited_start_imm = 53,
+  sym__honor_start_imm = 54,
+  sym_misplaced = 55,
+  sym__meld_open = 56,
+  sym_document = 57,
+  sym__line = 58,
+  sym_hand_line = 59,
+  sym__options = 60,
+  sym_hand = 61,
+  sym__misplaced_honors = 62,
+  sym__hand_item = 63,
+  sym_tile_group = 64,
+  sym__digit = 65,
+  sym__digit_imm = 66,
+  sym__suit_mps = 67,
+  sym__suit_zh = 68,
+  sym_honor = 69,
+  sym__glyph = 70,
+  sym_meld = 71,
+  sym__meld_item = 72,
+  sym__tile_group_imm = 73,
+  sym_option = 74,
+  sym_claim = 75,
+  sym__claim_item = 76,
+  sym_waits = 77,
+  sym_rules_line = 78,
+  aux_sym_document_repeat1 = 79,
+  aux_sym__options_repeat1 = 80,
+  aux_sym_hand_repeat1 = 81,
+  aux_sym__misplaced_honors_repeat1 = 82,
+  aux_sym_tile_group_repeat1 = 83,
+  aux_sym_tile_group_repeat2 = 84,
+  aux_sym_meld_repeat1 = 85,
+  aux_sym_claim_repeat1 = 86,
+  aux_sym_waits_repeat1 = 87,
+  aux_sym_rules_line_repeat1 = 88,
 };
 
 static const char * const ts_symbol_names[] = {
   [ts_builtin_sym_end] = "end",
   [sym__newline] = "_newline",
   [sym_comment] = "comment",
-  [aux_sym__digits_token1] = "tile",
+  [aux_sym_tile_group_token1] = "tile",
+  [aux_sym_tile_group_token2] = "tile",
+  [aux_sym__digit_token1] = "tile",
   [anon_sym_0] = "red_five",
-  [sym_tile] = "tile",
-  [sym_red_five] = "red_five",
-  [sym_suit] = "suit",
+  [aux_sym__digit_imm_token1] = "tile",
+  [anon_sym_02] = "red_five",
+  [aux_sym__suit_mps_token1] = "suit",
+  [aux_sym__suit_zh_token1] = "suit",
   [anon_sym_e] = "e",
   [anon_sym_s] = "s",
   [anon_sym_w] = "w",
@@ -105,42 +137,68 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_RPAREN] = ")",
   [anon_sym_LBRACK] = "[",
   [anon_sym_RBRACK] = "]",
+  [anon_sym_e2] = "honor",
+  [anon_sym_s2] = "honor",
+  [anon_sym_w2] = "honor",
+  [anon_sym_n2] = "honor",
+  [anon_sym_wh2] = "honor",
+  [anon_sym_g2] = "honor",
+  [anon_sym_r2] = "honor",
+  [aux_sym__meld_item_token1] = "glyph_man",
+  [aux_sym__meld_item_token2] = "glyph_sou",
+  [aux_sym__meld_item_token3] = "glyph_pin",
+  [aux_sym__meld_item_token4] = "glyph_honor",
   [anon_sym_EQ] = "=",
+  [anon_sym_EQ2] = "=",
   [sym_option_key] = "option_key",
+  [sym_option_value] = "option_value",
   [anon_sym_EQ_GT] = "=>",
   [anon_sym_SLASH] = "/",
+  [anon_sym_COMMA] = ",",
   [sym_claim_number] = "claim_number",
-  [sym_shanten] = "shanten",
   [sym_claim_word] = "claim_word",
   [anon_sym_waits] = "waits",
+  [anon_sym_wait] = "wait",
   [anon_sym_rules_COLON] = "rules:",
-  [sym_rule_key] = "rule_key",
-  [sym_rule_value] = "rule_value",
+  [sym_rule] = "rule",
+  [sym__option_start] = "_option_start",
+  [sym__suited_start] = "_suited_start",
+  [sym__honor_start] = "_honor_start",
+  [sym__suited_start_imm] = "_suited_start_imm",
+  [sym__honor_start_imm] = "_honor_start_imm",
+  [sym_misplaced] = "misplaced",
+  [sym__meld_open] = "_meld_open",
   [sym_document] = "document",
   [sym__line] = "_line",
   [sym_hand_line] = "hand_line",
+  [sym__options] = "_options",
   [sym_hand] = "hand",
-  [sym__tiles] = "_tiles",
+  [sym__misplaced_honors] = "misplaced",
+  [sym__hand_item] = "_hand_item",
   [sym_tile_group] = "tile_group",
-  [sym__digits] = "_digits",
+  [sym__digit] = "_digit",
+  [sym__digit_imm] = "_digit_imm",
+  [sym__suit_mps] = "_suit_mps",
+  [sym__suit_zh] = "_suit_zh",
   [sym_honor] = "honor",
   [sym__glyph] = "_glyph",
   [sym_meld] = "meld",
+  [sym__meld_item] = "_meld_item",
+  [sym__tile_group_imm] = "tile_group",
   [sym_option] = "option",
-  [sym__value] = "_value",
-  [sym_count] = "count",
-  [sym_tiles] = "tiles",
   [sym_claim] = "claim",
   [sym__claim_item] = "_claim_item",
   [sym_waits] = "waits",
   [sym_rules_line] = "rules_line",
-  [sym_rule] = "rule",
   [aux_sym_document_repeat1] = "document_repeat1",
-  [aux_sym_hand_line_repeat1] = "hand_line_repeat1",
+  [aux_sym__options_repeat1] = "_options_repeat1",
   [aux_sym_hand_repeat1] = "hand_repeat1",
-  [aux_sym__digits_repeat1] = "_digits_repeat1",
+  [aux_sym__misplaced_honors_repeat1] = "_misplaced_honors_repeat1",
+  [aux_sym_tile_group_repeat1] = "tile_group_repeat1",
+  [aux_sym_tile_group_repeat2] = "tile_group_repeat2",
   [aux_sym_meld_repeat1] = "meld_repeat1",
   [aux_sym_claim_repeat1] = "claim_repeat1",
+  [aux_sym_waits_repeat1] = "waits_repeat1",
   [aux_sym_rules_line_repeat1] = "rules_line_repeat1",
 };
 
@@ -148,11 +206,14 @@ static const TSSymbol ts_symbol_map[] = {
   [ts_builtin_sym_end] = ts_builtin_sym_end,
   [sym__newline] = sym__newline,
   [sym_comment] = sym_comment,
-  [aux_sym__digits_token1] = sym_tile,
-  [anon_sym_0] = sym_red_five,
-  [sym_tile] = sym_tile,
-  [sym_red_five] = sym_red_five,
-  [sym_suit] = sym_suit,
+  [aux_sym_tile_group_token1] = aux_sym_tile_group_token1,
+  [aux_sym_tile_group_token2] = aux_sym_tile_group_token1,
+  [aux_sym__digit_token1] = aux_sym_tile_group_token1,
+  [anon_sym_0] = anon_sym_0,
+  [aux_sym__digit_imm_token1] = aux_sym_tile_group_token1,
+  [anon_sym_02] = anon_sym_0,
+  [aux_sym__suit_mps_token1] = aux_sym__suit_mps_token1,
+  [aux_sym__suit_zh_token1] = aux_sym__suit_mps_token1,
   [anon_sym_e] = anon_sym_e,
   [anon_sym_s] = anon_sym_s,
   [anon_sym_w] = anon_sym_w,
@@ -168,42 +229,68 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_RPAREN] = anon_sym_RPAREN,
   [anon_sym_LBRACK] = anon_sym_LBRACK,
   [anon_sym_RBRACK] = anon_sym_RBRACK,
+  [anon_sym_e2] = sym_honor,
+  [anon_sym_s2] = sym_honor,
+  [anon_sym_w2] = sym_honor,
+  [anon_sym_n2] = sym_honor,
+  [anon_sym_wh2] = sym_honor,
+  [anon_sym_g2] = sym_honor,
+  [anon_sym_r2] = sym_honor,
+  [aux_sym__meld_item_token1] = sym_glyph_man,
+  [aux_sym__meld_item_token2] = sym_glyph_sou,
+  [aux_sym__meld_item_token3] = sym_glyph_pin,
+  [aux_sym__meld_item_token4] = sym_glyph_honor,
   [anon_sym_EQ] = anon_sym_EQ,
+  [anon_sym_EQ2] = anon_sym_EQ,
   [sym_option_key] = sym_option_key,
+  [sym_option_value] = sym_option_value,
   [anon_sym_EQ_GT] = anon_sym_EQ_GT,
   [anon_sym_SLASH] = anon_sym_SLASH,
+  [anon_sym_COMMA] = anon_sym_COMMA,
   [sym_claim_number] = sym_claim_number,
-  [sym_shanten] = sym_shanten,
   [sym_claim_word] = sym_claim_word,
   [anon_sym_waits] = anon_sym_waits,
+  [anon_sym_wait] = anon_sym_wait,
   [anon_sym_rules_COLON] = anon_sym_rules_COLON,
-  [sym_rule_key] = sym_rule_key,
-  [sym_rule_value] = sym_rule_value,
+  [sym_rule] = sym_rule,
+  [sym__option_start] = sym__option_start,
+  [sym__suited_start] = sym__suited_start,
+  [sym__honor_start] = sym__honor_start,
+  [sym__suited_start_imm] = sym__suited_start_imm,
+  [sym__honor_start_imm] = sym__honor_start_imm,
+  [sym_misplaced] = sym_misplaced,
+  [sym__meld_open] = sym__meld_open,
   [sym_document] = sym_document,
   [sym__line] = sym__line,
   [sym_hand_line] = sym_hand_line,
+  [sym__options] = sym__options,
   [sym_hand] = sym_hand,
-  [sym__tiles] = sym__tiles,
+  [sym__misplaced_honors] = sym_misplaced,
+  [sym__hand_item] = sym__hand_item,
   [sym_tile_group] = sym_tile_group,
-  [sym__digits] = sym__digits,
+  [sym__digit] = sym__digit,
+  [sym__digit_imm] = sym__digit_imm,
+  [sym__suit_mps] = sym__suit_mps,
+  [sym__suit_zh] = sym__suit_zh,
   [sym_honor] = sym_honor,
   [sym__glyph] = sym__glyph,
   [sym_meld] = sym_meld,
+  [sym__meld_item] = sym__meld_item,
+  [sym__tile_group_imm] = sym_tile_group,
   [sym_option] = sym_option,
-  [sym__value] = sym__value,
-  [sym_count] = sym_count,
-  [sym_tiles] = sym_tiles,
   [sym_claim] = sym_claim,
   [sym__claim_item] = sym__claim_item,
   [sym_waits] = sym_waits,
   [sym_rules_line] = sym_rules_line,
-  [sym_rule] = sym_rule,
   [aux_sym_document_repeat1] = aux_sym_document_repeat1,
-  [aux_sym_hand_line_repeat1] = aux_sym_hand_line_repeat1,
+  [aux_sym__options_repeat1] = aux_sym__options_repeat1,
   [aux_sym_hand_repeat1] = aux_sym_hand_repeat1,
-  [aux_sym__digits_repeat1] = aux_sym__digits_repeat1,
+  [aux_sym__misplaced_honors_repeat1] = aux_sym__misplaced_honors_repeat1,
+  [aux_sym_tile_group_repeat1] = aux_sym_tile_group_repeat1,
+  [aux_sym_tile_group_repeat2] = aux_sym_tile_group_repeat2,
   [aux_sym_meld_repeat1] = aux_sym_meld_repeat1,
   [aux_sym_claim_repeat1] = aux_sym_claim_repeat1,
+  [aux_sym_waits_repeat1] = aux_sym_waits_repeat1,
   [aux_sym_rules_line_repeat1] = aux_sym_rules_line_repeat1,
 };
 
@@ -220,7 +307,15 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
-  [aux_sym__digits_token1] = {
+  [aux_sym_tile_group_token1] = {
+    .visible = true,
+    .named = true,
+  },
+  [aux_sym_tile_group_token2] = {
+    .visible = true,
+    .named = true,
+  },
+  [aux_sym__digit_token1] = {
     .visible = true,
     .named = true,
   },
@@ -228,15 +323,19 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
-  [sym_tile] = {
+  [aux_sym__digit_imm_token1] = {
     .visible = true,
     .named = true,
   },
-  [sym_red_five] = {
+  [anon_sym_02] = {
     .visible = true,
     .named = true,
   },
-  [sym_suit] = {
+  [aux_sym__suit_mps_token1] = {
+    .visible = true,
+    .named = true,
+  },
+  [aux_sym__suit_zh_token1] = {
     .visible = true,
     .named = true,
   },
@@ -300,11 +399,63 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [anon_sym_e2] = {
+    .visible = true,
+    .named = true,
+  },
+  [anon_sym_s2] = {
+    .visible = true,
+    .named = true,
+  },
+  [anon_sym_w2] = {
+    .visible = true,
+    .named = true,
+  },
+  [anon_sym_n2] = {
+    .visible = true,
+    .named = true,
+  },
+  [anon_sym_wh2] = {
+    .visible = true,
+    .named = true,
+  },
+  [anon_sym_g2] = {
+    .visible = true,
+    .named = true,
+  },
+  [anon_sym_r2] = {
+    .visible = true,
+    .named = true,
+  },
+  [aux_sym__meld_item_token1] = {
+    .visible = true,
+    .named = true,
+  },
+  [aux_sym__meld_item_token2] = {
+    .visible = true,
+    .named = true,
+  },
+  [aux_sym__meld_item_token3] = {
+    .visible = true,
+    .named = true,
+  },
+  [aux_sym__meld_item_token4] = {
+    .visible = true,
+    .named = true,
+  },
   [anon_sym_EQ] = {
     .visible = true,
     .named = false,
   },
+  [anon_sym_EQ2] = {
+    .visible = true,
+    .named = false,
+  },
   [sym_option_key] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_option_value] = {
     .visible = true,
     .named = true,
   },
@@ -316,11 +467,11 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
-  [sym_claim_number] = {
+  [anon_sym_COMMA] = {
     .visible = true,
-    .named = true,
+    .named = false,
   },
-  [sym_shanten] = {
+  [sym_claim_number] = {
     .visible = true,
     .named = true,
   },
@@ -332,16 +483,44 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [anon_sym_wait] = {
+    .visible = true,
+    .named = false,
+  },
   [anon_sym_rules_COLON] = {
     .visible = true,
     .named = false,
   },
-  [sym_rule_key] = {
+  [sym_rule] = {
     .visible = true,
     .named = true,
   },
-  [sym_rule_value] = {
+  [sym__option_start] = {
+    .visible = false,
+    .named = true,
+  },
+  [sym__suited_start] = {
+    .visible = false,
+    .named = true,
+  },
+  [sym__honor_start] = {
+    .visible = false,
+    .named = true,
+  },
+  [sym__suited_start_imm] = {
+    .visible = false,
+    .named = true,
+  },
+  [sym__honor_start_imm] = {
+    .visible = false,
+    .named = true,
+  },
+  [sym_misplaced] = {
     .visible = true,
+    .named = true,
+  },
+  [sym__meld_open] = {
+    .visible = false,
     .named = true,
   },
   [sym_document] = {
@@ -356,11 +535,19 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym__options] = {
+    .visible = false,
+    .named = true,
+  },
   [sym_hand] = {
     .visible = true,
     .named = true,
   },
-  [sym__tiles] = {
+  [sym__misplaced_honors] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym__hand_item] = {
     .visible = false,
     .named = true,
   },
@@ -368,7 +555,19 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
-  [sym__digits] = {
+  [sym__digit] = {
+    .visible = false,
+    .named = true,
+  },
+  [sym__digit_imm] = {
+    .visible = false,
+    .named = true,
+  },
+  [sym__suit_mps] = {
+    .visible = false,
+    .named = true,
+  },
+  [sym__suit_zh] = {
     .visible = false,
     .named = true,
   },
@@ -384,19 +583,15 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
-  [sym_option] = {
-    .visible = true,
-    .named = true,
-  },
-  [sym__value] = {
+  [sym__meld_item] = {
     .visible = false,
     .named = true,
   },
-  [sym_count] = {
+  [sym__tile_group_imm] = {
     .visible = true,
     .named = true,
   },
-  [sym_tiles] = {
+  [sym_option] = {
     .visible = true,
     .named = true,
   },
@@ -416,15 +611,11 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
-  [sym_rule] = {
-    .visible = true,
-    .named = true,
-  },
   [aux_sym_document_repeat1] = {
     .visible = false,
     .named = false,
   },
-  [aux_sym_hand_line_repeat1] = {
+  [aux_sym__options_repeat1] = {
     .visible = false,
     .named = false,
   },
@@ -432,7 +623,15 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
-  [aux_sym__digits_repeat1] = {
+  [aux_sym__misplaced_honors_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
+  [aux_sym_tile_group_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
+  [aux_sym_tile_group_repeat2] = {
     .visible = false,
     .named = false,
   },
@@ -444,6 +643,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
+  [aux_sym_waits_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
   [aux_sym_rules_line_repeat1] = {
     .visible = false,
     .named = false,
@@ -452,96 +655,107 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
 
 enum ts_field_identifiers {
   field_claim = 1,
-  field_close = 2,
-  field_comment = 3,
-  field_hand = 4,
-  field_key = 5,
-  field_open = 6,
-  field_option = 7,
-  field_suit = 8,
-  field_value = 9,
+  field_comment = 2,
+  field_hand = 3,
+  field_key = 4,
+  field_option = 5,
+  field_suit = 6,
+  field_value = 7,
 };
 
 static const char * const ts_field_names[] = {
   [0] = NULL,
   [field_claim] = "claim",
-  [field_close] = "close",
   [field_comment] = "comment",
   [field_hand] = "hand",
   [field_key] = "key",
-  [field_open] = "open",
   [field_option] = "option",
   [field_suit] = "suit",
   [field_value] = "value",
 };
 
 static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
-  [1] = {.index = 0, .length = 1},
-  [2] = {.index = 1, .length = 1},
-  [3] = {.index = 2, .length = 1},
-  [4] = {.index = 3, .length = 2},
+  [1] = {.index = 0, .length = 2},
+  [2] = {.index = 2, .length = 1},
+  [3] = {.index = 3, .length = 1},
+  [4] = {.index = 4, .length = 1},
   [5] = {.index = 5, .length = 1},
-  [6] = {.index = 6, .length = 2},
-  [7] = {.index = 8, .length = 2},
-  [8] = {.index = 10, .length = 1},
-  [9] = {.index = 11, .length = 2},
-  [10] = {.index = 13, .length = 1},
-  [11] = {.index = 14, .length = 3},
-  [12] = {.index = 17, .length = 3},
-  [13] = {.index = 20, .length = 3},
-  [14] = {.index = 23, .length = 2},
-  [15] = {.index = 25, .length = 2},
-  [16] = {.index = 27, .length = 4},
+  [6] = {.index = 6, .length = 1},
+  [7] = {.index = 7, .length = 3},
+  [8] = {.index = 10, .length = 2},
+  [9] = {.index = 12, .length = 3},
+  [10] = {.index = 15, .length = 2},
+  [11] = {.index = 17, .length = 2},
+  [12] = {.index = 19, .length = 1},
+  [13] = {.index = 20, .length = 1},
+  [14] = {.index = 21, .length = 1},
+  [15] = {.index = 22, .length = 1},
+  [16] = {.index = 23, .length = 1},
+  [17] = {.index = 24, .length = 4},
+  [18] = {.index = 28, .length = 3},
+  [19] = {.index = 31, .length = 2},
+  [20] = {.index = 33, .length = 2},
+  [21] = {.index = 35, .length = 1},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
   [0] =
-    {field_hand, 0},
-  [1] =
-    {field_comment, 1},
+    {field_claim, 0, .inherited = true},
+    {field_option, 0, .inherited = true},
   [2] =
-    {field_key, 0},
+    {field_hand, 0},
   [3] =
+    {field_option, 0},
+  [4] =
+    {field_claim, 0},
+  [5] =
+    {field_key, 1},
+  [6] =
+    {field_comment, 1},
+  [7] =
+    {field_claim, 0, .inherited = true},
+    {field_comment, 1},
+    {field_option, 0, .inherited = true},
+  [10] =
     {field_comment, 1},
     {field_hand, 0},
-  [5] =
+  [12] =
+    {field_claim, 1, .inherited = true},
+    {field_hand, 0},
+    {field_option, 1, .inherited = true},
+  [15] =
+    {field_claim, 1},
     {field_option, 0},
-  [6] =
-    {field_claim, 1},
-    {field_hand, 0},
-  [8] =
-    {field_hand, 0},
-    {field_option, 1, .inherited = true},
-  [10] =
-    {field_suit, 1},
-  [11] =
-    {field_close, 2},
-    {field_open, 0},
-  [13] =
-    {field_comment, 2},
-  [14] =
-    {field_claim, 1},
-    {field_comment, 2},
-    {field_hand, 0},
   [17] =
+    {field_option, 0},
+    {field_option, 1, .inherited = true},
+  [19] =
+    {field_value, 2},
+  [20] =
+    {field_suit, 0},
+  [21] =
+    {field_suit, 2, .inherited = true},
+  [22] =
+    {field_suit, 0, .inherited = true},
+  [23] =
+    {field_comment, 2},
+  [24] =
+    {field_claim, 1, .inherited = true},
     {field_comment, 2},
     {field_hand, 0},
     {field_option, 1, .inherited = true},
-  [20] =
+  [28] =
     {field_claim, 2},
-    {field_hand, 0},
+    {field_option, 0},
     {field_option, 1, .inherited = true},
-  [23] =
+  [31] =
     {field_option, 0, .inherited = true},
     {field_option, 1, .inherited = true},
-  [25] =
-    {field_key, 0},
-    {field_value, 2},
-  [27] =
-    {field_claim, 2},
-    {field_comment, 3},
-    {field_hand, 0},
-    {field_option, 1, .inherited = true},
+  [33] =
+    {field_key, 1},
+    {field_value, 3},
+  [35] =
+    {field_suit, 3, .inherited = true},
 };
 
 static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE_LENGTH] = {
@@ -560,7 +774,7 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [4] = 4,
   [5] = 5,
   [6] = 6,
-  [7] = 6,
+  [7] = 7,
   [8] = 8,
   [9] = 9,
   [10] = 10,
@@ -570,24 +784,24 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [14] = 14,
   [15] = 15,
   [16] = 16,
-  [17] = 17,
-  [18] = 18,
-  [19] = 19,
-  [20] = 13,
+  [17] = 13,
+  [18] = 10,
+  [19] = 14,
+  [20] = 20,
   [21] = 15,
-  [22] = 22,
+  [22] = 9,
   [23] = 23,
-  [24] = 24,
+  [24] = 11,
   [25] = 25,
   [26] = 26,
-  [27] = 27,
+  [27] = 12,
   [28] = 28,
   [29] = 29,
   [30] = 30,
   [31] = 31,
   [32] = 32,
   [33] = 33,
-  [34] = 34,
+  [34] = 15,
   [35] = 35,
   [36] = 36,
   [37] = 37,
@@ -595,12 +809,12 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [39] = 39,
   [40] = 40,
   [41] = 41,
-  [42] = 42,
+  [42] = 14,
   [43] = 43,
   [44] = 44,
   [45] = 45,
   [46] = 46,
-  [47] = 47,
+  [47] = 13,
   [48] = 48,
   [49] = 49,
   [50] = 50,
@@ -610,6 +824,47 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [54] = 54,
   [55] = 55,
   [56] = 55,
+  [57] = 57,
+  [58] = 58,
+  [59] = 58,
+  [60] = 60,
+  [61] = 61,
+  [62] = 62,
+  [63] = 63,
+  [64] = 64,
+  [65] = 65,
+  [66] = 66,
+  [67] = 67,
+  [68] = 66,
+  [69] = 69,
+  [70] = 70,
+  [71] = 64,
+  [72] = 70,
+  [73] = 73,
+  [74] = 74,
+  [75] = 75,
+  [76] = 76,
+  [77] = 77,
+  [78] = 78,
+  [79] = 79,
+  [80] = 80,
+  [81] = 81,
+  [82] = 82,
+  [83] = 83,
+  [84] = 84,
+  [85] = 85,
+  [86] = 86,
+  [87] = 87,
+  [88] = 88,
+  [89] = 89,
+  [90] = 90,
+  [91] = 91,
+  [92] = 89,
+};
+
+static const TSCharacterRange extras_character_set_1[] = {
+  {'\t', '\t'}, {0x0b, '\f'}, {' ', ' '}, {0xa0, 0xa0}, {0x1680, 0x1680}, {0x2000, 0x200a}, {0x202f, 0x202f}, {0x205f, 0x205f},
+  {0x3000, 0x3000}, {0xfeff, 0xfeff},
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -620,284 +875,350 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (eof) ADVANCE(24);
       ADVANCE_MAP(
         '\n', 25,
-        '\r', 1,
-        '#', 26,
-        '(', 52,
-        ')', 53,
-        '/', 64,
-        '0', 28,
-        '=', 57,
-        '[', 54,
-        ']', 55,
-        'e', 33,
-        'g', 43,
-        'h', 31,
-        'n', 39,
-        'r', 45,
-        's', 31,
-        'w', 36,
-        'm', 31,
-        'p', 31,
-        'z', 31,
+        '\r', 26,
+        '#', 27,
+        '(', 60,
+        ')', 61,
+        ',', 87,
+        '/', 86,
+        '0', 33,
+        '=', 77,
+        '[', 62,
+        ']', 63,
+        'e', 64,
+        'g', 70,
+        'n', 68,
+        'r', 72,
+        's', 65,
+        'w', 66,
+        'h', 35,
+        'z', 35,
+        'm', 34,
+        'p', 34,
+        '8', 32,
+        '9', 32,
       );
-      if (lookahead == '\t' ||
-          lookahead == '\f' ||
-          lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(16);
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(51);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(27);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(48);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(49);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(50);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'y')) ADVANCE(62);
+      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(29);
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(76);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(73);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(74);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(75);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(14);
       END_STATE();
     case 1:
-      if (lookahead == '\n') ADVANCE(25);
+      ADVANCE_MAP(
+        ')', 61,
+        ']', 63,
+        'e', 64,
+        'g', 70,
+        'n', 68,
+        'r', 71,
+        's', 65,
+        'w', 67,
+      );
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(76);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(73);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(74);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(75);
       END_STATE();
     case 2:
-      if (lookahead == ':') ADVANCE(73);
+      if (lookahead == '0') ADVANCE(33);
+      if (lookahead == '8' ||
+          lookahead == '9') ADVANCE(32);
+      if (lookahead == 'm' ||
+          lookahead == 'p' ||
+          lookahead == 's') ADVANCE(34);
+      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(29);
       END_STATE();
     case 3:
-      if (lookahead == '>') ADVANCE(63);
+      if (lookahead == ':') ADVANCE(99);
       END_STATE();
     case 4:
-      if (lookahead == 'a') ADVANCE(9);
+      if (lookahead == '=') ADVANCE(79);
+      if (lookahead == '\t' ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          lookahead == ' ') SKIP(4);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(80);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != '#') ADVANCE(81);
       END_STATE();
     case 5:
-      if (lookahead == 'e') ADVANCE(11);
+      if (lookahead == '=') ADVANCE(6);
+      if (lookahead == '>') ADVANCE(85);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(84);
       END_STATE();
     case 6:
-      if (lookahead == 'e') ADVANCE(10);
+      if (lookahead == '=') ADVANCE(6);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != '=' &&
+          lookahead != '>') ADVANCE(84);
       END_STATE();
     case 7:
-      if (lookahead == 'h') ADVANCE(4);
+      if (lookahead == '>') ADVANCE(85);
       END_STATE();
     case 8:
-      if (lookahead == 'l') ADVANCE(5);
+      if (lookahead == 'e') ADVANCE(11);
       END_STATE();
     case 9:
-      if (lookahead == 'n') ADVANCE(13);
+      if (lookahead == 'i') ADVANCE(12);
       END_STATE();
     case 10:
-      if (lookahead == 'n') ADVANCE(66);
+      if (lookahead == 'l') ADVANCE(8);
       END_STATE();
     case 11:
-      if (lookahead == 's') ADVANCE(2);
+      if (lookahead == 's') ADVANCE(3);
       END_STATE();
     case 12:
-      if (lookahead == 's') ADVANCE(7);
+      if (lookahead == 't') ADVANCE(97);
       END_STATE();
     case 13:
-      if (lookahead == 't') ADVANCE(6);
+      if (lookahead == '\t' ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          lookahead == ' ') ADVANCE(13);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(27);
       END_STATE();
     case 14:
-      if (lookahead == '\t' ||
-          lookahead == '\f' ||
-          lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(14);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(75);
-      END_STATE();
-    case 15:
-      if (lookahead == 'e' ||
-          lookahead == 'g' ||
-          lookahead == 'h' ||
-          lookahead == 'n' ||
-          lookahead == 'r' ||
-          lookahead == 's' ||
-          lookahead == 'w') ADVANCE(15);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
-      END_STATE();
-    case 16:
       if (eof) ADVANCE(24);
       ADVANCE_MAP(
         '\n', 25,
-        '\r', 1,
-        '#', 26,
-        '(', 52,
-        ')', 53,
-        '/', 64,
-        '0', 30,
-        '=', 57,
-        '[', 54,
-        ']', 55,
-        'e', 33,
-        'g', 43,
-        'h', 15,
-        'n', 39,
-        'r', 45,
-        's', 35,
-        'w', 36,
+        '\r', 26,
+        '#', 27,
+        '(', 60,
+        ',', 87,
+        '/', 86,
+        '0', 31,
+        '=', 79,
+        '[', 62,
+        'e', 36,
+        'g', 47,
+        'n', 43,
+        'r', 50,
+        's', 38,
+        'w', 40,
+        '8', 30,
+        '9', 30,
       );
-      if (lookahead == '\t' ||
-          lookahead == '\f' ||
-          lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(16);
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(51);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(29);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(48);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(49);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(50);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(28);
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(58);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(52);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(54);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(56);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(14);
+      END_STATE();
+    case 15:
+      if (eof) ADVANCE(24);
+      ADVANCE_MAP(
+        '\n', 25,
+        '\r', 26,
+        '#', 27,
+        ',', 87,
+        '/', 86,
+        'e', 37,
+        'g', 48,
+        'n', 44,
+        'r', 51,
+        's', 39,
+        'w', 41,
+      );
+      if (('\t' <= lookahead && lookahead <= '\f') ||
+          lookahead == ' ') SKIP(15);
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(59);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(53);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(55);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(57);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(88);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(90);
+      if (lookahead != 0) ADVANCE(94);
+      END_STATE();
+    case 16:
+      if (eof) ADVANCE(24);
+      if (lookahead == '\n') ADVANCE(25);
+      if (lookahead == '\r') ADVANCE(26);
+      if (lookahead == '#') ADVANCE(27);
+      if (lookahead == ',') ADVANCE(87);
+      if (lookahead == '/') ADVANCE(86);
+      if (lookahead == 'w') ADVANCE(89);
+      if (('\t' <= lookahead && lookahead <= '\f') ||
+          lookahead == ' ') SKIP(16);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(88);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(93);
+      if (lookahead != 0) ADVANCE(94);
       END_STATE();
     case 17:
       if (eof) ADVANCE(24);
       ADVANCE_MAP(
         '\n', 25,
-        '\r', 1,
-        '#', 26,
-        '(', 52,
-        '0', 30,
-        '=', 57,
-        '[', 54,
-        'e', 33,
-        'g', 43,
-        'h', 15,
-        'n', 39,
-        'r', 47,
-        's', 35,
-        'w', 36,
+        '\r', 26,
+        '#', 27,
+        '0', 31,
+        '=', 7,
+        'e', 36,
+        'g', 47,
+        'n', 43,
+        'r', 49,
+        's', 38,
+        'w', 42,
+        '8', 30,
+        '9', 30,
       );
-      if (lookahead == '\t' ||
-          lookahead == '\f' ||
-          lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(17);
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(51);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(29);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(48);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(49);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(50);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(28);
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(58);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(52);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(54);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(56);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(17);
       END_STATE();
     case 18:
       if (eof) ADVANCE(24);
       ADVANCE_MAP(
         '\n', 25,
-        '\r', 1,
-        '#', 26,
-        '(', 52,
-        '0', 30,
-        '[', 54,
-        'e', 32,
-        'g', 42,
-        'n', 38,
-        'r', 46,
-        's', 34,
-        'w', 37,
+        '\r', 26,
+        '#', 27,
+        '0', 31,
+        '=', 78,
+        'e', 36,
+        'g', 47,
+        'n', 43,
+        'r', 49,
+        's', 38,
+        'w', 42,
+        '8', 30,
+        '9', 30,
       );
-      if (lookahead == '\t' ||
-          lookahead == '\f' ||
-          lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(18);
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(51);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(29);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(48);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(49);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(50);
+      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(28);
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(58);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(52);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(54);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(56);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(17);
       END_STATE();
     case 19:
       if (eof) ADVANCE(24);
       ADVANCE_MAP(
         '\n', 25,
-        '\r', 1,
-        '#', 26,
-        ')', 53,
-        '0', 30,
-        ']', 55,
-        'e', 32,
-        'g', 42,
-        'n', 38,
-        'r', 44,
-        's', 34,
-        'w', 37,
+        '\r', 26,
+        '#', 27,
+        '=', 7,
+        'e', 36,
+        'g', 47,
+        'n', 43,
+        'r', 50,
+        's', 38,
+        'w', 42,
+        'h', 35,
+        'z', 35,
       );
-      if (lookahead == '\t' ||
-          lookahead == '\f' ||
-          lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(19);
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(51);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(29);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(48);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(49);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(50);
+      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(29);
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(58);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(52);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(54);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(56);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(20);
       END_STATE();
     case 20:
       if (eof) ADVANCE(24);
-      if (lookahead == '\n') ADVANCE(25);
-      if (lookahead == '\r') ADVANCE(1);
-      if (lookahead == '#') ADVANCE(26);
-      if (lookahead == '/') ADVANCE(64);
-      if (lookahead == 'w') ADVANCE(67);
-      if (lookahead == '\t' ||
-          lookahead == '\f' ||
-          lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(20);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(65);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      ADVANCE_MAP(
+        '\n', 25,
+        '\r', 26,
+        '#', 27,
+        '=', 7,
+        'e', 36,
+        'g', 47,
+        'n', 43,
+        'r', 50,
+        's', 38,
+        'w', 42,
+      );
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(58);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(52);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(54);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(56);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(20);
       END_STATE();
     case 21:
       if (eof) ADVANCE(24);
       ADVANCE_MAP(
         '\n', 25,
-        '\r', 1,
-        '#', 26,
-        '0', 28,
-        '=', 3,
-        'h', 31,
-        's', 31,
-        'm', 31,
-        'p', 31,
-        'z', 31,
+        '\r', 26,
+        '#', 27,
+        '=', 7,
+        'e', 36,
+        'g', 47,
+        'n', 43,
+        'r', 49,
+        's', 38,
+        'w', 42,
       );
-      if (lookahead == '\t' ||
-          lookahead == '\f' ||
-          lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(22);
-      if (lookahead == 'e' ||
-          lookahead == 'g' ||
-          lookahead == 'n' ||
-          lookahead == 'r' ||
-          lookahead == 'w') ADVANCE(15);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(27);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'y')) ADVANCE(62);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(21);
       END_STATE();
     case 22:
       if (eof) ADVANCE(24);
-      if (lookahead == '\n') ADVANCE(25);
-      if (lookahead == '\r') ADVANCE(1);
-      if (lookahead == '#') ADVANCE(26);
-      if (lookahead == '=') ADVANCE(3);
-      if (lookahead == '\t' ||
-          lookahead == '\f' ||
-          lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(22);
-      if (lookahead == 'e' ||
-          lookahead == 'g' ||
-          lookahead == 'h' ||
-          lookahead == 'n' ||
-          lookahead == 'r' ||
-          lookahead == 's' ||
-          lookahead == 'w') ADVANCE(15);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ADVANCE_MAP(
+        '\n', 25,
+        '\r', 26,
+        '#', 27,
+        '=', 5,
+        'e', 84,
+        'g', 84,
+        'n', 84,
+        'r', 84,
+        's', 84,
+        'w', 83,
+      );
+      if (('\t' <= lookahead && lookahead <= '\f') ||
+          lookahead == ' ') SKIP(21);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(82);
+      if (lookahead != 0) ADVANCE(84);
       END_STATE();
     case 23:
       if (eof) ADVANCE(24);
       if (lookahead == '\n') ADVANCE(25);
-      if (lookahead == '\r') ADVANCE(1);
-      if (lookahead == '#') ADVANCE(26);
-      if (lookahead == '=') ADVANCE(56);
-      if (lookahead == '\t' ||
-          lookahead == '\f' ||
-          lookahead == ' ' ||
-          lookahead == 0xfeff) SKIP(23);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(74);
+      if (lookahead == '\r') ADVANCE(26);
+      if (lookahead == '#') ADVANCE(27);
+      if (('\t' <= lookahead && lookahead <= '\f') ||
+          lookahead == ' ') SKIP(23);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(100);
+      if (lookahead != 0) ADVANCE(101);
       END_STATE();
     case 24:
       ACCEPT_TOKEN(ts_builtin_sym_end);
@@ -906,277 +1227,464 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       ACCEPT_TOKEN(sym__newline);
       END_STATE();
     case 26:
-      ACCEPT_TOKEN(sym_comment);
-      if (lookahead != 0 &&
-          lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(26);
+      ACCEPT_TOKEN(sym__newline);
+      if (lookahead == '\n') ADVANCE(25);
       END_STATE();
     case 27:
-      ACCEPT_TOKEN(aux_sym__digits_token1);
+      ACCEPT_TOKEN(sym_comment);
+      if (lookahead == '\t' ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          lookahead == ' ') ADVANCE(13);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(27);
       END_STATE();
     case 28:
-      ACCEPT_TOKEN(anon_sym_0);
+      ACCEPT_TOKEN(aux_sym_tile_group_token1);
       END_STATE();
     case 29:
-      ACCEPT_TOKEN(sym_tile);
+      ACCEPT_TOKEN(aux_sym_tile_group_token2);
       END_STATE();
     case 30:
-      ACCEPT_TOKEN(sym_red_five);
+      ACCEPT_TOKEN(aux_sym__digit_token1);
       END_STATE();
     case 31:
-      ACCEPT_TOKEN(sym_suit);
+      ACCEPT_TOKEN(anon_sym_0);
       END_STATE();
     case 32:
-      ACCEPT_TOKEN(anon_sym_e);
+      ACCEPT_TOKEN(aux_sym__digit_imm_token1);
       END_STATE();
     case 33:
-      ACCEPT_TOKEN(anon_sym_e);
-      if (lookahead == 'e' ||
-          lookahead == 'g' ||
-          lookahead == 'h' ||
-          lookahead == 'n' ||
-          lookahead == 'r' ||
-          lookahead == 's' ||
-          lookahead == 'w') ADVANCE(15);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ACCEPT_TOKEN(anon_sym_02);
       END_STATE();
     case 34:
-      ACCEPT_TOKEN(anon_sym_s);
+      ACCEPT_TOKEN(aux_sym__suit_mps_token1);
       END_STATE();
     case 35:
-      ACCEPT_TOKEN(anon_sym_s);
-      if (lookahead == 'e' ||
-          lookahead == 'g' ||
-          lookahead == 'h' ||
-          lookahead == 'n' ||
-          lookahead == 'r' ||
-          lookahead == 's' ||
-          lookahead == 'w') ADVANCE(15);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ACCEPT_TOKEN(aux_sym__suit_zh_token1);
       END_STATE();
     case 36:
-      ACCEPT_TOKEN(anon_sym_w);
-      if (lookahead == 'h') ADVANCE(41);
-      if (lookahead == 'e' ||
-          lookahead == 'g' ||
-          lookahead == 'n' ||
-          lookahead == 'r' ||
-          lookahead == 's' ||
-          lookahead == 'w') ADVANCE(15);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ACCEPT_TOKEN(anon_sym_e);
       END_STATE();
     case 37:
-      ACCEPT_TOKEN(anon_sym_w);
-      if (lookahead == 'h') ADVANCE(40);
+      ACCEPT_TOKEN(anon_sym_e);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
       END_STATE();
     case 38:
-      ACCEPT_TOKEN(anon_sym_n);
+      ACCEPT_TOKEN(anon_sym_s);
       END_STATE();
     case 39:
-      ACCEPT_TOKEN(anon_sym_n);
-      if (lookahead == 'e' ||
-          lookahead == 'g' ||
-          lookahead == 'h' ||
-          lookahead == 'n' ||
-          lookahead == 'r' ||
-          lookahead == 's' ||
-          lookahead == 'w') ADVANCE(15);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ACCEPT_TOKEN(anon_sym_s);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
       END_STATE();
     case 40:
-      ACCEPT_TOKEN(anon_sym_wh);
+      ACCEPT_TOKEN(anon_sym_w);
+      if (lookahead == 'a') ADVANCE(9);
+      if (lookahead == 'h') ADVANCE(45);
       END_STATE();
     case 41:
-      ACCEPT_TOKEN(anon_sym_wh);
-      if (lookahead == 'e' ||
-          lookahead == 'g' ||
-          lookahead == 'h' ||
-          lookahead == 'n' ||
-          lookahead == 'r' ||
-          lookahead == 's' ||
-          lookahead == 'w') ADVANCE(15);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ACCEPT_TOKEN(anon_sym_w);
+      if (lookahead == 'a') ADVANCE(91);
+      if (lookahead == 'h') ADVANCE(46);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
       END_STATE();
     case 42:
-      ACCEPT_TOKEN(anon_sym_g);
+      ACCEPT_TOKEN(anon_sym_w);
+      if (lookahead == 'h') ADVANCE(45);
       END_STATE();
     case 43:
-      ACCEPT_TOKEN(anon_sym_g);
-      if (lookahead == 'e' ||
-          lookahead == 'g' ||
-          lookahead == 'h' ||
-          lookahead == 'n' ||
-          lookahead == 'r' ||
-          lookahead == 's' ||
-          lookahead == 'w') ADVANCE(15);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ACCEPT_TOKEN(anon_sym_n);
       END_STATE();
     case 44:
-      ACCEPT_TOKEN(anon_sym_r);
+      ACCEPT_TOKEN(anon_sym_n);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
       END_STATE();
     case 45:
-      ACCEPT_TOKEN(anon_sym_r);
-      if (lookahead == 'u') ADVANCE(60);
-      if (lookahead == 'e' ||
-          lookahead == 'g' ||
-          lookahead == 'h' ||
-          lookahead == 'n' ||
-          lookahead == 'r' ||
-          lookahead == 's' ||
-          lookahead == 'w') ADVANCE(15);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ACCEPT_TOKEN(anon_sym_wh);
       END_STATE();
     case 46:
-      ACCEPT_TOKEN(anon_sym_r);
-      if (lookahead == 'u') ADVANCE(8);
+      ACCEPT_TOKEN(anon_sym_wh);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
       END_STATE();
     case 47:
-      ACCEPT_TOKEN(anon_sym_r);
-      if (lookahead == 'e' ||
-          lookahead == 'g' ||
-          lookahead == 'h' ||
-          lookahead == 'n' ||
-          lookahead == 'r' ||
-          lookahead == 's' ||
-          lookahead == 'w') ADVANCE(15);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ACCEPT_TOKEN(anon_sym_g);
       END_STATE();
     case 48:
-      ACCEPT_TOKEN(sym_glyph_man);
+      ACCEPT_TOKEN(anon_sym_g);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
       END_STATE();
     case 49:
-      ACCEPT_TOKEN(sym_glyph_sou);
+      ACCEPT_TOKEN(anon_sym_r);
       END_STATE();
     case 50:
-      ACCEPT_TOKEN(sym_glyph_pin);
+      ACCEPT_TOKEN(anon_sym_r);
+      if (lookahead == 'u') ADVANCE(10);
       END_STATE();
     case 51:
-      ACCEPT_TOKEN(sym_glyph_honor);
+      ACCEPT_TOKEN(anon_sym_r);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
       END_STATE();
     case 52:
-      ACCEPT_TOKEN(anon_sym_LPAREN);
+      ACCEPT_TOKEN(sym_glyph_man);
       END_STATE();
     case 53:
-      ACCEPT_TOKEN(anon_sym_RPAREN);
+      ACCEPT_TOKEN(sym_glyph_man);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
       END_STATE();
     case 54:
-      ACCEPT_TOKEN(anon_sym_LBRACK);
+      ACCEPT_TOKEN(sym_glyph_sou);
       END_STATE();
     case 55:
-      ACCEPT_TOKEN(anon_sym_RBRACK);
+      ACCEPT_TOKEN(sym_glyph_sou);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
       END_STATE();
     case 56:
-      ACCEPT_TOKEN(anon_sym_EQ);
+      ACCEPT_TOKEN(sym_glyph_pin);
       END_STATE();
     case 57:
-      ACCEPT_TOKEN(anon_sym_EQ);
-      if (lookahead == '>') ADVANCE(63);
+      ACCEPT_TOKEN(sym_glyph_pin);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
       END_STATE();
     case 58:
-      ACCEPT_TOKEN(sym_option_key);
-      if (lookahead == ':') ADVANCE(73);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ACCEPT_TOKEN(sym_glyph_honor);
       END_STATE();
     case 59:
-      ACCEPT_TOKEN(sym_option_key);
-      if (lookahead == 'e') ADVANCE(61);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ACCEPT_TOKEN(sym_glyph_honor);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
       END_STATE();
     case 60:
-      ACCEPT_TOKEN(sym_option_key);
-      if (lookahead == 'l') ADVANCE(59);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
     case 61:
-      ACCEPT_TOKEN(sym_option_key);
-      if (lookahead == 's') ADVANCE(58);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
     case 62:
-      ACCEPT_TOKEN(sym_option_key);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+      ACCEPT_TOKEN(anon_sym_LBRACK);
       END_STATE();
     case 63:
-      ACCEPT_TOKEN(anon_sym_EQ_GT);
+      ACCEPT_TOKEN(anon_sym_RBRACK);
       END_STATE();
     case 64:
-      ACCEPT_TOKEN(anon_sym_SLASH);
+      ACCEPT_TOKEN(anon_sym_e2);
       END_STATE();
     case 65:
-      ACCEPT_TOKEN(sym_claim_number);
-      if (lookahead == '-') ADVANCE(12);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(65);
+      ACCEPT_TOKEN(anon_sym_s2);
       END_STATE();
     case 66:
-      ACCEPT_TOKEN(sym_shanten);
+      ACCEPT_TOKEN(anon_sym_w2);
+      if (lookahead == 'a') ADVANCE(9);
+      if (lookahead == 'h') ADVANCE(45);
       END_STATE();
     case 67:
-      ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == 'a') ADVANCE(68);
-      if (lookahead == '-' ||
-          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      ACCEPT_TOKEN(anon_sym_w2);
+      if (lookahead == 'h') ADVANCE(69);
       END_STATE();
     case 68:
-      ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      ACCEPT_TOKEN(anon_sym_n2);
       END_STATE();
     case 69:
-      ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == 's') ADVANCE(72);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      ACCEPT_TOKEN(anon_sym_wh2);
       END_STATE();
     case 70:
-      ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == 't') ADVANCE(69);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      ACCEPT_TOKEN(anon_sym_g2);
       END_STATE();
     case 71:
-      ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      ACCEPT_TOKEN(anon_sym_r2);
       END_STATE();
     case 72:
-      ACCEPT_TOKEN(anon_sym_waits);
-      if (lookahead == '-' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(71);
+      ACCEPT_TOKEN(anon_sym_r2);
+      if (lookahead == 'u') ADVANCE(10);
       END_STATE();
     case 73:
-      ACCEPT_TOKEN(anon_sym_rules_COLON);
+      ACCEPT_TOKEN(aux_sym__meld_item_token1);
       END_STATE();
     case 74:
-      ACCEPT_TOKEN(sym_rule_key);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(74);
+      ACCEPT_TOKEN(aux_sym__meld_item_token2);
       END_STATE();
     case 75:
-      ACCEPT_TOKEN(sym_rule_value);
-      if (lookahead == '-' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(75);
+      ACCEPT_TOKEN(aux_sym__meld_item_token3);
+      END_STATE();
+    case 76:
+      ACCEPT_TOKEN(aux_sym__meld_item_token4);
+      END_STATE();
+    case 77:
+      ACCEPT_TOKEN(anon_sym_EQ);
+      END_STATE();
+    case 78:
+      ACCEPT_TOKEN(anon_sym_EQ);
+      if (lookahead == '>') ADVANCE(85);
+      END_STATE();
+    case 79:
+      ACCEPT_TOKEN(anon_sym_EQ2);
+      END_STATE();
+    case 80:
+      ACCEPT_TOKEN(sym_option_key);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(80);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != '=') ADVANCE(81);
+      END_STATE();
+    case 81:
+      ACCEPT_TOKEN(sym_option_key);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != '=') ADVANCE(81);
+      END_STATE();
+    case 82:
+      ACCEPT_TOKEN(sym_option_value);
+      if (lookahead == '=') ADVANCE(5);
+      if (lookahead == 'e') ADVANCE(84);
+      if (lookahead == 'g') ADVANCE(84);
+      if (lookahead == 'n') ADVANCE(84);
+      if (lookahead == 'r') ADVANCE(84);
+      if (lookahead == 's') ADVANCE(84);
+      if (lookahead == 'w') ADVANCE(83);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(82);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(84);
+      END_STATE();
+    case 83:
+      ACCEPT_TOKEN(sym_option_value);
+      if (lookahead == '=') ADVANCE(6);
+      if (lookahead == 'h') ADVANCE(84);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(84);
+      END_STATE();
+    case 84:
+      ACCEPT_TOKEN(sym_option_value);
+      if (lookahead == '=') ADVANCE(6);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(84);
+      END_STATE();
+    case 85:
+      ACCEPT_TOKEN(anon_sym_EQ_GT);
+      END_STATE();
+    case 86:
+      ACCEPT_TOKEN(anon_sym_SLASH);
+      END_STATE();
+    case 87:
+      ACCEPT_TOKEN(anon_sym_COMMA);
+      END_STATE();
+    case 88:
+      ACCEPT_TOKEN(sym_claim_number);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(88);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          (lookahead < '/' || '9' < lookahead)) ADVANCE(94);
+      END_STATE();
+    case 89:
+      ACCEPT_TOKEN(sym_claim_word);
+      if (lookahead == 'a') ADVANCE(91);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
+      END_STATE();
+    case 90:
+      ACCEPT_TOKEN(sym_claim_word);
+      if (lookahead == 'e') ADVANCE(37);
+      if (lookahead == 'g') ADVANCE(48);
+      if (lookahead == 'n') ADVANCE(44);
+      if (lookahead == 'r') ADVANCE(51);
+      if (lookahead == 's') ADVANCE(39);
+      if (lookahead == 'w') ADVANCE(41);
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(59);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(53);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(55);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(57);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(88);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(90);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          (lookahead < '/' || '9' < lookahead)) ADVANCE(94);
+      END_STATE();
+    case 91:
+      ACCEPT_TOKEN(sym_claim_word);
+      if (lookahead == 'i') ADVANCE(92);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
+      END_STATE();
+    case 92:
+      ACCEPT_TOKEN(sym_claim_word);
+      if (lookahead == 't') ADVANCE(98);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
+      END_STATE();
+    case 93:
+      ACCEPT_TOKEN(sym_claim_word);
+      if (lookahead == 'w') ADVANCE(89);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(88);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(93);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          (lookahead < '/' || '9' < lookahead)) ADVANCE(94);
+      END_STATE();
+    case 94:
+      ACCEPT_TOKEN(sym_claim_word);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
+      END_STATE();
+    case 95:
+      ACCEPT_TOKEN(anon_sym_waits);
+      END_STATE();
+    case 96:
+      ACCEPT_TOKEN(anon_sym_waits);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
+      END_STATE();
+    case 97:
+      ACCEPT_TOKEN(anon_sym_wait);
+      if (lookahead == 's') ADVANCE(95);
+      END_STATE();
+    case 98:
+      ACCEPT_TOKEN(anon_sym_wait);
+      if (lookahead == 's') ADVANCE(96);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(94);
+      END_STATE();
+    case 99:
+      ACCEPT_TOKEN(anon_sym_rules_COLON);
+      END_STATE();
+    case 100:
+      ACCEPT_TOKEN(sym_rule);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(100);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(101);
+      END_STATE();
+    case 101:
+      ACCEPT_TOKEN(sym_rule);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(101);
       END_STATE();
     default:
       return false;
@@ -1184,63 +1692,99 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
 }
 
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
-  [0] = {.lex_state = 0},
-  [1] = {.lex_state = 18},
-  [2] = {.lex_state = 18},
-  [3] = {.lex_state = 18},
-  [4] = {.lex_state = 17},
-  [5] = {.lex_state = 17},
-  [6] = {.lex_state = 17},
-  [7] = {.lex_state = 19},
-  [8] = {.lex_state = 17},
-  [9] = {.lex_state = 19},
-  [10] = {.lex_state = 19},
-  [11] = {.lex_state = 19},
-  [12] = {.lex_state = 17},
-  [13] = {.lex_state = 17},
-  [14] = {.lex_state = 19},
-  [15] = {.lex_state = 17},
-  [16] = {.lex_state = 19},
-  [17] = {.lex_state = 19},
-  [18] = {.lex_state = 19},
-  [19] = {.lex_state = 18},
-  [20] = {.lex_state = 19},
-  [21] = {.lex_state = 19},
-  [22] = {.lex_state = 20},
-  [23] = {.lex_state = 20},
-  [24] = {.lex_state = 21},
-  [25] = {.lex_state = 21},
-  [26] = {.lex_state = 21},
-  [27] = {.lex_state = 17},
-  [28] = {.lex_state = 17},
-  [29] = {.lex_state = 20},
-  [30] = {.lex_state = 17},
-  [31] = {.lex_state = 23},
-  [32] = {.lex_state = 23},
-  [33] = {.lex_state = 23},
-  [34] = {.lex_state = 21},
-  [35] = {.lex_state = 17},
-  [36] = {.lex_state = 23},
-  [37] = {.lex_state = 17},
-  [38] = {.lex_state = 17},
-  [39] = {.lex_state = 23},
-  [40] = {.lex_state = 0},
-  [41] = {.lex_state = 0},
-  [42] = {.lex_state = 0},
-  [43] = {.lex_state = 0},
-  [44] = {.lex_state = 0},
-  [45] = {.lex_state = 0},
-  [46] = {.lex_state = 0},
-  [47] = {.lex_state = 0},
-  [48] = {.lex_state = 0},
-  [49] = {.lex_state = 0},
-  [50] = {.lex_state = 0},
-  [51] = {.lex_state = 0},
-  [52] = {.lex_state = 14},
-  [53] = {.lex_state = 0},
-  [54] = {.lex_state = 0},
-  [55] = {.lex_state = 21},
-  [56] = {.lex_state = 21},
+  [0] = {.lex_state = 0, .external_lex_state = 1},
+  [1] = {.lex_state = 19, .external_lex_state = 2},
+  [2] = {.lex_state = 19, .external_lex_state = 2},
+  [3] = {.lex_state = 19, .external_lex_state = 2},
+  [4] = {.lex_state = 15, .external_lex_state = 3},
+  [5] = {.lex_state = 15, .external_lex_state = 3},
+  [6] = {.lex_state = 15, .external_lex_state = 3},
+  [7] = {.lex_state = 18, .external_lex_state = 2},
+  [8] = {.lex_state = 18, .external_lex_state = 2},
+  [9] = {.lex_state = 15, .external_lex_state = 3},
+  [10] = {.lex_state = 15, .external_lex_state = 3},
+  [11] = {.lex_state = 15, .external_lex_state = 3},
+  [12] = {.lex_state = 15, .external_lex_state = 3},
+  [13] = {.lex_state = 15, .external_lex_state = 3},
+  [14] = {.lex_state = 15, .external_lex_state = 3},
+  [15] = {.lex_state = 15, .external_lex_state = 3},
+  [16] = {.lex_state = 19, .external_lex_state = 2},
+  [17] = {.lex_state = 18, .external_lex_state = 2},
+  [18] = {.lex_state = 18, .external_lex_state = 2},
+  [19] = {.lex_state = 18, .external_lex_state = 2},
+  [20] = {.lex_state = 18, .external_lex_state = 2},
+  [21] = {.lex_state = 18, .external_lex_state = 2},
+  [22] = {.lex_state = 18, .external_lex_state = 2},
+  [23] = {.lex_state = 18, .external_lex_state = 4},
+  [24] = {.lex_state = 18, .external_lex_state = 2},
+  [25] = {.lex_state = 18, .external_lex_state = 4},
+  [26] = {.lex_state = 18, .external_lex_state = 2},
+  [27] = {.lex_state = 18, .external_lex_state = 2},
+  [28] = {.lex_state = 18, .external_lex_state = 4},
+  [29] = {.lex_state = 1, .external_lex_state = 5},
+  [30] = {.lex_state = 1, .external_lex_state = 5},
+  [31] = {.lex_state = 1, .external_lex_state = 5},
+  [32] = {.lex_state = 1, .external_lex_state = 5},
+  [33] = {.lex_state = 1, .external_lex_state = 5},
+  [34] = {.lex_state = 1, .external_lex_state = 5},
+  [35] = {.lex_state = 18, .external_lex_state = 4},
+  [36] = {.lex_state = 1, .external_lex_state = 5},
+  [37] = {.lex_state = 18, .external_lex_state = 4},
+  [38] = {.lex_state = 1, .external_lex_state = 5},
+  [39] = {.lex_state = 1, .external_lex_state = 5},
+  [40] = {.lex_state = 1, .external_lex_state = 5},
+  [41] = {.lex_state = 1, .external_lex_state = 5},
+  [42] = {.lex_state = 1, .external_lex_state = 5},
+  [43] = {.lex_state = 22, .external_lex_state = 4},
+  [44] = {.lex_state = 22, .external_lex_state = 4},
+  [45] = {.lex_state = 18, .external_lex_state = 4},
+  [46] = {.lex_state = 18, .external_lex_state = 4},
+  [47] = {.lex_state = 18, .external_lex_state = 4},
+  [48] = {.lex_state = 18, .external_lex_state = 4},
+  [49] = {.lex_state = 18, .external_lex_state = 4},
+  [50] = {.lex_state = 16},
+  [51] = {.lex_state = 16},
+  [52] = {.lex_state = 16},
+  [53] = {.lex_state = 19, .external_lex_state = 6},
+  [54] = {.lex_state = 2},
+  [55] = {.lex_state = 2},
+  [56] = {.lex_state = 2},
+  [57] = {.lex_state = 2},
+  [58] = {.lex_state = 2},
+  [59] = {.lex_state = 2},
+  [60] = {.lex_state = 2},
+  [61] = {.lex_state = 23},
+  [62] = {.lex_state = 23},
+  [63] = {.lex_state = 23},
+  [64] = {.lex_state = 19},
+  [65] = {.lex_state = 19},
+  [66] = {.lex_state = 18},
+  [67] = {.lex_state = 18},
+  [68] = {.lex_state = 18},
+  [69] = {.lex_state = 19},
+  [70] = {.lex_state = 19},
+  [71] = {.lex_state = 19},
+  [72] = {.lex_state = 19},
+  [73] = {.lex_state = 0},
+  [74] = {.lex_state = 0},
+  [75] = {.lex_state = 0},
+  [76] = {.lex_state = 19},
+  [77] = {.lex_state = 0},
+  [78] = {.lex_state = 0},
+  [79] = {.lex_state = 0},
+  [80] = {.lex_state = 0},
+  [81] = {.lex_state = 4},
+  [82] = {.lex_state = 0},
+  [83] = {.lex_state = 0},
+  [84] = {.lex_state = 0},
+  [85] = {.lex_state = 0},
+  [86] = {.lex_state = 0},
+  [87] = {.lex_state = 0},
+  [88] = {.lex_state = 0},
+  [89] = {.lex_state = 18},
+  [90] = {.lex_state = 18},
+  [91] = {.lex_state = 0},
+  [92] = {.lex_state = 18},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -1248,11 +1792,14 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [ts_builtin_sym_end] = ACTIONS(1),
     [sym__newline] = ACTIONS(1),
     [sym_comment] = ACTIONS(1),
-    [aux_sym__digits_token1] = ACTIONS(1),
+    [aux_sym_tile_group_token1] = ACTIONS(1),
+    [aux_sym_tile_group_token2] = ACTIONS(1),
+    [aux_sym__digit_token1] = ACTIONS(1),
     [anon_sym_0] = ACTIONS(1),
-    [sym_tile] = ACTIONS(1),
-    [sym_red_five] = ACTIONS(1),
-    [sym_suit] = ACTIONS(1),
+    [aux_sym__digit_imm_token1] = ACTIONS(1),
+    [anon_sym_02] = ACTIONS(1),
+    [aux_sym__suit_mps_token1] = ACTIONS(1),
+    [aux_sym__suit_zh_token1] = ACTIONS(1),
     [anon_sym_e] = ACTIONS(1),
     [anon_sym_s] = ACTIONS(1),
     [anon_sym_w] = ACTIONS(1),
@@ -1268,180 +1815,197 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_RPAREN] = ACTIONS(1),
     [anon_sym_LBRACK] = ACTIONS(1),
     [anon_sym_RBRACK] = ACTIONS(1),
+    [anon_sym_e2] = ACTIONS(1),
+    [anon_sym_s2] = ACTIONS(1),
+    [anon_sym_w2] = ACTIONS(1),
+    [anon_sym_n2] = ACTIONS(1),
+    [anon_sym_g2] = ACTIONS(1),
+    [anon_sym_r2] = ACTIONS(1),
+    [aux_sym__meld_item_token1] = ACTIONS(1),
+    [aux_sym__meld_item_token2] = ACTIONS(1),
+    [aux_sym__meld_item_token3] = ACTIONS(1),
+    [aux_sym__meld_item_token4] = ACTIONS(1),
     [anon_sym_EQ] = ACTIONS(1),
-    [sym_option_key] = ACTIONS(1),
-    [anon_sym_EQ_GT] = ACTIONS(1),
+    [anon_sym_EQ2] = ACTIONS(1),
     [anon_sym_SLASH] = ACTIONS(1),
+    [anon_sym_COMMA] = ACTIONS(1),
+    [anon_sym_waits] = ACTIONS(1),
+    [anon_sym_wait] = ACTIONS(1),
     [anon_sym_rules_COLON] = ACTIONS(1),
+    [sym__option_start] = ACTIONS(1),
+    [sym__suited_start] = ACTIONS(1),
+    [sym__honor_start] = ACTIONS(1),
+    [sym__suited_start_imm] = ACTIONS(1),
+    [sym__honor_start_imm] = ACTIONS(1),
+    [sym_misplaced] = ACTIONS(1),
+    [sym__meld_open] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_document] = STATE(53),
-    [sym__line] = STATE(44),
-    [sym_hand_line] = STATE(44),
-    [sym_hand] = STATE(28),
-    [sym__tiles] = STATE(5),
-    [sym_tile_group] = STATE(5),
-    [sym__digits] = STATE(55),
-    [sym_honor] = STATE(5),
-    [sym__glyph] = STATE(5),
-    [sym_meld] = STATE(5),
-    [sym_rules_line] = STATE(44),
-    [aux_sym_document_repeat1] = STATE(3),
-    [aux_sym_hand_repeat1] = STATE(5),
+    [sym_document] = STATE(88),
+    [sym__line] = STATE(83),
+    [sym_hand_line] = STATE(83),
+    [sym__options] = STATE(74),
+    [sym_hand] = STATE(53),
+    [sym__hand_item] = STATE(7),
+    [sym_tile_group] = STATE(7),
+    [sym_honor] = STATE(7),
+    [sym__glyph] = STATE(7),
+    [sym_meld] = STATE(7),
+    [sym_option] = STATE(23),
+    [sym_claim] = STATE(78),
+    [sym_rules_line] = STATE(83),
+    [aux_sym_document_repeat1] = STATE(2),
+    [aux_sym_hand_repeat1] = STATE(7),
     [ts_builtin_sym_end] = ACTIONS(3),
     [sym__newline] = ACTIONS(5),
     [sym_comment] = ACTIONS(7),
-    [sym_tile] = ACTIONS(9),
-    [sym_red_five] = ACTIONS(9),
-    [anon_sym_e] = ACTIONS(11),
-    [anon_sym_s] = ACTIONS(11),
-    [anon_sym_w] = ACTIONS(13),
-    [anon_sym_n] = ACTIONS(11),
-    [anon_sym_wh] = ACTIONS(11),
-    [anon_sym_g] = ACTIONS(11),
-    [anon_sym_r] = ACTIONS(13),
-    [sym_glyph_man] = ACTIONS(15),
-    [sym_glyph_sou] = ACTIONS(15),
-    [sym_glyph_pin] = ACTIONS(15),
-    [sym_glyph_honor] = ACTIONS(15),
-    [anon_sym_LPAREN] = ACTIONS(17),
-    [anon_sym_LBRACK] = ACTIONS(19),
-    [anon_sym_rules_COLON] = ACTIONS(21),
-  },
-  [STATE(2)] = {
-    [sym__line] = STATE(54),
-    [sym_hand_line] = STATE(54),
-    [sym_hand] = STATE(28),
-    [sym__tiles] = STATE(5),
-    [sym_tile_group] = STATE(5),
-    [sym__digits] = STATE(55),
-    [sym_honor] = STATE(5),
-    [sym__glyph] = STATE(5),
-    [sym_meld] = STATE(5),
-    [sym_rules_line] = STATE(54),
-    [aux_sym_document_repeat1] = STATE(2),
-    [aux_sym_hand_repeat1] = STATE(5),
-    [ts_builtin_sym_end] = ACTIONS(23),
-    [sym__newline] = ACTIONS(25),
-    [sym_comment] = ACTIONS(28),
-    [sym_tile] = ACTIONS(31),
-    [sym_red_five] = ACTIONS(31),
-    [anon_sym_e] = ACTIONS(34),
-    [anon_sym_s] = ACTIONS(34),
-    [anon_sym_w] = ACTIONS(37),
-    [anon_sym_n] = ACTIONS(34),
-    [anon_sym_wh] = ACTIONS(34),
-    [anon_sym_g] = ACTIONS(34),
-    [anon_sym_r] = ACTIONS(37),
-    [sym_glyph_man] = ACTIONS(40),
-    [sym_glyph_sou] = ACTIONS(40),
-    [sym_glyph_pin] = ACTIONS(40),
-    [sym_glyph_honor] = ACTIONS(40),
-    [anon_sym_LPAREN] = ACTIONS(43),
-    [anon_sym_LBRACK] = ACTIONS(46),
-    [anon_sym_rules_COLON] = ACTIONS(49),
-  },
-  [STATE(3)] = {
-    [sym__line] = STATE(45),
-    [sym_hand_line] = STATE(45),
-    [sym_hand] = STATE(28),
-    [sym__tiles] = STATE(5),
-    [sym_tile_group] = STATE(5),
-    [sym__digits] = STATE(55),
-    [sym_honor] = STATE(5),
-    [sym__glyph] = STATE(5),
-    [sym_meld] = STATE(5),
-    [sym_rules_line] = STATE(45),
-    [aux_sym_document_repeat1] = STATE(2),
-    [aux_sym_hand_repeat1] = STATE(5),
-    [ts_builtin_sym_end] = ACTIONS(52),
-    [sym__newline] = ACTIONS(54),
-    [sym_comment] = ACTIONS(56),
-    [sym_tile] = ACTIONS(9),
-    [sym_red_five] = ACTIONS(9),
-    [anon_sym_e] = ACTIONS(11),
-    [anon_sym_s] = ACTIONS(11),
-    [anon_sym_w] = ACTIONS(13),
-    [anon_sym_n] = ACTIONS(11),
-    [anon_sym_wh] = ACTIONS(11),
-    [anon_sym_g] = ACTIONS(11),
-    [anon_sym_r] = ACTIONS(13),
-    [sym_glyph_man] = ACTIONS(15),
-    [sym_glyph_sou] = ACTIONS(15),
-    [sym_glyph_pin] = ACTIONS(15),
-    [sym_glyph_honor] = ACTIONS(15),
-    [anon_sym_LPAREN] = ACTIONS(17),
-    [anon_sym_LBRACK] = ACTIONS(19),
-    [anon_sym_rules_COLON] = ACTIONS(21),
+    [anon_sym_e] = ACTIONS(9),
+    [anon_sym_s] = ACTIONS(9),
+    [anon_sym_w] = ACTIONS(11),
+    [anon_sym_n] = ACTIONS(9),
+    [anon_sym_wh] = ACTIONS(9),
+    [anon_sym_g] = ACTIONS(9),
+    [anon_sym_r] = ACTIONS(11),
+    [sym_glyph_man] = ACTIONS(13),
+    [sym_glyph_sou] = ACTIONS(13),
+    [sym_glyph_pin] = ACTIONS(13),
+    [sym_glyph_honor] = ACTIONS(13),
+    [anon_sym_EQ_GT] = ACTIONS(15),
+    [anon_sym_rules_COLON] = ACTIONS(17),
+    [sym__option_start] = ACTIONS(19),
+    [sym__suited_start] = ACTIONS(21),
+    [sym__honor_start] = ACTIONS(23),
+    [sym__meld_open] = ACTIONS(25),
   },
 };
 
 static const uint16_t ts_small_parse_table[] = {
-  [0] = 8,
-    ACTIONS(69), 1,
-      anon_sym_LPAREN,
-    ACTIONS(72), 1,
-      anon_sym_LBRACK,
-    STATE(55), 1,
-      sym__digits,
-    ACTIONS(60), 2,
-      sym_tile,
-      sym_red_five,
-    ACTIONS(66), 4,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-    ACTIONS(58), 5,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      sym_option_key,
+  [0] = 19,
+    ACTIONS(15), 1,
       anon_sym_EQ_GT,
-    STATE(4), 6,
-      sym__tiles,
-      sym_tile_group,
-      sym_honor,
-      sym__glyph,
-      sym_meld,
-      aux_sym_hand_repeat1,
-    ACTIONS(63), 7,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_w,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-  [44] = 8,
     ACTIONS(17), 1,
-      anon_sym_LPAREN,
+      anon_sym_rules_COLON,
     ACTIONS(19), 1,
-      anon_sym_LBRACK,
-    STATE(55), 1,
-      sym__digits,
-    ACTIONS(9), 2,
-      sym_tile,
-      sym_red_five,
-    ACTIONS(77), 4,
+      sym__option_start,
+    ACTIONS(21), 1,
+      sym__suited_start,
+    ACTIONS(23), 1,
+      sym__honor_start,
+    ACTIONS(25), 1,
+      sym__meld_open,
+    ACTIONS(27), 1,
+      ts_builtin_sym_end,
+    ACTIONS(29), 1,
+      sym__newline,
+    ACTIONS(31), 1,
+      sym_comment,
+    STATE(3), 1,
+      aux_sym_document_repeat1,
+    STATE(23), 1,
+      sym_option,
+    STATE(53), 1,
+      sym_hand,
+    STATE(74), 1,
+      sym__options,
+    STATE(78), 1,
+      sym_claim,
+    ACTIONS(11), 2,
+      anon_sym_w,
+      anon_sym_r,
+    STATE(86), 3,
+      sym__line,
+      sym_hand_line,
+      sym_rules_line,
+    ACTIONS(13), 4,
       sym_glyph_man,
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-    ACTIONS(75), 5,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      sym_option_key,
-      anon_sym_EQ_GT,
-    STATE(4), 6,
-      sym__tiles,
+    ACTIONS(9), 5,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+    STATE(7), 6,
+      sym__hand_item,
       sym_tile_group,
       sym_honor,
       sym__glyph,
       sym_meld,
       aux_sym_hand_repeat1,
-    ACTIONS(13), 7,
+  [73] = 19,
+    ACTIONS(33), 1,
+      ts_builtin_sym_end,
+    ACTIONS(35), 1,
+      sym__newline,
+    ACTIONS(38), 1,
+      sym_comment,
+    ACTIONS(50), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(53), 1,
+      anon_sym_rules_COLON,
+    ACTIONS(56), 1,
+      sym__option_start,
+    ACTIONS(59), 1,
+      sym__suited_start,
+    ACTIONS(62), 1,
+      sym__honor_start,
+    ACTIONS(65), 1,
+      sym__meld_open,
+    STATE(3), 1,
+      aux_sym_document_repeat1,
+    STATE(23), 1,
+      sym_option,
+    STATE(53), 1,
+      sym_hand,
+    STATE(74), 1,
+      sym__options,
+    STATE(78), 1,
+      sym_claim,
+    ACTIONS(44), 2,
+      anon_sym_w,
+      anon_sym_r,
+    STATE(91), 3,
+      sym__line,
+      sym_hand_line,
+      sym_rules_line,
+    ACTIONS(47), 4,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+    ACTIONS(41), 5,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+    STATE(7), 6,
+      sym__hand_item,
+      sym_tile_group,
+      sym_honor,
+      sym__glyph,
+      sym_meld,
+      aux_sym_hand_repeat1,
+  [146] = 7,
+    ACTIONS(68), 1,
+      ts_builtin_sym_end,
+    ACTIONS(76), 1,
+      sym__suited_start,
+    ACTIONS(78), 1,
+      sym__honor_start,
+    ACTIONS(74), 4,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+    STATE(5), 4,
+      sym_tile_group,
+      sym_honor,
+      sym__glyph,
+      aux_sym_waits_repeat1,
+    ACTIONS(72), 7,
       anon_sym_e,
       anon_sym_s,
       anon_sym_w,
@@ -1449,29 +2013,32 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_wh,
       anon_sym_g,
       anon_sym_r,
-  [88] = 6,
-    STATE(55), 1,
-      sym__digits,
-    ACTIONS(81), 2,
-      sym_tile,
-      sym_red_five,
+    ACTIONS(70), 8,
+      sym__newline,
+      sym_comment,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      sym_claim_number,
+      sym_claim_word,
+      anon_sym_waits,
+      anon_sym_wait,
+  [187] = 7,
+    ACTIONS(80), 1,
+      ts_builtin_sym_end,
+    ACTIONS(90), 1,
+      sym__suited_start,
+    ACTIONS(93), 1,
+      sym__honor_start,
     ACTIONS(87), 4,
       sym_glyph_man,
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-    ACTIONS(79), 5,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      sym_option_key,
-      anon_sym_EQ_GT,
-    STATE(6), 5,
-      sym__tiles,
+    STATE(5), 4,
       sym_tile_group,
       sym_honor,
       sym__glyph,
-      aux_sym_meld_repeat1,
+      aux_sym_waits_repeat1,
     ACTIONS(84), 7,
       anon_sym_e,
       anon_sym_s,
@@ -1480,182 +2047,125 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_wh,
       anon_sym_g,
       anon_sym_r,
-  [125] = 7,
-    ACTIONS(93), 1,
-      anon_sym_w,
-    STATE(56), 1,
-      sym__digits,
-    ACTIONS(81), 2,
-      sym_tile,
-      sym_red_five,
-    ACTIONS(96), 4,
+    ACTIONS(82), 8,
+      sym__newline,
+      sym_comment,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      sym_claim_number,
+      sym_claim_word,
+      anon_sym_waits,
+      anon_sym_wait,
+  [228] = 7,
+    ACTIONS(76), 1,
+      sym__suited_start,
+    ACTIONS(78), 1,
+      sym__honor_start,
+    ACTIONS(96), 1,
+      ts_builtin_sym_end,
+    ACTIONS(100), 4,
       sym_glyph_man,
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-    ACTIONS(79), 5,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      anon_sym_RPAREN,
-      anon_sym_RBRACK,
-    STATE(7), 5,
-      sym__tiles,
+    STATE(4), 4,
       sym_tile_group,
       sym_honor,
       sym__glyph,
-      aux_sym_meld_repeat1,
-    ACTIONS(90), 6,
+      aux_sym_waits_repeat1,
+    ACTIONS(72), 7,
       anon_sym_e,
       anon_sym_s,
+      anon_sym_w,
       anon_sym_n,
       anon_sym_wh,
       anon_sym_g,
       anon_sym_r,
-  [164] = 6,
-    STATE(55), 1,
-      sym__digits,
-    ACTIONS(9), 2,
-      sym_tile,
-      sym_red_five,
-    ACTIONS(101), 4,
+    ACTIONS(98), 8,
+      sym__newline,
+      sym_comment,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      sym_claim_number,
+      sym_claim_word,
+      anon_sym_waits,
+      anon_sym_wait,
+  [269] = 8,
+    ACTIONS(11), 1,
+      anon_sym_w,
+    ACTIONS(21), 1,
+      sym__suited_start,
+    ACTIONS(23), 1,
+      sym__honor_start,
+    ACTIONS(25), 1,
+      sym__meld_open,
+    ACTIONS(104), 4,
       sym_glyph_man,
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-    ACTIONS(99), 5,
+    ACTIONS(102), 5,
+      sym__option_start,
       ts_builtin_sym_end,
       sym__newline,
       sym_comment,
-      sym_option_key,
       anon_sym_EQ_GT,
-    STATE(6), 5,
-      sym__tiles,
-      sym_tile_group,
-      sym_honor,
-      sym__glyph,
-      aux_sym_meld_repeat1,
-    ACTIONS(13), 7,
+    ACTIONS(9), 6,
       anon_sym_e,
       anon_sym_s,
-      anon_sym_w,
       anon_sym_n,
       anon_sym_wh,
       anon_sym_g,
       anon_sym_r,
-  [201] = 7,
-    ACTIONS(107), 1,
+    STATE(8), 6,
+      sym__hand_item,
+      sym_tile_group,
+      sym_honor,
+      sym__glyph,
+      sym_meld,
+      aux_sym_hand_repeat1,
+  [311] = 8,
+    ACTIONS(111), 1,
       anon_sym_w,
-    STATE(56), 1,
-      sym__digits,
-    ACTIONS(9), 2,
-      sym_tile,
-      sym_red_five,
-    ACTIONS(103), 3,
+    ACTIONS(117), 1,
+      sym__suited_start,
+    ACTIONS(120), 1,
+      sym__honor_start,
+    ACTIONS(123), 1,
+      sym__meld_open,
+    ACTIONS(114), 4,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+    ACTIONS(106), 5,
+      sym__option_start,
       ts_builtin_sym_end,
       sym__newline,
       sym_comment,
-    ACTIONS(109), 4,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-    STATE(7), 5,
-      sym__tiles,
-      sym_tile_group,
-      sym_honor,
-      sym__glyph,
-      aux_sym_meld_repeat1,
-    ACTIONS(105), 6,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-  [238] = 7,
-    ACTIONS(13), 1,
-      anon_sym_w,
-    STATE(34), 1,
-      sym__digits,
-    ACTIONS(9), 2,
-      sym_tile,
-      sym_red_five,
-    STATE(37), 3,
-      sym__value,
-      sym_count,
-      sym_tiles,
-    ACTIONS(111), 4,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-    STATE(8), 5,
-      sym__tiles,
-      sym_tile_group,
-      sym_honor,
-      sym__glyph,
-      aux_sym_meld_repeat1,
-    ACTIONS(11), 6,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-  [275] = 7,
-    ACTIONS(107), 1,
-      anon_sym_w,
-    ACTIONS(113), 1,
-      anon_sym_RBRACK,
-    STATE(56), 1,
-      sym__digits,
-    ACTIONS(9), 2,
-      sym_tile,
-      sym_red_five,
-    ACTIONS(109), 4,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-    STATE(7), 5,
-      sym__tiles,
-      sym_tile_group,
-      sym_honor,
-      sym__glyph,
-      aux_sym_meld_repeat1,
-    ACTIONS(105), 6,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-  [310] = 2,
-    ACTIONS(117), 7,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_w,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-    ACTIONS(115), 13,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      sym_tile,
-      sym_red_five,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-      anon_sym_LPAREN,
-      anon_sym_LBRACK,
-      sym_option_key,
       anon_sym_EQ_GT,
-  [335] = 2,
-    ACTIONS(121), 7,
+    ACTIONS(108), 6,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+    STATE(8), 6,
+      sym__hand_item,
+      sym_tile_group,
+      sym_honor,
+      sym__glyph,
+      sym_meld,
+      aux_sym_hand_repeat1,
+  [353] = 2,
+    ACTIONS(126), 3,
+      sym__suited_start,
+      sym__honor_start,
+      ts_builtin_sym_end,
+    ACTIONS(128), 19,
+      sym__newline,
+      sym_comment,
       anon_sym_e,
       anon_sym_s,
       anon_sym_w,
@@ -1663,180 +2173,200 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_wh,
       anon_sym_g,
       anon_sym_r,
-    ACTIONS(119), 13,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      sym_tile,
-      sym_red_five,
       sym_glyph_man,
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-      anon_sym_LPAREN,
-      anon_sym_LBRACK,
-      sym_option_key,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      sym_claim_number,
+      sym_claim_word,
+      anon_sym_waits,
+      anon_sym_wait,
+  [380] = 2,
+    ACTIONS(126), 3,
+      sym__suited_start,
+      sym__honor_start,
+      ts_builtin_sym_end,
+    ACTIONS(128), 19,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_w,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      sym_claim_number,
+      sym_claim_word,
+      anon_sym_waits,
+      anon_sym_wait,
+  [407] = 2,
+    ACTIONS(130), 3,
+      sym__suited_start,
+      sym__honor_start,
+      ts_builtin_sym_end,
+    ACTIONS(132), 19,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_w,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      sym_claim_number,
+      sym_claim_word,
+      anon_sym_waits,
+      anon_sym_wait,
+  [434] = 2,
+    ACTIONS(130), 3,
+      sym__suited_start,
+      sym__honor_start,
+      ts_builtin_sym_end,
+    ACTIONS(132), 19,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_w,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      sym_claim_number,
+      sym_claim_word,
+      anon_sym_waits,
+      anon_sym_wait,
+  [461] = 2,
+    ACTIONS(134), 3,
+      sym__suited_start,
+      sym__honor_start,
+      ts_builtin_sym_end,
+    ACTIONS(136), 19,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_w,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      sym_claim_number,
+      sym_claim_word,
+      anon_sym_waits,
+      anon_sym_wait,
+  [488] = 2,
+    ACTIONS(138), 3,
+      sym__suited_start,
+      sym__honor_start,
+      ts_builtin_sym_end,
+    ACTIONS(140), 19,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_w,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      sym_claim_number,
+      sym_claim_word,
+      anon_sym_waits,
+      anon_sym_wait,
+  [515] = 2,
+    ACTIONS(142), 3,
+      sym__suited_start,
+      sym__honor_start,
+      ts_builtin_sym_end,
+    ACTIONS(144), 19,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_w,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      sym_claim_number,
+      sym_claim_word,
+      anon_sym_waits,
+      anon_sym_wait,
+  [542] = 2,
+    ACTIONS(146), 2,
+      anon_sym_w,
+      anon_sym_r,
+    ACTIONS(33), 18,
+      sym__option_start,
+      sym__suited_start,
+      sym__honor_start,
+      sym__meld_open,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
       anon_sym_EQ_GT,
-  [360] = 7,
-    ACTIONS(107), 1,
-      anon_sym_w,
-    ACTIONS(113), 1,
-      anon_sym_RPAREN,
-    STATE(56), 1,
-      sym__digits,
-    ACTIONS(9), 2,
-      sym_tile,
-      sym_red_five,
-    ACTIONS(109), 4,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-    STATE(7), 5,
-      sym__tiles,
-      sym_tile_group,
-      sym_honor,
-      sym__glyph,
-      aux_sym_meld_repeat1,
-    ACTIONS(105), 6,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-  [395] = 2,
-    ACTIONS(125), 7,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_w,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-    ACTIONS(123), 13,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      sym_tile,
-      sym_red_five,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-      anon_sym_LPAREN,
-      anon_sym_LBRACK,
-      sym_option_key,
-      anon_sym_EQ_GT,
-  [420] = 6,
-    ACTIONS(107), 1,
-      anon_sym_w,
-    STATE(56), 1,
-      sym__digits,
-    ACTIONS(9), 2,
-      sym_tile,
-      sym_red_five,
-    ACTIONS(127), 4,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-    STATE(14), 5,
-      sym__tiles,
-      sym_tile_group,
-      sym_honor,
-      sym__glyph,
-      aux_sym_meld_repeat1,
-    ACTIONS(105), 6,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-  [452] = 6,
-    ACTIONS(107), 1,
-      anon_sym_w,
-    STATE(56), 1,
-      sym__digits,
-    ACTIONS(9), 2,
-      sym_tile,
-      sym_red_five,
-    ACTIONS(129), 4,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-    STATE(11), 5,
-      sym__tiles,
-      sym_tile_group,
-      sym_honor,
-      sym__glyph,
-      aux_sym_meld_repeat1,
-    ACTIONS(105), 6,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-  [484] = 6,
-    ACTIONS(107), 1,
-      anon_sym_w,
-    STATE(56), 1,
-      sym__digits,
-    ACTIONS(9), 2,
-      sym_tile,
-      sym_red_five,
-    ACTIONS(131), 4,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-    STATE(9), 5,
-      sym__tiles,
-      sym_tile_group,
-      sym_honor,
-      sym__glyph,
-      aux_sym_meld_repeat1,
-    ACTIONS(105), 6,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-  [516] = 2,
-    ACTIONS(133), 2,
-      anon_sym_w,
-      anon_sym_r,
-    ACTIONS(23), 17,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      sym_tile,
-      sym_red_five,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-      anon_sym_LPAREN,
-      anon_sym_LBRACK,
       anon_sym_rules_COLON,
-  [540] = 2,
-    ACTIONS(121), 1,
+  [567] = 2,
+    ACTIONS(136), 1,
       anon_sym_w,
-    ACTIONS(119), 17,
+    ACTIONS(134), 18,
+      sym__option_start,
+      sym__suited_start,
+      sym__honor_start,
+      sym__meld_open,
       ts_builtin_sym_end,
       sym__newline,
       sym_comment,
-      sym_tile,
-      sym_red_five,
       anon_sym_e,
       anon_sym_s,
       anon_sym_n,
@@ -1847,17 +2377,18 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-      anon_sym_RPAREN,
-      anon_sym_RBRACK,
-  [563] = 2,
-    ACTIONS(125), 1,
+      anon_sym_EQ_GT,
+  [591] = 2,
+    ACTIONS(128), 1,
       anon_sym_w,
-    ACTIONS(123), 17,
+    ACTIONS(126), 18,
+      sym__option_start,
+      sym__suited_start,
+      sym__honor_start,
+      sym__meld_open,
       ts_builtin_sym_end,
       sym__newline,
       sym_comment,
-      sym_tile,
-      sym_red_five,
       anon_sym_e,
       anon_sym_s,
       anon_sym_n,
@@ -1868,474 +2399,1353 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-      anon_sym_RPAREN,
-      anon_sym_RBRACK,
-  [586] = 6,
-    ACTIONS(141), 1,
-      anon_sym_waits,
-    STATE(41), 1,
-      sym_waits,
-    ACTIONS(137), 2,
-      anon_sym_SLASH,
-      sym_shanten,
-    ACTIONS(139), 2,
-      sym_claim_number,
-      sym_claim_word,
-    STATE(23), 2,
-      sym__claim_item,
-      aux_sym_claim_repeat1,
-    ACTIONS(135), 3,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-  [610] = 5,
-    ACTIONS(151), 1,
-      anon_sym_waits,
-    ACTIONS(145), 2,
-      anon_sym_SLASH,
-      sym_shanten,
-    ACTIONS(148), 2,
-      sym_claim_number,
-      sym_claim_word,
-    STATE(23), 2,
-      sym__claim_item,
-      aux_sym_claim_repeat1,
-    ACTIONS(143), 3,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-  [631] = 4,
-    ACTIONS(157), 1,
-      sym_option_key,
-    STATE(25), 1,
-      aux_sym__digits_repeat1,
-    ACTIONS(155), 2,
-      aux_sym__digits_token1,
-      anon_sym_0,
-    ACTIONS(153), 5,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      sym_suit,
       anon_sym_EQ_GT,
-  [649] = 4,
-    ACTIONS(163), 1,
-      sym_option_key,
-    STATE(26), 1,
-      aux_sym__digits_repeat1,
-    ACTIONS(161), 2,
-      aux_sym__digits_token1,
-      anon_sym_0,
-    ACTIONS(159), 5,
+  [615] = 2,
+    ACTIONS(140), 1,
+      anon_sym_w,
+    ACTIONS(138), 18,
+      sym__option_start,
+      sym__suited_start,
+      sym__honor_start,
+      sym__meld_open,
       ts_builtin_sym_end,
       sym__newline,
       sym_comment,
-      sym_suit,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
       anon_sym_EQ_GT,
-  [667] = 4,
-    ACTIONS(170), 1,
-      sym_option_key,
-    STATE(26), 1,
-      aux_sym__digits_repeat1,
-    ACTIONS(167), 2,
-      aux_sym__digits_token1,
-      anon_sym_0,
-    ACTIONS(165), 5,
+  [639] = 2,
+    ACTIONS(150), 1,
+      anon_sym_w,
+    ACTIONS(148), 18,
+      sym__option_start,
+      sym__suited_start,
+      sym__honor_start,
+      sym__meld_open,
       ts_builtin_sym_end,
       sym__newline,
       sym_comment,
-      sym_suit,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
       anon_sym_EQ_GT,
-  [685] = 7,
-    ACTIONS(174), 1,
+  [663] = 2,
+    ACTIONS(144), 1,
+      anon_sym_w,
+    ACTIONS(142), 18,
+      sym__option_start,
+      sym__suited_start,
+      sym__honor_start,
+      sym__meld_open,
+      ts_builtin_sym_end,
+      sym__newline,
       sym_comment,
-    ACTIONS(176), 1,
-      sym_option_key,
-    ACTIONS(178), 1,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
       anon_sym_EQ_GT,
-    STATE(30), 1,
-      aux_sym_hand_line_repeat1,
-    STATE(38), 1,
+  [687] = 2,
+    ACTIONS(128), 1,
+      anon_sym_w,
+    ACTIONS(126), 18,
+      sym__option_start,
+      sym__suited_start,
+      sym__honor_start,
+      sym__meld_open,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+      anon_sym_EQ_GT,
+  [711] = 10,
+    ACTIONS(15), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(19), 1,
+      sym__option_start,
+    ACTIONS(156), 1,
+      anon_sym_w,
+    ACTIONS(158), 1,
+      sym_misplaced,
+    STATE(49), 1,
       sym_option,
-    STATE(42), 1,
+    STATE(77), 1,
       sym_claim,
-    ACTIONS(172), 2,
+    STATE(25), 2,
+      sym__misplaced_honors,
+      aux_sym__options_repeat1,
+    STATE(35), 2,
+      sym_honor,
+      aux_sym__misplaced_honors_repeat1,
+    ACTIONS(152), 3,
       ts_builtin_sym_end,
       sym__newline,
-  [708] = 7,
-    ACTIONS(176), 1,
-      sym_option_key,
-    ACTIONS(178), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(182), 1,
       sym_comment,
-    STATE(27), 1,
-      aux_sym_hand_line_repeat1,
-    STATE(38), 1,
-      sym_option,
-    STATE(40), 1,
-      sym_claim,
-    ACTIONS(180), 2,
+    ACTIONS(154), 6,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+  [751] = 2,
+    ACTIONS(132), 1,
+      anon_sym_w,
+    ACTIONS(130), 18,
+      sym__option_start,
+      sym__suited_start,
+      sym__honor_start,
+      sym__meld_open,
       ts_builtin_sym_end,
       sym__newline,
-  [731] = 5,
-    ACTIONS(141), 1,
-      anon_sym_waits,
-    STATE(43), 1,
-      sym_waits,
-    ACTIONS(184), 2,
-      anon_sym_SLASH,
-      sym_shanten,
-    ACTIONS(186), 2,
-      sym_claim_number,
-      sym_claim_word,
-    STATE(22), 2,
-      sym__claim_item,
-      aux_sym_claim_repeat1,
-  [750] = 4,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+      anon_sym_EQ_GT,
+  [775] = 10,
+    ACTIONS(15), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(19), 1,
+      sym__option_start,
+    ACTIONS(156), 1,
+      anon_sym_w,
+    ACTIONS(162), 1,
+      sym_misplaced,
+    STATE(49), 1,
+      sym_option,
+    STATE(75), 1,
+      sym_claim,
+    STATE(28), 2,
+      sym__misplaced_honors,
+      aux_sym__options_repeat1,
+    STATE(35), 2,
+      sym_honor,
+      aux_sym__misplaced_honors_repeat1,
+    ACTIONS(160), 3,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+    ACTIONS(154), 6,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+  [815] = 2,
+    ACTIONS(166), 1,
+      anon_sym_w,
+    ACTIONS(164), 18,
+      sym__option_start,
+      sym__suited_start,
+      sym__honor_start,
+      sym__meld_open,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+      anon_sym_EQ_GT,
+  [839] = 2,
+    ACTIONS(132), 1,
+      anon_sym_w,
+    ACTIONS(130), 18,
+      sym__option_start,
+      sym__suited_start,
+      sym__honor_start,
+      sym__meld_open,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+      anon_sym_EQ_GT,
+  [863] = 8,
+    ACTIONS(173), 1,
+      anon_sym_w,
+    ACTIONS(176), 1,
+      sym__option_start,
+    ACTIONS(179), 1,
+      sym_misplaced,
+    STATE(49), 1,
+      sym_option,
+    STATE(28), 2,
+      sym__misplaced_honors,
+      aux_sym__options_repeat1,
+    STATE(35), 2,
+      sym_honor,
+      aux_sym__misplaced_honors_repeat1,
+    ACTIONS(168), 4,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_EQ_GT,
+    ACTIONS(170), 6,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+  [898] = 7,
+    ACTIONS(187), 1,
+      anon_sym_w2,
     ACTIONS(190), 1,
-      sym_option_key,
-    STATE(30), 1,
-      aux_sym_hand_line_repeat1,
+      sym__suited_start_imm,
+    ACTIONS(193), 1,
+      sym__honor_start_imm,
     STATE(38), 1,
-      sym_option,
-    ACTIONS(188), 4,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      anon_sym_EQ_GT,
-  [766] = 4,
-    ACTIONS(195), 1,
-      sym_comment,
-    ACTIONS(197), 1,
-      sym_rule_key,
-    ACTIONS(193), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-    STATE(33), 2,
-      sym_rule,
-      aux_sym_rules_line_repeat1,
-  [781] = 3,
-    ACTIONS(201), 1,
-      sym_rule_key,
+      sym__tile_group_imm,
+    ACTIONS(182), 2,
+      anon_sym_RPAREN,
+      anon_sym_RBRACK,
+    STATE(29), 2,
+      sym__meld_item,
+      aux_sym_meld_repeat1,
+    ACTIONS(184), 10,
+      anon_sym_e2,
+      anon_sym_s2,
+      anon_sym_n2,
+      anon_sym_wh2,
+      anon_sym_g2,
+      anon_sym_r2,
+      aux_sym__meld_item_token1,
+      aux_sym__meld_item_token2,
+      aux_sym__meld_item_token3,
+      aux_sym__meld_item_token4,
+  [931] = 7,
+    ACTIONS(196), 1,
+      anon_sym_RBRACK,
+    ACTIONS(200), 1,
+      anon_sym_w2,
+    ACTIONS(202), 1,
+      sym__suited_start_imm,
+    ACTIONS(204), 1,
+      sym__honor_start_imm,
+    STATE(38), 1,
+      sym__tile_group_imm,
     STATE(32), 2,
-      sym_rule,
-      aux_sym_rules_line_repeat1,
-    ACTIONS(199), 3,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-  [794] = 4,
-    ACTIONS(197), 1,
-      sym_rule_key,
+      sym__meld_item,
+      aux_sym_meld_repeat1,
+    ACTIONS(198), 10,
+      anon_sym_e2,
+      anon_sym_s2,
+      anon_sym_n2,
+      anon_sym_wh2,
+      anon_sym_g2,
+      anon_sym_r2,
+      aux_sym__meld_item_token1,
+      aux_sym__meld_item_token2,
+      aux_sym__meld_item_token3,
+      aux_sym__meld_item_token4,
+  [963] = 7,
+    ACTIONS(202), 1,
+      sym__suited_start_imm,
+    ACTIONS(204), 1,
+      sym__honor_start_imm,
     ACTIONS(206), 1,
-      sym_comment,
-    ACTIONS(204), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-    STATE(32), 2,
-      sym_rule,
-      aux_sym_rules_line_repeat1,
-  [809] = 3,
+      anon_sym_RPAREN,
     ACTIONS(210), 1,
-      sym_suit,
-    ACTIONS(212), 1,
-      sym_option_key,
-    ACTIONS(208), 4,
+      anon_sym_w2,
+    STATE(38), 1,
+      sym__tile_group_imm,
+    STATE(29), 2,
+      sym__meld_item,
+      aux_sym_meld_repeat1,
+    ACTIONS(208), 10,
+      anon_sym_e2,
+      anon_sym_s2,
+      anon_sym_n2,
+      anon_sym_wh2,
+      anon_sym_g2,
+      anon_sym_r2,
+      aux_sym__meld_item_token1,
+      aux_sym__meld_item_token2,
+      aux_sym__meld_item_token3,
+      aux_sym__meld_item_token4,
+  [995] = 7,
+    ACTIONS(202), 1,
+      sym__suited_start_imm,
+    ACTIONS(204), 1,
+      sym__honor_start_imm,
+    ACTIONS(206), 1,
+      anon_sym_RBRACK,
+    ACTIONS(210), 1,
+      anon_sym_w2,
+    STATE(38), 1,
+      sym__tile_group_imm,
+    STATE(29), 2,
+      sym__meld_item,
+      aux_sym_meld_repeat1,
+    ACTIONS(208), 10,
+      anon_sym_e2,
+      anon_sym_s2,
+      anon_sym_n2,
+      anon_sym_wh2,
+      anon_sym_g2,
+      anon_sym_r2,
+      aux_sym__meld_item_token1,
+      aux_sym__meld_item_token2,
+      aux_sym__meld_item_token3,
+      aux_sym__meld_item_token4,
+  [1027] = 7,
+    ACTIONS(196), 1,
+      anon_sym_RPAREN,
+    ACTIONS(202), 1,
+      sym__suited_start_imm,
+    ACTIONS(204), 1,
+      sym__honor_start_imm,
+    ACTIONS(214), 1,
+      anon_sym_w2,
+    STATE(38), 1,
+      sym__tile_group_imm,
+    STATE(31), 2,
+      sym__meld_item,
+      aux_sym_meld_repeat1,
+    ACTIONS(212), 10,
+      anon_sym_e2,
+      anon_sym_s2,
+      anon_sym_n2,
+      anon_sym_wh2,
+      anon_sym_g2,
+      anon_sym_r2,
+      aux_sym__meld_item_token1,
+      aux_sym__meld_item_token2,
+      aux_sym__meld_item_token3,
+      aux_sym__meld_item_token4,
+  [1059] = 2,
+    ACTIONS(144), 1,
+      anon_sym_w2,
+    ACTIONS(142), 14,
+      sym__suited_start_imm,
+      sym__honor_start_imm,
+      anon_sym_RPAREN,
+      anon_sym_RBRACK,
+      anon_sym_e2,
+      anon_sym_s2,
+      anon_sym_n2,
+      anon_sym_wh2,
+      anon_sym_g2,
+      anon_sym_r2,
+      aux_sym__meld_item_token1,
+      aux_sym__meld_item_token2,
+      aux_sym__meld_item_token3,
+      aux_sym__meld_item_token4,
+  [1079] = 4,
+    ACTIONS(156), 1,
+      anon_sym_w,
+    STATE(37), 2,
+      sym_honor,
+      aux_sym__misplaced_honors_repeat1,
+    ACTIONS(154), 6,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+    ACTIONS(216), 6,
+      sym__option_start,
+      sym_misplaced,
       ts_builtin_sym_end,
       sym__newline,
       sym_comment,
       anon_sym_EQ_GT,
-  [822] = 2,
-    ACTIONS(216), 1,
-      anon_sym_EQ,
-    ACTIONS(214), 5,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      sym_option_key,
-      anon_sym_EQ_GT,
-  [833] = 2,
+  [1103] = 2,
     ACTIONS(220), 1,
-      anon_sym_EQ,
-    ACTIONS(218), 4,
+      anon_sym_w2,
+    ACTIONS(218), 14,
+      sym__suited_start_imm,
+      sym__honor_start_imm,
+      anon_sym_RPAREN,
+      anon_sym_RBRACK,
+      anon_sym_e2,
+      anon_sym_s2,
+      anon_sym_n2,
+      anon_sym_wh2,
+      anon_sym_g2,
+      anon_sym_r2,
+      aux_sym__meld_item_token1,
+      aux_sym__meld_item_token2,
+      aux_sym__meld_item_token3,
+      aux_sym__meld_item_token4,
+  [1123] = 4,
+    ACTIONS(227), 1,
+      anon_sym_w,
+    STATE(37), 2,
+      sym_honor,
+      aux_sym__misplaced_honors_repeat1,
+    ACTIONS(222), 6,
+      sym__option_start,
+      sym_misplaced,
       ts_builtin_sym_end,
       sym__newline,
       sym_comment,
-      sym_rule_key,
-  [843] = 1,
-    ACTIONS(222), 5,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      sym_option_key,
       anon_sym_EQ_GT,
-  [851] = 1,
-    ACTIONS(224), 5,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      sym_option_key,
-      anon_sym_EQ_GT,
-  [859] = 1,
-    ACTIONS(226), 4,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      sym_rule_key,
-  [866] = 2,
-    ACTIONS(230), 1,
-      sym_comment,
-    ACTIONS(228), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [874] = 1,
-    ACTIONS(232), 3,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-  [880] = 2,
+    ACTIONS(224), 6,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+  [1147] = 2,
+    ACTIONS(232), 1,
+      anon_sym_w2,
+    ACTIONS(230), 14,
+      sym__suited_start_imm,
+      sym__honor_start_imm,
+      anon_sym_RPAREN,
+      anon_sym_RBRACK,
+      anon_sym_e2,
+      anon_sym_s2,
+      anon_sym_n2,
+      anon_sym_wh2,
+      anon_sym_g2,
+      anon_sym_r2,
+      aux_sym__meld_item_token1,
+      aux_sym__meld_item_token2,
+      aux_sym__meld_item_token3,
+      aux_sym__meld_item_token4,
+  [1167] = 2,
     ACTIONS(236), 1,
+      anon_sym_w2,
+    ACTIONS(234), 14,
+      sym__suited_start_imm,
+      sym__honor_start_imm,
+      anon_sym_RPAREN,
+      anon_sym_RBRACK,
+      anon_sym_e2,
+      anon_sym_s2,
+      anon_sym_n2,
+      anon_sym_wh2,
+      anon_sym_g2,
+      anon_sym_r2,
+      aux_sym__meld_item_token1,
+      aux_sym__meld_item_token2,
+      aux_sym__meld_item_token3,
+      aux_sym__meld_item_token4,
+  [1187] = 2,
+    ACTIONS(220), 1,
+      anon_sym_w2,
+    ACTIONS(218), 14,
+      sym__suited_start_imm,
+      sym__honor_start_imm,
+      anon_sym_RPAREN,
+      anon_sym_RBRACK,
+      anon_sym_e2,
+      anon_sym_s2,
+      anon_sym_n2,
+      anon_sym_wh2,
+      anon_sym_g2,
+      anon_sym_r2,
+      aux_sym__meld_item_token1,
+      aux_sym__meld_item_token2,
+      aux_sym__meld_item_token3,
+      aux_sym__meld_item_token4,
+  [1207] = 2,
+    ACTIONS(236), 1,
+      anon_sym_w2,
+    ACTIONS(234), 14,
+      sym__suited_start_imm,
+      sym__honor_start_imm,
+      anon_sym_RPAREN,
+      anon_sym_RBRACK,
+      anon_sym_e2,
+      anon_sym_s2,
+      anon_sym_n2,
+      anon_sym_wh2,
+      anon_sym_g2,
+      anon_sym_r2,
+      aux_sym__meld_item_token1,
+      aux_sym__meld_item_token2,
+      aux_sym__meld_item_token3,
+      aux_sym__meld_item_token4,
+  [1227] = 2,
+    ACTIONS(140), 1,
+      anon_sym_w2,
+    ACTIONS(138), 14,
+      sym__suited_start_imm,
+      sym__honor_start_imm,
+      anon_sym_RPAREN,
+      anon_sym_RBRACK,
+      anon_sym_e2,
+      anon_sym_s2,
+      anon_sym_n2,
+      anon_sym_wh2,
+      anon_sym_g2,
+      anon_sym_r2,
+      aux_sym__meld_item_token1,
+      aux_sym__meld_item_token2,
+      aux_sym__meld_item_token3,
+      aux_sym__meld_item_token4,
+  [1247] = 3,
+    ACTIONS(242), 1,
+      sym_option_value,
+    ACTIONS(238), 3,
+      sym__option_start,
+      sym_misplaced,
+      ts_builtin_sym_end,
+    ACTIONS(240), 10,
+      sym__newline,
       sym_comment,
-    ACTIONS(234), 2,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_w,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      anon_sym_EQ_GT,
+  [1268] = 3,
+    ACTIONS(248), 1,
+      sym_option_value,
+    ACTIONS(244), 3,
+      sym__option_start,
+      sym_misplaced,
       ts_builtin_sym_end,
-      sym__newline,
-  [888] = 1,
-    ACTIONS(135), 3,
-      ts_builtin_sym_end,
+    ACTIONS(246), 10,
       sym__newline,
       sym_comment,
-  [894] = 2,
-    ACTIONS(52), 1,
-      ts_builtin_sym_end,
-    ACTIONS(238), 1,
-      sym__newline,
-  [901] = 2,
-    ACTIONS(238), 1,
-      sym__newline,
-    ACTIONS(240), 1,
-      ts_builtin_sym_end,
-  [908] = 1,
-    ACTIONS(242), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [913] = 1,
-    ACTIONS(244), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [918] = 1,
-    ACTIONS(246), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [923] = 1,
-    ACTIONS(248), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [928] = 1,
-    ACTIONS(250), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [933] = 1,
-    ACTIONS(252), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [938] = 1,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_w,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      anon_sym_EQ_GT,
+  [1289] = 3,
+    ACTIONS(252), 1,
+      anon_sym_w,
     ACTIONS(254), 1,
-      sym_rule_value,
-  [942] = 1,
-    ACTIONS(256), 1,
+      anon_sym_EQ,
+    ACTIONS(250), 12,
+      sym__option_start,
+      sym_misplaced,
       ts_builtin_sym_end,
-  [946] = 1,
-    ACTIONS(238), 1,
       sym__newline,
-  [950] = 1,
-    ACTIONS(210), 1,
-      sym_suit,
-  [954] = 1,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      anon_sym_EQ_GT,
+  [1310] = 2,
     ACTIONS(258), 1,
-      sym_suit,
+      anon_sym_w,
+    ACTIONS(256), 12,
+      sym__option_start,
+      sym_misplaced,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      anon_sym_EQ_GT,
+  [1328] = 2,
+    ACTIONS(136), 1,
+      anon_sym_w,
+    ACTIONS(134), 12,
+      sym__option_start,
+      sym_misplaced,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      anon_sym_EQ_GT,
+  [1346] = 2,
+    ACTIONS(262), 1,
+      anon_sym_w,
+    ACTIONS(260), 12,
+      sym__option_start,
+      sym_misplaced,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      anon_sym_EQ_GT,
+  [1364] = 2,
+    ACTIONS(266), 1,
+      anon_sym_w,
+    ACTIONS(264), 12,
+      sym__option_start,
+      sym_misplaced,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      anon_sym_EQ_GT,
+  [1382] = 5,
+    ACTIONS(268), 1,
+      ts_builtin_sym_end,
+    ACTIONS(270), 2,
+      sym__newline,
+      sym_comment,
+    ACTIONS(274), 2,
+      anon_sym_waits,
+      anon_sym_wait,
+    STATE(52), 3,
+      sym__claim_item,
+      sym_waits,
+      aux_sym_claim_repeat1,
+    ACTIONS(272), 4,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      sym_claim_number,
+      sym_claim_word,
+  [1405] = 5,
+    ACTIONS(276), 1,
+      ts_builtin_sym_end,
+    ACTIONS(278), 2,
+      sym__newline,
+      sym_comment,
+    ACTIONS(283), 2,
+      anon_sym_waits,
+      anon_sym_wait,
+    STATE(51), 3,
+      sym__claim_item,
+      sym_waits,
+      aux_sym_claim_repeat1,
+    ACTIONS(280), 4,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      sym_claim_number,
+      sym_claim_word,
+  [1428] = 5,
+    ACTIONS(286), 1,
+      ts_builtin_sym_end,
+    ACTIONS(274), 2,
+      anon_sym_waits,
+      anon_sym_wait,
+    ACTIONS(288), 2,
+      sym__newline,
+      sym_comment,
+    STATE(51), 3,
+      sym__claim_item,
+      sym_waits,
+      aux_sym_claim_repeat1,
+    ACTIONS(290), 4,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      sym_claim_number,
+      sym_claim_word,
+  [1451] = 7,
+    ACTIONS(15), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(19), 1,
+      sym__option_start,
+    ACTIONS(294), 1,
+      sym_comment,
+    STATE(23), 1,
+      sym_option,
+    STATE(73), 1,
+      sym__options,
+    STATE(78), 1,
+      sym_claim,
+    ACTIONS(292), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1474] = 4,
+    ACTIONS(298), 1,
+      aux_sym__suit_mps_token1,
+    STATE(40), 1,
+      sym__suit_mps,
+    STATE(57), 2,
+      sym__digit_imm,
+      aux_sym_tile_group_repeat1,
+    ACTIONS(296), 3,
+      aux_sym_tile_group_token2,
+      aux_sym__digit_imm_token1,
+      anon_sym_02,
+  [1490] = 4,
+    ACTIONS(302), 1,
+      aux_sym__suit_mps_token1,
+    STATE(11), 1,
+      sym__suit_mps,
+    STATE(60), 2,
+      sym__digit_imm,
+      aux_sym_tile_group_repeat1,
+    ACTIONS(300), 3,
+      aux_sym_tile_group_token2,
+      aux_sym__digit_imm_token1,
+      anon_sym_02,
+  [1506] = 4,
+    ACTIONS(304), 1,
+      aux_sym__suit_mps_token1,
+    STATE(24), 1,
+      sym__suit_mps,
+    STATE(60), 2,
+      sym__digit_imm,
+      aux_sym_tile_group_repeat1,
+    ACTIONS(300), 3,
+      aux_sym_tile_group_token2,
+      aux_sym__digit_imm_token1,
+      anon_sym_02,
+  [1522] = 4,
+    ACTIONS(298), 1,
+      aux_sym__suit_mps_token1,
+    STATE(39), 1,
+      sym__suit_mps,
+    STATE(60), 2,
+      sym__digit_imm,
+      aux_sym_tile_group_repeat1,
+    ACTIONS(300), 3,
+      aux_sym_tile_group_token2,
+      aux_sym__digit_imm_token1,
+      anon_sym_02,
+  [1538] = 4,
+    ACTIONS(304), 1,
+      aux_sym__suit_mps_token1,
+    STATE(18), 1,
+      sym__suit_mps,
+    STATE(56), 2,
+      sym__digit_imm,
+      aux_sym_tile_group_repeat1,
+    ACTIONS(306), 3,
+      aux_sym_tile_group_token2,
+      aux_sym__digit_imm_token1,
+      anon_sym_02,
+  [1554] = 4,
+    ACTIONS(302), 1,
+      aux_sym__suit_mps_token1,
+    STATE(10), 1,
+      sym__suit_mps,
+    STATE(55), 2,
+      sym__digit_imm,
+      aux_sym_tile_group_repeat1,
+    ACTIONS(308), 3,
+      aux_sym_tile_group_token2,
+      aux_sym__digit_imm_token1,
+      anon_sym_02,
+  [1570] = 3,
+    ACTIONS(313), 1,
+      aux_sym__suit_mps_token1,
+    STATE(60), 2,
+      sym__digit_imm,
+      aux_sym_tile_group_repeat1,
+    ACTIONS(310), 3,
+      aux_sym_tile_group_token2,
+      aux_sym__digit_imm_token1,
+      anon_sym_02,
+  [1583] = 4,
+    ACTIONS(315), 1,
+      ts_builtin_sym_end,
+    ACTIONS(319), 1,
+      sym_rule,
+    STATE(61), 1,
+      aux_sym_rules_line_repeat1,
+    ACTIONS(317), 2,
+      sym__newline,
+      sym_comment,
+  [1597] = 5,
+    ACTIONS(322), 1,
+      ts_builtin_sym_end,
+    ACTIONS(324), 1,
+      sym__newline,
+    ACTIONS(326), 1,
+      sym_comment,
+    ACTIONS(328), 1,
+      sym_rule,
+    STATE(61), 1,
+      aux_sym_rules_line_repeat1,
+  [1613] = 5,
+    ACTIONS(330), 1,
+      ts_builtin_sym_end,
+    ACTIONS(332), 1,
+      sym__newline,
+    ACTIONS(334), 1,
+      sym_comment,
+    ACTIONS(336), 1,
+      sym_rule,
+    STATE(62), 1,
+      aux_sym_rules_line_repeat1,
+  [1629] = 4,
+    ACTIONS(338), 1,
+      aux_sym_tile_group_token2,
+    ACTIONS(340), 1,
+      aux_sym__suit_zh_token1,
+    STATE(27), 1,
+      sym__suit_zh,
+    STATE(76), 1,
+      aux_sym_tile_group_repeat2,
+  [1642] = 4,
+    ACTIONS(342), 1,
+      aux_sym_tile_group_token2,
+    ACTIONS(344), 1,
+      aux_sym__suit_zh_token1,
+    STATE(36), 1,
+      sym__suit_zh,
+    STATE(69), 1,
+      aux_sym_tile_group_repeat2,
+  [1655] = 2,
+    STATE(59), 1,
+      sym__digit,
+    ACTIONS(346), 3,
+      aux_sym_tile_group_token1,
+      aux_sym__digit_token1,
+      anon_sym_0,
+  [1664] = 2,
+    STATE(54), 1,
+      sym__digit,
+    ACTIONS(348), 3,
+      aux_sym_tile_group_token1,
+      aux_sym__digit_token1,
+      anon_sym_0,
+  [1673] = 2,
+    STATE(58), 1,
+      sym__digit,
+    ACTIONS(350), 3,
+      aux_sym_tile_group_token1,
+      aux_sym__digit_token1,
+      anon_sym_0,
+  [1682] = 4,
+    ACTIONS(338), 1,
+      aux_sym_tile_group_token2,
+    ACTIONS(344), 1,
+      aux_sym__suit_zh_token1,
+    STATE(41), 1,
+      sym__suit_zh,
+    STATE(76), 1,
+      aux_sym_tile_group_repeat2,
+  [1695] = 4,
+    ACTIONS(340), 1,
+      aux_sym__suit_zh_token1,
+    ACTIONS(352), 1,
+      aux_sym_tile_group_token2,
+    STATE(22), 1,
+      sym__suit_zh,
+    STATE(64), 1,
+      aux_sym_tile_group_repeat2,
+  [1708] = 4,
+    ACTIONS(338), 1,
+      aux_sym_tile_group_token2,
+    ACTIONS(354), 1,
+      aux_sym__suit_zh_token1,
+    STATE(12), 1,
+      sym__suit_zh,
+    STATE(76), 1,
+      aux_sym_tile_group_repeat2,
+  [1721] = 4,
+    ACTIONS(354), 1,
+      aux_sym__suit_zh_token1,
+    ACTIONS(356), 1,
+      aux_sym_tile_group_token2,
+    STATE(9), 1,
+      sym__suit_zh,
+    STATE(71), 1,
+      aux_sym_tile_group_repeat2,
+  [1734] = 2,
+    ACTIONS(360), 1,
+      sym_comment,
+    ACTIONS(358), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1742] = 2,
+    ACTIONS(364), 1,
+      sym_comment,
+    ACTIONS(362), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1750] = 1,
+    ACTIONS(366), 3,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+  [1756] = 3,
+    ACTIONS(368), 1,
+      aux_sym_tile_group_token2,
+    ACTIONS(371), 1,
+      aux_sym__suit_zh_token1,
+    STATE(76), 1,
+      aux_sym_tile_group_repeat2,
+  [1766] = 1,
+    ACTIONS(373), 3,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+  [1772] = 1,
+    ACTIONS(375), 3,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+  [1778] = 1,
+    ACTIONS(377), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1783] = 1,
+    ACTIONS(379), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1788] = 2,
+    ACTIONS(381), 1,
+      anon_sym_EQ2,
+    ACTIONS(383), 1,
+      sym_option_key,
+  [1795] = 1,
+    ACTIONS(385), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1800] = 2,
+    ACTIONS(27), 1,
+      ts_builtin_sym_end,
+    ACTIONS(387), 1,
+      sym__newline,
+  [1807] = 1,
+    ACTIONS(389), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1812] = 2,
+    ACTIONS(391), 1,
+      anon_sym_LPAREN,
+    ACTIONS(393), 1,
+      anon_sym_LBRACK,
+  [1819] = 2,
+    ACTIONS(387), 1,
+      sym__newline,
+    ACTIONS(395), 1,
+      ts_builtin_sym_end,
+  [1826] = 1,
+    ACTIONS(397), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1831] = 1,
+    ACTIONS(399), 1,
+      ts_builtin_sym_end,
+  [1835] = 1,
+    ACTIONS(401), 1,
+      aux_sym_tile_group_token1,
+  [1839] = 1,
+    ACTIONS(403), 1,
+      aux_sym_tile_group_token1,
+  [1843] = 1,
+    ACTIONS(387), 1,
+      sym__newline,
+  [1847] = 1,
+    ACTIONS(405), 1,
+      aux_sym_tile_group_token1,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
-  [SMALL_STATE(4)] = 0,
-  [SMALL_STATE(5)] = 44,
-  [SMALL_STATE(6)] = 88,
-  [SMALL_STATE(7)] = 125,
-  [SMALL_STATE(8)] = 164,
-  [SMALL_STATE(9)] = 201,
-  [SMALL_STATE(10)] = 238,
-  [SMALL_STATE(11)] = 275,
-  [SMALL_STATE(12)] = 310,
-  [SMALL_STATE(13)] = 335,
-  [SMALL_STATE(14)] = 360,
-  [SMALL_STATE(15)] = 395,
-  [SMALL_STATE(16)] = 420,
-  [SMALL_STATE(17)] = 452,
-  [SMALL_STATE(18)] = 484,
-  [SMALL_STATE(19)] = 516,
-  [SMALL_STATE(20)] = 540,
-  [SMALL_STATE(21)] = 563,
-  [SMALL_STATE(22)] = 586,
-  [SMALL_STATE(23)] = 610,
-  [SMALL_STATE(24)] = 631,
-  [SMALL_STATE(25)] = 649,
-  [SMALL_STATE(26)] = 667,
-  [SMALL_STATE(27)] = 685,
-  [SMALL_STATE(28)] = 708,
-  [SMALL_STATE(29)] = 731,
-  [SMALL_STATE(30)] = 750,
-  [SMALL_STATE(31)] = 766,
-  [SMALL_STATE(32)] = 781,
-  [SMALL_STATE(33)] = 794,
-  [SMALL_STATE(34)] = 809,
-  [SMALL_STATE(35)] = 822,
-  [SMALL_STATE(36)] = 833,
-  [SMALL_STATE(37)] = 843,
-  [SMALL_STATE(38)] = 851,
-  [SMALL_STATE(39)] = 859,
-  [SMALL_STATE(40)] = 866,
-  [SMALL_STATE(41)] = 874,
-  [SMALL_STATE(42)] = 880,
-  [SMALL_STATE(43)] = 888,
-  [SMALL_STATE(44)] = 894,
-  [SMALL_STATE(45)] = 901,
-  [SMALL_STATE(46)] = 908,
-  [SMALL_STATE(47)] = 913,
-  [SMALL_STATE(48)] = 918,
-  [SMALL_STATE(49)] = 923,
-  [SMALL_STATE(50)] = 928,
-  [SMALL_STATE(51)] = 933,
-  [SMALL_STATE(52)] = 938,
-  [SMALL_STATE(53)] = 942,
-  [SMALL_STATE(54)] = 946,
-  [SMALL_STATE(55)] = 950,
-  [SMALL_STATE(56)] = 954,
+  [SMALL_STATE(2)] = 0,
+  [SMALL_STATE(3)] = 73,
+  [SMALL_STATE(4)] = 146,
+  [SMALL_STATE(5)] = 187,
+  [SMALL_STATE(6)] = 228,
+  [SMALL_STATE(7)] = 269,
+  [SMALL_STATE(8)] = 311,
+  [SMALL_STATE(9)] = 353,
+  [SMALL_STATE(10)] = 380,
+  [SMALL_STATE(11)] = 407,
+  [SMALL_STATE(12)] = 434,
+  [SMALL_STATE(13)] = 461,
+  [SMALL_STATE(14)] = 488,
+  [SMALL_STATE(15)] = 515,
+  [SMALL_STATE(16)] = 542,
+  [SMALL_STATE(17)] = 567,
+  [SMALL_STATE(18)] = 591,
+  [SMALL_STATE(19)] = 615,
+  [SMALL_STATE(20)] = 639,
+  [SMALL_STATE(21)] = 663,
+  [SMALL_STATE(22)] = 687,
+  [SMALL_STATE(23)] = 711,
+  [SMALL_STATE(24)] = 751,
+  [SMALL_STATE(25)] = 775,
+  [SMALL_STATE(26)] = 815,
+  [SMALL_STATE(27)] = 839,
+  [SMALL_STATE(28)] = 863,
+  [SMALL_STATE(29)] = 898,
+  [SMALL_STATE(30)] = 931,
+  [SMALL_STATE(31)] = 963,
+  [SMALL_STATE(32)] = 995,
+  [SMALL_STATE(33)] = 1027,
+  [SMALL_STATE(34)] = 1059,
+  [SMALL_STATE(35)] = 1079,
+  [SMALL_STATE(36)] = 1103,
+  [SMALL_STATE(37)] = 1123,
+  [SMALL_STATE(38)] = 1147,
+  [SMALL_STATE(39)] = 1167,
+  [SMALL_STATE(40)] = 1187,
+  [SMALL_STATE(41)] = 1207,
+  [SMALL_STATE(42)] = 1227,
+  [SMALL_STATE(43)] = 1247,
+  [SMALL_STATE(44)] = 1268,
+  [SMALL_STATE(45)] = 1289,
+  [SMALL_STATE(46)] = 1310,
+  [SMALL_STATE(47)] = 1328,
+  [SMALL_STATE(48)] = 1346,
+  [SMALL_STATE(49)] = 1364,
+  [SMALL_STATE(50)] = 1382,
+  [SMALL_STATE(51)] = 1405,
+  [SMALL_STATE(52)] = 1428,
+  [SMALL_STATE(53)] = 1451,
+  [SMALL_STATE(54)] = 1474,
+  [SMALL_STATE(55)] = 1490,
+  [SMALL_STATE(56)] = 1506,
+  [SMALL_STATE(57)] = 1522,
+  [SMALL_STATE(58)] = 1538,
+  [SMALL_STATE(59)] = 1554,
+  [SMALL_STATE(60)] = 1570,
+  [SMALL_STATE(61)] = 1583,
+  [SMALL_STATE(62)] = 1597,
+  [SMALL_STATE(63)] = 1613,
+  [SMALL_STATE(64)] = 1629,
+  [SMALL_STATE(65)] = 1642,
+  [SMALL_STATE(66)] = 1655,
+  [SMALL_STATE(67)] = 1664,
+  [SMALL_STATE(68)] = 1673,
+  [SMALL_STATE(69)] = 1682,
+  [SMALL_STATE(70)] = 1695,
+  [SMALL_STATE(71)] = 1708,
+  [SMALL_STATE(72)] = 1721,
+  [SMALL_STATE(73)] = 1734,
+  [SMALL_STATE(74)] = 1742,
+  [SMALL_STATE(75)] = 1750,
+  [SMALL_STATE(76)] = 1756,
+  [SMALL_STATE(77)] = 1766,
+  [SMALL_STATE(78)] = 1772,
+  [SMALL_STATE(79)] = 1778,
+  [SMALL_STATE(80)] = 1783,
+  [SMALL_STATE(81)] = 1788,
+  [SMALL_STATE(82)] = 1795,
+  [SMALL_STATE(83)] = 1800,
+  [SMALL_STATE(84)] = 1807,
+  [SMALL_STATE(85)] = 1812,
+  [SMALL_STATE(86)] = 1819,
+  [SMALL_STATE(87)] = 1826,
+  [SMALL_STATE(88)] = 1831,
+  [SMALL_STATE(89)] = 1835,
+  [SMALL_STATE(90)] = 1839,
+  [SMALL_STATE(91)] = 1843,
+  [SMALL_STATE(92)] = 1847,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
   [0] = {.entry = {.count = 0, .reusable = false}},
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_document, 0, 0, 0),
-  [5] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(13),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [23] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0),
-  [25] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
-  [28] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(54),
-  [31] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(24),
-  [34] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
-  [37] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
-  [40] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
-  [43] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(16),
-  [46] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
-  [49] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(31),
-  [52] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_document, 1, 0, 0),
-  [54] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [56] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
-  [58] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0),
-  [60] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(24),
-  [63] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
-  [66] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
-  [69] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(16),
-  [72] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
-  [75] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand, 1, 0, 0),
-  [77] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [79] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0),
-  [81] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(24),
-  [84] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
-  [87] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(6),
-  [90] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(20),
-  [93] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(20),
-  [96] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(7),
-  [99] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tiles, 1, 0, 0),
-  [101] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [103] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waits, 2, 0, 0),
-  [105] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [107] = {.entry = {.count = 1, .reusable = false}}, SHIFT(20),
-  [109] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [111] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [113] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [115] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meld, 3, 0, 9),
-  [117] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_meld, 3, 0, 9),
-  [119] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_honor, 1, 0, 0),
-  [121] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_honor, 1, 0, 0),
-  [123] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_group, 2, 0, 8),
-  [125] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_group, 2, 0, 8),
-  [127] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [129] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
-  [131] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [133] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0),
-  [135] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_claim, 2, 0, 0),
-  [137] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
-  [139] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
-  [141] = {.entry = {.count = 1, .reusable = false}}, SHIFT(18),
-  [143] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0),
-  [145] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
-  [148] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
-  [151] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0),
-  [153] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__digits, 1, 0, 0),
-  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
-  [157] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__digits, 1, 0, 0),
-  [159] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__digits, 2, 0, 0),
-  [161] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
-  [163] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__digits, 2, 0, 0),
-  [165] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__digits_repeat1, 2, 0, 0),
-  [167] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__digits_repeat1, 2, 0, 0), SHIFT_REPEAT(26),
-  [170] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__digits_repeat1, 2, 0, 0),
-  [172] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 7),
-  [174] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
-  [176] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [178] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
-  [180] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 1, 0, 1),
-  [182] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
-  [184] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
-  [186] = {.entry = {.count = 1, .reusable = false}}, SHIFT(22),
-  [188] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_hand_line_repeat1, 2, 0, 14),
-  [190] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_line_repeat1, 2, 0, 14), SHIFT_REPEAT(35),
-  [193] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 1, 0, 0),
-  [195] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
-  [197] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
-  [199] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_rules_line_repeat1, 2, 0, 0),
-  [201] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_rules_line_repeat1, 2, 0, 0), SHIFT_REPEAT(36),
-  [204] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 2, 0, 0),
-  [206] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
-  [208] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_count, 1, 0, 0),
-  [210] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [212] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_count, 1, 0, 0),
-  [214] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 1, 0, 3),
-  [216] = {.entry = {.count = 1, .reusable = false}}, SHIFT(10),
-  [218] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rule, 1, 0, 3),
-  [220] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [222] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 3, 0, 15),
-  [224] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_hand_line_repeat1, 1, 0, 5),
-  [226] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rule, 3, 0, 15),
-  [228] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 6),
-  [230] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
-  [232] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_claim, 3, 0, 0),
-  [234] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 3, 0, 13),
-  [236] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
-  [238] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
-  [240] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_document, 2, 0, 0),
-  [242] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 3, 0, 11),
-  [244] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 3, 0, 10),
-  [246] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 4),
-  [248] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 3, 0, 12),
-  [250] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 4, 0, 16),
-  [252] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 2, 0, 2),
-  [254] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [256] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [258] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [5] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [11] = {.entry = {.count = 1, .reusable = false}}, SHIFT(17),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
+  [27] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_document, 1, 0, 0),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(86),
+  [33] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0),
+  [35] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
+  [38] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(91),
+  [41] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
+  [44] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
+  [47] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(7),
+  [50] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
+  [53] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(63),
+  [56] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(81),
+  [59] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(68),
+  [62] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(89),
+  [65] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(85),
+  [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waits, 2, 0, 0),
+  [70] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_waits, 2, 0, 0),
+  [72] = {.entry = {.count = 1, .reusable = false}}, SHIFT(13),
+  [74] = {.entry = {.count = 1, .reusable = false}}, SHIFT(5),
+  [76] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
+  [78] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
+  [80] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0),
+  [82] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0),
+  [84] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
+  [87] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
+  [90] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(66),
+  [93] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(92),
+  [96] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waits, 1, 0, 0),
+  [98] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_waits, 1, 0, 0),
+  [100] = {.entry = {.count = 1, .reusable = false}}, SHIFT(4),
+  [102] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand, 1, 0, 0),
+  [104] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [106] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0),
+  [108] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
+  [111] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
+  [114] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(8),
+  [117] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(68),
+  [120] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(89),
+  [123] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(85),
+  [126] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_group, 3, 0, 14),
+  [128] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_group, 3, 0, 14),
+  [130] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_group, 4, 0, 21),
+  [132] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_group, 4, 0, 21),
+  [134] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_honor, 1, 0, 0),
+  [136] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_honor, 1, 0, 0),
+  [138] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__suit_mps, 1, 0, 13),
+  [140] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__suit_mps, 1, 0, 13),
+  [142] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__suit_zh, 1, 0, 13),
+  [144] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__suit_zh, 1, 0, 13),
+  [146] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0),
+  [148] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meld, 3, 0, 0),
+  [150] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_meld, 3, 0, 0),
+  [152] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 1, 0, 3),
+  [154] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
+  [156] = {.entry = {.count = 1, .reusable = false}}, SHIFT(47),
+  [158] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
+  [160] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 2, 0, 11),
+  [162] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [164] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meld, 4, 0, 0),
+  [166] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_meld, 4, 0, 0),
+  [168] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19),
+  [170] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19), SHIFT_REPEAT(47),
+  [173] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19), SHIFT_REPEAT(47),
+  [176] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19), SHIFT_REPEAT(81),
+  [179] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19), SHIFT_REPEAT(28),
+  [182] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0),
+  [184] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(29),
+  [187] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(29),
+  [190] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(67),
+  [193] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(90),
+  [196] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [198] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [200] = {.entry = {.count = 1, .reusable = false}}, SHIFT(32),
+  [202] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
+  [204] = {.entry = {.count = 1, .reusable = true}}, SHIFT(90),
+  [206] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
+  [208] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
+  [210] = {.entry = {.count = 1, .reusable = false}}, SHIFT(29),
+  [212] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [214] = {.entry = {.count = 1, .reusable = false}}, SHIFT(31),
+  [216] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__misplaced_honors, 1, 0, 0),
+  [218] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__tile_group_imm, 3, 0, 14),
+  [220] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__tile_group_imm, 3, 0, 14),
+  [222] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__misplaced_honors_repeat1, 2, 0, 0),
+  [224] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__misplaced_honors_repeat1, 2, 0, 0), SHIFT_REPEAT(47),
+  [227] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__misplaced_honors_repeat1, 2, 0, 0), SHIFT_REPEAT(47),
+  [230] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__meld_item, 1, 0, 15),
+  [232] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__meld_item, 1, 0, 15),
+  [234] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__tile_group_imm, 4, 0, 21),
+  [236] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__tile_group_imm, 4, 0, 21),
+  [238] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 2, 0, 0),
+  [240] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_option, 2, 0, 0),
+  [242] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [244] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 3, 0, 5),
+  [246] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_option, 3, 0, 5),
+  [248] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [250] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 2, 0, 5),
+  [252] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_option, 2, 0, 5),
+  [254] = {.entry = {.count = 1, .reusable = false}}, SHIFT(44),
+  [256] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 4, 0, 20),
+  [258] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_option, 4, 0, 20),
+  [260] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 3, 0, 12),
+  [262] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_option, 3, 0, 12),
+  [264] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 1, 0, 3),
+  [266] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__options_repeat1, 1, 0, 3),
+  [268] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_claim, 1, 0, 0),
+  [270] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_claim, 1, 0, 0),
+  [272] = {.entry = {.count = 1, .reusable = false}}, SHIFT(52),
+  [274] = {.entry = {.count = 1, .reusable = false}}, SHIFT(6),
+  [276] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0),
+  [278] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0),
+  [280] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0), SHIFT_REPEAT(51),
+  [283] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0), SHIFT_REPEAT(6),
+  [286] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_claim, 2, 0, 0),
+  [288] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_claim, 2, 0, 0),
+  [290] = {.entry = {.count = 1, .reusable = false}}, SHIFT(51),
+  [292] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 1, 0, 2),
+  [294] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
+  [296] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
+  [298] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [300] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
+  [302] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [304] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [306] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
+  [308] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
+  [310] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat1, 2, 0, 0), SHIFT_REPEAT(60),
+  [313] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat1, 2, 0, 0),
+  [315] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_rules_line_repeat1, 2, 0, 0),
+  [317] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_rules_line_repeat1, 2, 0, 0),
+  [319] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_rules_line_repeat1, 2, 0, 0), SHIFT_REPEAT(61),
+  [322] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 2, 0, 0),
+  [324] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_line, 2, 0, 0),
+  [326] = {.entry = {.count = 1, .reusable = false}}, SHIFT(87),
+  [328] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
+  [330] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 1, 0, 0),
+  [332] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_line, 1, 0, 0),
+  [334] = {.entry = {.count = 1, .reusable = false}}, SHIFT(84),
+  [336] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
+  [338] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
+  [340] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [342] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
+  [344] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
+  [346] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
+  [348] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [350] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
+  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
+  [354] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [356] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
+  [358] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 9),
+  [360] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
+  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 1, 0, 1),
+  [364] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
+  [366] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 3, 0, 18),
+  [368] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat2, 2, 0, 0), SHIFT_REPEAT(76),
+  [371] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat2, 2, 0, 0),
+  [373] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 2, 0, 10),
+  [375] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 1, 0, 4),
+  [377] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 3, 0, 17),
+  [379] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 7),
+  [381] = {.entry = {.count = 1, .reusable = false}}, SHIFT(43),
+  [383] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
+  [385] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 8),
+  [387] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [389] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 2, 0, 6),
+  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
+  [393] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_document, 2, 0, 0),
+  [397] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 3, 0, 16),
+  [399] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
+  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
+  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
+};
+
+enum ts_external_scanner_symbol_identifiers {
+  ts_external_token__option_start = 0,
+  ts_external_token__suited_start = 1,
+  ts_external_token__honor_start = 2,
+  ts_external_token__suited_start_imm = 3,
+  ts_external_token__honor_start_imm = 4,
+  ts_external_token_misplaced = 5,
+  ts_external_token__meld_open = 6,
+};
+
+static const TSSymbol ts_external_scanner_symbol_map[EXTERNAL_TOKEN_COUNT] = {
+  [ts_external_token__option_start] = sym__option_start,
+  [ts_external_token__suited_start] = sym__suited_start,
+  [ts_external_token__honor_start] = sym__honor_start,
+  [ts_external_token__suited_start_imm] = sym__suited_start_imm,
+  [ts_external_token__honor_start_imm] = sym__honor_start_imm,
+  [ts_external_token_misplaced] = sym_misplaced,
+  [ts_external_token__meld_open] = sym__meld_open,
+};
+
+static const bool ts_external_scanner_states[7][EXTERNAL_TOKEN_COUNT] = {
+  [1] = {
+    [ts_external_token__option_start] = true,
+    [ts_external_token__suited_start] = true,
+    [ts_external_token__honor_start] = true,
+    [ts_external_token__suited_start_imm] = true,
+    [ts_external_token__honor_start_imm] = true,
+    [ts_external_token_misplaced] = true,
+    [ts_external_token__meld_open] = true,
+  },
+  [2] = {
+    [ts_external_token__option_start] = true,
+    [ts_external_token__suited_start] = true,
+    [ts_external_token__honor_start] = true,
+    [ts_external_token__meld_open] = true,
+  },
+  [3] = {
+    [ts_external_token__suited_start] = true,
+    [ts_external_token__honor_start] = true,
+  },
+  [4] = {
+    [ts_external_token__option_start] = true,
+    [ts_external_token_misplaced] = true,
+  },
+  [5] = {
+    [ts_external_token__suited_start_imm] = true,
+    [ts_external_token__honor_start_imm] = true,
+  },
+  [6] = {
+    [ts_external_token__option_start] = true,
+  },
 };
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+void *tree_sitter_mj_external_scanner_create(void);
+void tree_sitter_mj_external_scanner_destroy(void *);
+bool tree_sitter_mj_external_scanner_scan(void *, TSLexer *, const bool *);
+unsigned tree_sitter_mj_external_scanner_serialize(void *, char *);
+void tree_sitter_mj_external_scanner_deserialize(void *, const char *, unsigned);
+
 #ifdef TREE_SITTER_HIDE_SYMBOLS
 #define TS_PUBLIC
 #elif defined(_WIN32)
@@ -2371,6 +3781,15 @@ TS_PUBLIC const TSLanguage *tree_sitter_mj(void) {
     .alias_sequences = &ts_alias_sequences[0][0],
     .lex_modes = (const void*)ts_lex_modes,
     .lex_fn = ts_lex,
+    .external_scanner = {
+      &ts_external_scanner_states[0][0],
+      ts_external_scanner_symbol_map,
+      tree_sitter_mj_external_scanner_create,
+      tree_sitter_mj_external_scanner_destroy,
+      tree_sitter_mj_external_scanner_scan,
+      tree_sitter_mj_external_scanner_serialize,
+      tree_sitter_mj_external_scanner_deserialize,
+    },
     .primary_state_ids = ts_primary_state_ids,
     .name = "mj",
     .max_reserved_word_set_size = 0,

@@ -104,7 +104,7 @@ fn dense_hand(rng: &mut Rng, n: usize) -> Counts {
 fn small_hands_match_an_exhaustive_search() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let full = [4u8; KINDS];
-    for round in 0..160 {
+    for round in 0..100 {
         // 4, 5 tiles need one meld; 7, 8 tiles two (as if the rest is called).
         let (n, need) = [(4, 1), (5, 1), (7, 2), (8, 2)][round % 4];
         let h = dense_hand(&mut rng, n);

@@ -3,7 +3,7 @@
 
 use tenpai::hand::{Hand, Meld, MeldKind, Situation};
 use tenpai::score::Rules;
-use tenpai::shanten::{analyze, hand_shanten, shanten, shanten_name, waits, Analysis};
+use tenpai::shanten::{analyze, hand_shanten, shanten, shanten_name, waits, Analysis, WinValue};
 use tenpai::tile::{counts, parse_tiles, to_compact, Tile};
 
 fn tiles(s: &str) -> Vec<Tile> {
@@ -170,4 +170,43 @@ fn names() {
     assert_eq!(shanten_name(-1), "complete");
     assert_eq!(shanten_name(0), "tenpai");
     assert_eq!(shanten_name(3), "3-shanten");
+}
+
+#[test]
+fn each_wait_is_priced_and_a_wait_without_yaku_says_so() {
+    // 23m: 1m and 4m. Open (chi 789p), so no riichi, no menzen tsumo; 4m
+    // gives tanyao (every tile a simple), 1m gives nothing.
+    let mut h = hand("23m456p234s66s");
+    h.melds.push(Meld {
+        kind: MeldKind::Chi,
+        tiles: tiles("678p"),
+    });
+    let Analysis::Tenpai { waits, .. } = analyze(&h, &Situation::default(), &Rules::default())
+    else {
+        panic!("tenpai on 1m-4m");
+    };
+    let by_tile = |t: &str| {
+        waits
+            .iter()
+            .find(|w| w.tile.to_string() == t)
+            .and_then(|w| w.value.clone())
+            .expect("priced")
+    };
+    assert_eq!(by_tile("1m").ron, WinValue::NoYaku);
+    assert_eq!(by_tile("1m").tsumo, WinValue::NoYaku);
+    // Open tanyao, 1 han 30 fu (open pinfu shape on a ron); the seat
+    // defaults to East, the dealer: 1500.
+    match by_tile("4m").ron {
+        WinValue::Points {
+            han,
+            total,
+            ref yaku,
+            ..
+        } => {
+            assert_eq!(han, 1);
+            assert_eq!(total, 1500);
+            assert_eq!(yaku, &[("tanyao".to_string(), 1)]);
+        }
+        ref other => panic!("4m is tanyao: {other:?}"),
+    }
 }

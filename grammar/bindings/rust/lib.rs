@@ -24,6 +24,9 @@ pub const NODE_TYPES: &str = include_str!("../../src/node-types.json");
 /// Syntax highlighting (Neovim capture names).
 pub const HIGHLIGHTS_QUERY: &str = include_str!("../../queries/highlights.scm");
 
+/// Injections: an option's value (`dora=1m3p`) is notation too.
+pub const INJECTIONS_QUERY: &str = include_str!("../../queries/injections.scm");
+
 #[cfg(test)]
 mod tests {
     #[test]

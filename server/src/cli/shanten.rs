@@ -1,9 +1,317 @@
+//! `tenpai shanten`: shanten, waits (with their value), ukeire, and the
+//! discard table of hand lines.
+
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-#[derive(clap::Args, Debug)]
-pub struct ShantenArgs {}
+use serde_json::{json, Value};
 
-pub fn run(_args: ShantenArgs) -> ExitCode {
-    eprintln!("tenpai shanten: this command arrives with its issue");
-    ExitCode::from(2)
+use crate::cli::check::RuleArgs;
+use crate::diag::Diagnostic;
+use crate::hand::{validate, Hand, Mode, Situation};
+use crate::notation::{ast::LineKind, parse_line};
+use crate::score::Rules;
+use crate::shanten::{self, Analysis, Shanten, Ukeire, Wait, WinValue};
+use crate::tile::{parse_tiles, Tile};
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  tenpai shanten \"123m456p789s1122z\"
+  tenpai shanten \"123456789m1135p9s discard=3p\" --ukeire
+  tenpai shanten \"23m456p234s66s (678p)\" --json
+  printf '1112345678999m\\n19m19p19s1234567z\\n' | tenpai shanten - --json")]
+pub struct ShantenArgs {
+    /// Hand lines (1-14 closed tiles, melds, options); `-` reads one line
+    /// per line of standard input.
+    #[arg(value_name = "LINE", required = true)]
+    pub lines: Vec<String>,
+    /// List the tiles that lower the shanten for every discard (the totals
+    /// are always shown).
+    #[arg(long)]
+    pub ukeire: bool,
+    /// Tiles seen elsewhere (discards, other melds), for practical counts:
+    /// `--visible 2z2z5p` or `--visible 2z,2z,5p`. Added to the line's
+    /// `visible=`.
+    #[arg(long, value_name = "TILES")]
+    pub visible: Option<String>,
+    /// Write tiles as `1m` instead of glyphs.
+    #[arg(long)]
+    pub ascii: bool,
+    /// One JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// Reads a hand line for analysis: partial hands (1-14 closed tiles) are
+/// accepted; any error diagnostic is returned instead.
+pub fn read_line(text: &str, rules: &Rules) -> Result<(Hand, Situation), Vec<Diagnostic>> {
+    let line = parse_line(text);
+    let LineKind::Hand(hand_line) = &line.kind else {
+        return Err(vec![Diagnostic::error(
+            "not-a-hand",
+            0..text.len(),
+            "this line holds no hand (it is blank, a comment or a rules: line)",
+        )]);
+    };
+    let v = validate(hand_line, rules, Mode::Partial);
+    if v.has_errors() || !line.errors.is_empty() {
+        let mut all = line.errors;
+        all.extend(
+            v.diagnostics
+                .into_iter()
+                .filter(|d| d.severity == crate::diag::Severity::Error),
+        );
+        return Err(all);
+    }
+    Ok((v.hand, v.situation))
+}
+
+pub fn run(args: ShantenArgs) -> ExitCode {
+    let rules = match args.rules.rules() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("tenpai shanten: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let visible = match &args.visible {
+        None => Vec::new(),
+        Some(s) => match parse_tiles(&s.replace(',', "")) {
+            Ok((tiles, _)) => tiles,
+            Err(e) => {
+                eprintln!("tenpai shanten: --visible: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let mut inputs: Vec<String> = Vec::new();
+    for l in &args.lines {
+        if l == "-" {
+            for line in std::io::stdin().lock().lines() {
+                match line {
+                    Ok(line) if line.trim().is_empty() => {}
+                    Ok(line) => inputs.push(line),
+                    Err(e) => {
+                        eprintln!("tenpai shanten: reading standard input: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+        } else {
+            inputs.push(l.clone());
+        }
+    }
+    let mut failed = false;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for (n, text) in inputs.iter().enumerate() {
+        let result = read_line(text, &rules).map(|(hand, mut sit)| {
+            sit.visible.extend(visible.iter().copied());
+            let analysis = shanten::analyze(&hand, &sit, &rules);
+            let sh = shanten::hand_shanten(&hand);
+            (hand, sit, sh, analysis)
+        });
+        let written = match (&result, args.json) {
+            (Ok((_, _, sh, a)), true) => {
+                let mut v = shanten::to_json(sh, a);
+                v["line"] = json!(text);
+                writeln!(out, "{v}")
+            }
+            (Ok((hand, _, sh, a)), false) => {
+                let sep = if n > 0 { "\n" } else { "" };
+                write!(out, "{sep}{}", render(text, hand, sh, a, &args))
+            }
+            (Err(diags), json) => {
+                failed = true;
+                if json {
+                    let v = json!({
+                        "line": text,
+                        "error": diags.first().map(|d| d.code).unwrap_or("invalid"),
+                        "diagnostics": diags.iter().map(|d| json!({
+                            "code": d.code,
+                            "message": d.message,
+                            "span": [d.span.start, d.span.end],
+                        })).collect::<Vec<Value>>(),
+                    });
+                    writeln!(out, "{v}")
+                } else {
+                    for d in diags {
+                        eprintln!(
+                            "{text}\n  error[{}] at {}..{}: {}",
+                            d.code, d.span.start, d.span.end, d.message
+                        );
+                    }
+                    Ok(())
+                }
+            }
+        };
+        if written.is_err() {
+            // A closed pipe: nobody is reading any more.
+            return ExitCode::from(if failed { 1 } else { 0 });
+        }
+    }
+    ExitCode::from(if failed { 1 } else { 0 })
+}
+
+fn tile(t: Tile, ascii: bool) -> String {
+    if ascii {
+        t.to_string()
+    } else {
+        format!("{} {}", t.glyph(), t)
+    }
+}
+
+fn tiles(ts: &[Tile], ascii: bool) -> String {
+    if ascii {
+        crate::tile::to_compact(ts)
+    } else {
+        ts.iter().map(|t| t.glyph()).collect()
+    }
+}
+
+fn hand_text(hand: &Hand, ascii: bool) -> String {
+    let mut s = tiles(&hand.closed, ascii);
+    for m in &hand.melds {
+        let inner = tiles(&m.tiles, ascii);
+        if m.is_open() {
+            s.push_str(&format!(" ({inner})"));
+        } else {
+            s.push_str(&format!(" [{inner}]"));
+        }
+    }
+    s
+}
+
+fn forms(sh: &Shanten) -> String {
+    let mut parts = vec![format!("regular {}", shanten::shanten_name(sh.regular))];
+    if let Some(c) = sh.chiitoitsu {
+        parts.push(format!("chiitoitsu {}", shanten::shanten_name(c)));
+    }
+    if let Some(k) = sh.kokushi {
+        parts.push(format!("kokushi {}", shanten::shanten_name(k)));
+    }
+    parts.join(", ")
+}
+
+fn win_text(v: &WinValue) -> String {
+    match v {
+        WinValue::Points {
+            han,
+            fu,
+            limit,
+            total,
+            ..
+        } => {
+            let what = match (limit, fu) {
+                (Some(l), _) => format!("{han} han {l}"),
+                (None, Some(fu)) => format!("{han} han {fu} fu"),
+                (None, None) => format!("{han} han"),
+            };
+            format!("{total} ({what})")
+        }
+        WinValue::NoYaku => "no yaku".to_string(),
+        WinValue::Unpriced(m) => format!("not priced: {m}"),
+    }
+}
+
+fn wait_lines(waits: &[Wait], ascii: bool, indent: &str) -> String {
+    let mut s = String::new();
+    for w in waits {
+        let value = match &w.value {
+            Some(v) if v.ron == WinValue::NoYaku && v.tsumo == WinValue::NoYaku => {
+                format!("no yaku on {}", w.tile)
+            }
+            Some(v) => format!("ron {} · tsumo {}", win_text(&v.ron), win_text(&v.tsumo)),
+            None => String::new(),
+        };
+        let line = format!("{indent}{}  {} left  {value}", tile(w.tile, ascii), w.left);
+        s.push_str(line.trim_end());
+        s.push('\n');
+    }
+    s
+}
+
+fn ukeire_list(u: &Ukeire, ascii: bool) -> String {
+    u.tiles
+        .iter()
+        .map(|t| {
+            if t.practical == t.left {
+                format!("{}×{}", tile(t.tile, ascii), t.left)
+            } else {
+                format!("{}×{}({})", tile(t.tile, ascii), t.practical, t.left)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+fn count_text(u: &Ukeire) -> String {
+    if u.total == u.practical_total {
+        format!("{} tiles", u.total)
+    } else {
+        format!("{} tiles ({} in theory)", u.practical_total, u.total)
+    }
+}
+
+/// The readable report of one line.
+fn render(text: &str, hand: &Hand, sh: &Shanten, a: &Analysis, args: &ShantenArgs) -> String {
+    let ascii = args.ascii;
+    let mut s = format!("{text}\n  hand     {}\n", hand_text(hand, ascii));
+    match a {
+        Analysis::Complete => {
+            s.push_str("  shanten  complete: a winning shape (see `tenpai score`)\n");
+        }
+        Analysis::Tenpai { waits, .. } => {
+            let left: u32 = waits.iter().map(|w| u32::from(w.left)).sum();
+            s.push_str(&format!("  shanten  tenpai ({})\n", forms(sh)));
+            s.push_str(&format!(
+                "  waits    {} kinds, {left} tiles left\n",
+                waits.len()
+            ));
+            s.push_str(&wait_lines(waits, ascii, "    "));
+        }
+        Analysis::NotTenpai { ukeire, .. } => {
+            s.push_str(&format!(
+                "  shanten  {} ({})\n",
+                shanten::shanten_name(sh.shanten),
+                forms(sh)
+            ));
+            s.push_str(&format!(
+                "  ukeire   {} kinds, {}\n",
+                ukeire.tiles.len(),
+                count_text(ukeire)
+            ));
+            if !ukeire.tiles.is_empty() {
+                s.push_str(&format!("    {}\n", ukeire_list(ukeire, ascii)));
+            }
+        }
+        Analysis::Discards { options, .. } => {
+            s.push_str(&format!(
+                "  shanten  {} after the best discard ({})\n",
+                shanten::shanten_name(sh.shanten),
+                forms(sh)
+            ));
+            s.push_str("  discard  after       kinds  tiles\n");
+            for o in options {
+                s.push_str(&format!(
+                    "    {:<6} {:<11} {:>5}  {}\n",
+                    tile(o.tile, ascii),
+                    shanten::shanten_name(o.shanten),
+                    o.ukeire.tiles.len(),
+                    count_text(&o.ukeire)
+                ));
+                if o.shanten == 0 {
+                    s.push_str(&wait_lines(&o.waits, ascii, "             wait "));
+                } else if args.ukeire && !o.ukeire.tiles.is_empty() {
+                    s.push_str(&format!("             {}\n", ukeire_list(&o.ukeire, ascii)));
+                }
+            }
+            if let Some(summary) = a.chosen_summary() {
+                s.push_str(&format!("  chosen   {summary}\n"));
+            }
+        }
+    }
+    s
 }

@@ -7,13 +7,15 @@
 mod analysis;
 pub mod claims;
 mod extract;
+pub mod format;
 mod inline;
 pub mod line_index;
 mod markdown;
+pub mod present;
 
 pub use analysis::{
     analyze_text, file_diagnostics, line_at, AnalyzedLine, Analyzer, FileDiagnostic, FileFix,
-    FileRelated, LineAnalysis,
+    FileRelated, LineAnalysis, Outcome,
 };
 pub use extract::{find_hand_lines, HandSite, Origin};
 pub use inline::looks_like_hand;

@@ -4,14 +4,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
-use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
+use super::features::{self, Ctx};
 use super::guard::{guarded, lock};
 use super::position::Encoding;
 use super::settings::Settings;
-use super::store::{Doc, Lang, Store};
+use super::store::{detect_kind, Doc, Store};
 
 struct State {
     store: Store,
@@ -44,21 +45,96 @@ impl Backend {
         }
     }
 
+    /// `tenpai/testPanic {uri}`: panics inside a document query, as a bug in
+    /// an analysis would (offered only to tests, see `serve_with`).
+    pub async fn test_panic(&self, params: TextDocumentIdentifier) -> Result<Option<()>> {
+        self.query("testPanic", &params.uri, |_| -> Option<()> {
+            panic!("a deliberate panic")
+        })
+        .await
+    }
+
     async fn log(&self, typ: MessageType, message: String) {
         self.client.log_message(typ, message).await;
+    }
+
+    /// Runs a read-only query on an open document, analysed, inside the
+    /// panic guard. Unknown documents are logged and answered with `None`;
+    /// a panic is logged and answered with an internal error.
+    async fn query<T>(
+        &self,
+        what: &str,
+        uri: &Uri,
+        f: impl FnOnce(&Ctx) -> Option<T>,
+    ) -> Result<Option<T>> {
+        let outcome = {
+            let mut guard = lock(&self.state);
+            let State {
+                store,
+                settings,
+                enc,
+                ..
+            } = &mut *guard;
+            match store.get_mut(uri) {
+                None => Err(None),
+                Some(doc) => guarded(|| {
+                    let cx = Ctx {
+                        view: doc.view(&settings.rules),
+                        settings,
+                        enc: *enc,
+                        uri,
+                    };
+                    f(&cx)
+                })
+                .map_err(Some),
+            }
+        };
+        match outcome {
+            Ok(v) => Ok(v),
+            Err(None) => {
+                self.log(
+                    MessageType::WARNING,
+                    format!("{what}: {} is not open; ignored", uri.as_str()),
+                )
+                .await;
+                Ok(None)
+            }
+            Err(Some(panic)) => {
+                self.log(
+                    MessageType::ERROR,
+                    format!("{what} on {} failed: {panic}", uri.as_str()),
+                )
+                .await;
+                Err(Error::internal_error())
+            }
+        }
     }
 
     /// Publishes the diagnostics of a document, unless a later edit has
     /// already superseded `version` (its own publication follows).
     async fn publish(&self, uri: Uri, version: Option<i32>) {
         let outcome = {
-            let state = lock(&self.state);
-            match state.store.get(&uri) {
+            let mut guard = lock(&self.state);
+            let State {
+                store,
+                settings,
+                enc,
+                ..
+            } = &mut *guard;
+            match store.get_mut(&uri) {
                 Some(doc) if version.is_none_or(|v| v == doc.version) => {
                     let version = doc.version;
                     Some(
-                        guarded(|| diagnostics(doc, &state.settings, state.enc))
-                            .map(|d| (d, version)),
+                        guarded(|| {
+                            let cx = Ctx {
+                                view: doc.view(&settings.rules),
+                                settings,
+                                enc: *enc,
+                                uri: &uri,
+                            };
+                            features::diagnostics(&cx)
+                        })
+                        .map(|d| (d, version)),
                     )
                 }
                 _ => None,
@@ -83,7 +159,13 @@ impl Backend {
 
     async fn apply_settings(&self, value: &Value) {
         let (settings, problems) = Settings::from_json(value);
-        lock(&self.state).settings = settings;
+        {
+            let mut state = lock(&self.state);
+            if state.settings.rules != settings.rules {
+                state.store.invalidate_all();
+            }
+            state.settings = settings;
+        }
         for p in problems {
             self.log(MessageType::WARNING, format!("settings: {p}"))
                 .await;
@@ -126,11 +208,6 @@ impl Backend {
     }
 }
 
-/// The diagnostics of a whole document, in protocol form.
-fn diagnostics(_doc: &Doc, _settings: &Settings, _enc: Encoding) -> Vec<Diagnostic> {
-    Vec::new()
-}
-
 fn capabilities(enc: Encoding) -> ServerCapabilities {
     ServerCapabilities {
         position_encoding: Some(enc.kind()),
@@ -141,6 +218,30 @@ fn capabilities(enc: Encoding) -> ServerCapabilities {
                 ..Default::default()
             },
         )),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        inlay_hint_provider: Some(OneOf::Left(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+            code_action_kinds: Some(vec![
+                CodeActionKind::QUICKFIX,
+                CodeActionKind::REFACTOR_REWRITE,
+            ]),
+            ..Default::default()
+        })),
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(vec!["=".to_string(), " ".to_string()]),
+            ..Default::default()
+        }),
+        semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+            SemanticTokensOptions {
+                legend: features::semantic_legend(),
+                range: Some(true),
+                full: Some(SemanticTokensFullOptions::Bool(true)),
+                ..Default::default()
+            },
+        )),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        document_range_formatting_provider: Some(OneOf::Left(true)),
         ..Default::default()
     }
 }
@@ -192,10 +293,10 @@ impl LanguageServer for Backend {
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let d = params.text_document;
-        let lang = Lang::detect(&d.language_id, &d.uri);
+        let kind = detect_kind(&d.language_id, &d.uri);
         lock(&self.state)
             .store
-            .open(d.uri.clone(), Doc::new(&d.text, d.version, lang));
+            .open(d.uri.clone(), Doc::new(&d.text, d.version, kind));
         self.publish(d.uri, Some(d.version)).await;
     }
 
@@ -253,5 +354,88 @@ impl LanguageServer for Backend {
             self.pull_settings().await;
         }
         self.refresh_all().await;
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let p = params.text_document_position_params;
+        self.query("hover", &p.text_document.uri, |cx| {
+            features::hover(cx, p.position)
+        })
+        .await
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        self.query("inlayHint", &params.text_document.uri, |cx| {
+            Some(features::inlay_hints(cx, params.range))
+        })
+        .await
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        self.query("codeAction", &params.text_document.uri, |cx| {
+            Some(features::code_actions(cx, params.range))
+        })
+        .await
+    }
+
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        let p = params.text_document_position;
+        self.query("completion", &p.text_document.uri, |cx| {
+            features::completion(cx, p.position).map(CompletionResponse::Array)
+        })
+        .await
+    }
+
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
+        self.query("semanticTokens", &params.text_document.uri, |cx| {
+            Some(SemanticTokensResult::Tokens(features::semantic_tokens(
+                cx, None,
+            )))
+        })
+        .await
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        self.query("semanticTokens", &params.text_document.uri, |cx| {
+            Some(SemanticTokensRangeResult::Tokens(
+                features::semantic_tokens(cx, Some(params.range)),
+            ))
+        })
+        .await
+    }
+
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        self.query("documentSymbol", &params.text_document.uri, |cx| {
+            Some(DocumentSymbolResponse::Nested(features::document_symbols(
+                cx,
+            )))
+        })
+        .await
+    }
+
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        self.query("formatting", &params.text_document.uri, |cx| {
+            Some(features::formatting(cx, None))
+        })
+        .await
+    }
+
+    async fn range_formatting(
+        &self,
+        params: DocumentRangeFormattingParams,
+    ) -> Result<Option<Vec<TextEdit>>> {
+        self.query("rangeFormatting", &params.text_document.uri, |cx| {
+            Some(features::formatting(cx, Some(params.range)))
+        })
+        .await
     }
 }

@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+use crate::notation::format::HonorStyle;
 use crate::score::Rules;
 
 #[derive(Clone, PartialEq, Debug)]
@@ -33,6 +34,8 @@ pub struct Settings {
     /// Tiles as Unicode glyphs in hovers (else plain `123m`).
     pub glyphs: bool,
     pub inlay_hints: InlayHintKinds,
+    /// How formatting writes honors.
+    pub honors: HonorStyle,
 }
 
 impl Default for Settings {
@@ -41,6 +44,7 @@ impl Default for Settings {
             rules: Rules::default(),
             glyphs: true,
             inlay_hints: InlayHintKinds::default(),
+            honors: HonorStyle::Digits,
         }
     }
 }
@@ -68,6 +72,11 @@ impl Settings {
                     None => problems.push("hover: expected { \"glyphs\": bool }".to_string()),
                 },
                 "inlayHints" => read_hints(v, &mut s.inlay_hints, &mut problems),
+                "honors" => match v.as_str() {
+                    Some("digits") => s.honors = HonorStyle::Digits,
+                    Some("letters") => s.honors = HonorStyle::Letters,
+                    _ => problems.push(format!("honors: \"digits\" or \"letters\", not {v}")),
+                },
                 other => problems.push(format!("unknown setting '{other}'")),
             }
         }
@@ -168,12 +177,14 @@ mod tests {
             "tenpai": {
                 "rules": "mahjong-soul kiriage",
                 "hover": { "glyphs": false },
-                "inlayHints": { "state": false }
+                "inlayHints": { "state": false },
+                "honors": "letters"
             }
         }));
         assert!(p.is_empty(), "{p:?}");
         assert!(s.rules.kiriage && s.rules.double_yakuman);
         assert!(!s.glyphs);
+        assert_eq!(s.honors, HonorStyle::Letters);
         assert_eq!(
             s.inlay_hints,
             InlayHintKinds {

@@ -6,34 +6,28 @@ use ropey::Rope;
 use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::position::{self, Encoding};
+use crate::document::DocKind;
+use crate::document::{AnalyzedLine, Analyzer};
+use crate::score::Rules;
 
-/// Which finder locates the hand lines of a document.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Lang {
-    /// `.mj`: every line is a hand line, a comment, a `rules:` line or blank.
-    Mj,
-    /// Markdown: ```` ```mj ```` fences, inline code spans, `^^hand^^`.
-    Markdown,
-}
-
-impl Lang {
-    /// From the client's language id, falling back on the file extension;
-    /// a document of another language is read as `.mj` (the client chose to
-    /// send it to a hand-notation server).
-    pub fn detect(language_id: &str, uri: &Uri) -> Lang {
-        match language_id {
-            "markdown" | "md" | "mdx" | "quarto" | "rmd" => Lang::Markdown,
-            "mj" | "tenpai" => Lang::Mj,
-            _ => {
-                let path = uri.as_str().to_ascii_lowercase();
-                if [".md", ".markdown", ".mdx", ".qmd", ".rmd"]
-                    .iter()
-                    .any(|ext| path.ends_with(ext))
-                {
-                    Lang::Markdown
-                } else {
-                    Lang::Mj
-                }
+/// The kind of a document, from the client's language id, falling back on
+/// the file extension; a document of another language is read as `.mj`
+/// (the client chose to send it to a hand-notation server).
+pub fn detect_kind(language_id: &str, uri: &Uri) -> DocKind {
+    if let Some(kind) = DocKind::from_language_id(language_id) {
+        return kind;
+    }
+    match language_id {
+        "mdx" | "quarto" | "rmd" => DocKind::Markdown,
+        _ => {
+            let path = uri.as_str().to_ascii_lowercase();
+            if [".md", ".markdown", ".mdown", ".mkd", ".mdx", ".qmd", ".rmd"]
+                .iter()
+                .any(|ext| path.ends_with(ext))
+            {
+                DocKind::Markdown
+            } else {
+                DocKind::Mj
             }
         }
     }
@@ -42,15 +36,55 @@ impl Lang {
 pub struct Doc {
     pub rope: Rope,
     pub version: i32,
-    pub lang: Lang,
+    pub kind: DocKind,
+    /// The per-line analysis cache of this document.
+    analyzer: Analyzer,
+    /// The text the current `lines` were computed from.
+    text: String,
+    lines: Vec<AnalyzedLine>,
+    /// `lines` match the rope and the rules.
+    fresh: bool,
+}
+
+/// An analysed document, for queries.
+pub struct View<'a> {
+    pub rope: &'a Rope,
+    pub text: &'a str,
+    pub lines: &'a [AnalyzedLine],
+    pub kind: DocKind,
 }
 
 impl Doc {
-    pub fn new(text: &str, version: i32, lang: Lang) -> Doc {
+    pub fn new(text: &str, version: i32, kind: DocKind) -> Doc {
         Doc {
             rope: Rope::from_str(text),
             version,
-            lang,
+            kind,
+            analyzer: Analyzer::new(),
+            text: String::new(),
+            lines: Vec::new(),
+            fresh: false,
+        }
+    }
+
+    /// The rules changed: everything is to be analysed again.
+    pub fn invalidate(&mut self) {
+        self.fresh = false;
+    }
+
+    /// The document analysed under `rules` (only the lines edited since the
+    /// last call are analysed again: the rest come from the cache).
+    pub fn view(&mut self, rules: &Rules) -> View<'_> {
+        if !self.fresh {
+            self.text = self.rope.to_string();
+            self.lines = self.analyzer.analyze(&self.text, self.kind, rules);
+            self.fresh = true;
+        }
+        View {
+            rope: &self.rope,
+            text: &self.text,
+            lines: &self.lines,
+            kind: self.kind,
         }
     }
 
@@ -85,6 +119,7 @@ impl Doc {
             }
         }
         self.version = version;
+        self.fresh = false;
         notes
     }
 }
@@ -114,6 +149,12 @@ impl Store {
     pub fn uris(&self) -> Vec<Uri> {
         self.docs.keys().cloned().collect()
     }
+
+    pub fn invalidate_all(&mut self) {
+        for d in self.docs.values_mut() {
+            d.invalidate();
+        }
+    }
 }
 
 #[cfg(test)]
@@ -131,7 +172,7 @@ mod tests {
 
     #[test]
     fn incremental_edits_apply_in_order() {
-        let mut doc = Doc::new("🀄 123m\n456p\n", 1, Lang::Mj);
+        let mut doc = Doc::new("🀄 123m\n456p\n", 1, DocKind::Mj);
         let notes = doc.apply(
             2,
             vec![edit(0, 3, 0, 6, "789"), edit(1, 0, 2, 0, "")],
@@ -144,7 +185,7 @@ mod tests {
 
     #[test]
     fn bad_ranges_are_repaired() {
-        let mut doc = Doc::new("abc", 1, Lang::Mj);
+        let mut doc = Doc::new("abc", 1, DocKind::Mj);
         let notes = doc.apply(2, vec![edit(0, 2, 0, 1, "X")], Encoding::Utf8);
         assert_eq!(doc.rope.to_string(), "aXc");
         assert_eq!(notes.len(), 1);
@@ -155,9 +196,9 @@ mod tests {
     #[test]
     fn languages() {
         let uri: Uri = "file:///a/b.md".parse().unwrap();
-        assert_eq!(Lang::detect("plaintext", &uri), Lang::Markdown);
-        assert_eq!(Lang::detect("mj", &uri), Lang::Mj);
+        assert_eq!(detect_kind("plaintext", &uri), DocKind::Markdown);
+        assert_eq!(detect_kind("mj", &uri), DocKind::Mj);
         let uri: Uri = "file:///a/b.mj".parse().unwrap();
-        assert_eq!(Lang::detect("", &uri), Lang::Mj);
+        assert_eq!(detect_kind("", &uri), DocKind::Mj);
     }
 }

@@ -1,7 +1,7 @@
 //! The analysis of a whole hand line: waits with what they are worth, ukeire
 //! with tiles left, and the discard table of a 14-tile hand.
 
-use super::{Limits, Shanten};
+use super::{tiles_of, Limits, Shanten};
 use crate::hand::{Hand, Situation};
 use crate::score::Rules;
 use crate::tile::{Counts, Tile, KINDS};
@@ -222,36 +222,16 @@ impl Left {
 /// in tile order, the shanten after it and the tiles that then lower it
 /// (waits, when tenpai). Tiles in called melds are not counted here; see
 /// [`analyze`] for a whole hand.
-pub fn discard_options(closed: &Counts, melds: usize) -> Vec<(Tile, i8, Vec<Tile>)> {
-    discards_with(&Limits::FULL, closed, melds)
+pub fn discard_options(closed: &Counts, melds: usize) -> Vec<(Tile, Shanten, Vec<Tile>)> {
+    Limits::FULL
+        .discards(closed, melds)
         .into_iter()
-        .filter_map(|(k, s, xs)| {
-            let tiles = xs.into_iter().filter_map(Tile::from_index).collect();
-            Some((Tile::from_index(k)?, s, tiles))
-        })
+        .filter_map(|(k, s, mask)| Some((Tile::from_index(k)?, s, tiles_of(mask))))
         .collect()
 }
 
-fn discards_with(lim: &Limits, closed: &Counts, melds: usize) -> Vec<(usize, i8, Vec<usize>)> {
-    let mut out = Vec::with_capacity(14);
-    let mut h = *closed;
-    let mut after = Vec::with_capacity(KINDS);
-    for k in 0..KINDS {
-        if closed[k] == 0 {
-            continue;
-        }
-        h[k] -= 1;
-        after.clear();
-        let s = lim.after_draws(&h, melds, &mut after).shanten;
-        h[k] += 1;
-        let better = after
-            .iter()
-            .filter(|&&(_, s2)| s2 < s)
-            .map(|&(x, _)| x)
-            .collect();
-        out.push((k, s, better));
-    }
-    out
+fn mask_kinds(mask: u64) -> impl Iterator<Item = usize> {
+    (0..KINDS).filter(move |&x| mask & (1 << x) != 0)
 }
 
 /// Analyses a hand line: complete, tenpai (waits and their value), not
@@ -268,11 +248,13 @@ pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
         if shanten.shanten == -1 {
             return Analysis::Complete;
         }
-        let mut options: Vec<DiscardOption> = discards_with(&lim, &closed, melds)
+        let mut options: Vec<DiscardOption> = lim
+            .discards(&closed, melds)
             .into_iter()
-            .filter_map(|(k, s, better)| {
+            .filter_map(|(k, s, mask)| {
                 let tile = Tile::from_index(k)?;
-                let ukeire = left.ukeire(better.into_iter());
+                let s = s.shanten;
+                let ukeire = left.ukeire(mask_kinds(mask));
                 let waits = if s == 0 {
                     let mut rest = hand.clone();
                     if let Some(pos) = rest.closed.iter().position(|&t| t == tile) {
@@ -314,12 +296,9 @@ pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
             chosen,
         };
     }
-    let mut after = Vec::with_capacity(KINDS);
+    let mut after = [0i8; KINDS];
     let shanten = lim.after_draws(&closed, melds, &mut after);
-    let better = after
-        .iter()
-        .filter(|&&(_, s)| s < shanten.shanten)
-        .map(|&(x, _)| x);
+    let better = (0..KINDS).filter(|&x| after[x] < shanten.shanten);
     let ukeire = left.ukeire(better);
     if shanten.shanten == 0 && total % 3 == 1 {
         let waits = waits_of(hand, &ukeire, sit, rules);
@@ -342,7 +321,51 @@ fn waits_of(hand: &Hand, ukeire: &Ukeire, sit: &Situation, rules: &Rules) -> Vec
         .collect()
 }
 
-/// What winning on `tile` is worth; filled in by the scorer.
-fn value_of(_hand: &Hand, _tile: Tile, _sit: &Situation, _rules: &Rules) -> Option<WaitValue> {
-    None
+/// What winning on `tile` is worth, by ron and by tsumo. Options that only
+/// fit the other way of winning are dropped for each (rinshan is a tsumo,
+/// chankan a ron).
+/// Partial hands (fewer tiles than a whole hand) are not priced.
+fn value_of(hand: &Hand, tile: Tile, sit: &Situation, rules: &Rules) -> Option<WaitValue> {
+    if hand.closed.len() + 3 * hand.melds.len() != 13 {
+        return None;
+    }
+    let mut won = hand.clone();
+    let at = won.closed.partition_point(|&t| t <= tile);
+    won.closed.insert(at, tile);
+    won.win = Some(tile);
+    let ron = Situation {
+        tsumo: false,
+        rinshan: false,
+        tenhou: false,
+        chiihou: false,
+        ..sit.clone()
+    };
+    let tsumo = Situation {
+        tsumo: true,
+        chankan: false,
+        renhou: false,
+        ..sit.clone()
+    };
+    Some(WaitValue {
+        ron: price(&won, &ron, rules),
+        tsumo: price(&won, &tsumo, rules),
+    })
+}
+
+fn price(hand: &Hand, sit: &Situation, rules: &Rules) -> WinValue {
+    match crate::score::score(hand, sit, rules) {
+        Ok(s) => WinValue::Points {
+            han: s.han,
+            fu: s.fu,
+            limit: s.limit.map(|l| l.id().to_string()),
+            total: s.points.total,
+            yaku: s
+                .yaku
+                .iter()
+                .map(|y| (y.yaku.id().to_string(), y.han))
+                .collect(),
+        },
+        Err(e) if e.code == "no-yaku" => WinValue::NoYaku,
+        Err(e) => WinValue::Unpriced(e.message),
+    }
 }

@@ -197,3 +197,31 @@ pub fn generate(n: usize, seq: bool) -> Vec<Dist> {
     walk(0, n, 0, seq, &State::start(), &mut out);
     out
 }
+
+/// Min-plus combination of two groups' distances (all melds up to 4).
+pub fn merge(a: &Dist, b: &Dist) -> Dist {
+    let mut c = [INF; 10];
+    for m in 0..5 {
+        for k in 0..=m {
+            let none = a[at(k, 0)].saturating_add(b[at(m - k, 0)]);
+            let one = a[at(k, 0)]
+                .saturating_add(b[at(m - k, 1)])
+                .min(a[at(k, 1)].saturating_add(b[at(m - k, 0)]));
+            c[at(m, 0)] = c[at(m, 0)].min(none);
+            c[at(m, 1)] = c[at(m, 1)].min(one);
+        }
+    }
+    c
+}
+
+/// `b` laid out against `a` for a hand needing `need` melds: lane `(m, p)`
+/// holds `b[(need - m, 1 - p)]`, so the draws of `a` and `b` together are the
+/// minimum over lanes of `a + reversed(b)`. Lanes beyond `need` are `INF`.
+pub fn reversed(b: &[u8], need: usize) -> [u8; 16] {
+    let mut r = [INF; 16];
+    for m in 0..=need.min(4) {
+        r[at(m, 0)] = b[at(need - m, 1)];
+        r[at(m, 1)] = b[at(need - m, 0)];
+    }
+    r
+}

@@ -17,13 +17,16 @@
 //! orphans apply only to 13 or 14 closed tiles with no calls.
 
 mod analysis;
+mod fast;
 pub mod gen;
+mod json;
 mod table;
 
 pub use analysis::{
     analyze, discard_options, hand_shanten, Analysis, Chosen, DiscardOption, Ukeire, UkeireTile,
     Wait, WaitValue, WinValue,
 };
+pub use json::to_json;
 
 use crate::tile::{Counts, Tile, KINDS};
 use table::D;
@@ -95,6 +98,9 @@ fn group_of(i: usize) -> usize {
     (i / 9).min(3)
 }
 
+/// The thirteen terminal and honor kinds.
+const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
 fn is_yaochu(i: usize) -> bool {
     i >= 27 || i.is_multiple_of(9) || i % 9 == 8
 }
@@ -102,36 +108,35 @@ fn is_yaochu(i: usize) -> bool {
 /// Pairs and kinds held, for seven pairs; yaochu kinds and whether one is
 /// paired, for thirteen orphans.
 #[derive(Clone, Copy, Default)]
-struct Singles {
+pub(crate) struct Singles {
     pairs: i8,
     kinds: i8,
     orphans: i8,
-    orphan_pair: bool,
+    orphan_pairs: i8,
 }
 
 impl Singles {
-    fn of(h: &Counts) -> Singles {
-        let mut s = Singles::default();
-        for (i, &c) in h.iter().enumerate() {
-            s.add(i, c);
-        }
-        s
-    }
-
-    /// Accounts for kind `i` held `now` times.
+    /// Branch-free, so that the compiler vectorises it: it runs on every
+    /// 13- and 14-tile hand.
     #[inline(always)]
-    fn add(&mut self, i: usize, now: u8) {
-        if now >= 1 {
-            self.kinds += 1;
-            if is_yaochu(i) {
-                self.orphans += 1;
-            }
+    fn of(h: &Counts) -> Singles {
+        let mut kinds = 0u8;
+        let mut pairs = 0u8;
+        for &c in h {
+            kinds += u8::from(c >= 1);
+            pairs += u8::from(c >= 2);
         }
-        if now >= 2 {
-            self.pairs += 1;
-            if is_yaochu(i) {
-                self.orphan_pair = true;
-            }
+        let mut orphans = 0u8;
+        let mut orphan_pairs = 0u8;
+        for i in ORPHANS {
+            orphans += u8::from(h[i] >= 1);
+            orphan_pairs += u8::from(h[i] >= 2);
+        }
+        Singles {
+            pairs: pairs as i8,
+            kinds: kinds as i8,
+            orphans: orphans as i8,
+            orphan_pairs: orphan_pairs as i8,
         }
     }
 
@@ -147,7 +152,27 @@ impl Singles {
             1 => {
                 self.pairs += 1;
                 if is_yaochu(i) {
-                    self.orphan_pair = true;
+                    self.orphan_pairs += 1;
+                }
+            }
+            _ => {}
+        }
+        self
+    }
+
+    /// The counts after discarding kind `i`, held `before` times.
+    fn without(mut self, i: usize, before: u8) -> Singles {
+        match before {
+            1 => {
+                self.kinds -= 1;
+                if is_yaochu(i) {
+                    self.orphans -= 1;
+                }
+            }
+            2 => {
+                self.pairs -= 1;
+                if is_yaochu(i) {
+                    self.orphan_pairs -= 1;
                 }
             }
             _ => {}
@@ -160,7 +185,7 @@ impl Singles {
     }
 
     fn kokushi(&self) -> i8 {
-        13 - self.orphans - i8::from(self.orphan_pair)
+        13 - self.orphans - i8::from(self.orphan_pairs > 0)
     }
 }
 
@@ -183,22 +208,24 @@ impl Limits {
         Limits { caps, capped }
     }
 
-    /// Distances of one group of kinds.
+    /// The tile total when the tables cover the hand (no caps below 4, no
+    /// count above 4, at most 14 tiles): the fast paths apply.
     #[inline(always)]
+    fn covered(&self, h: &Counts) -> Option<usize> {
+        let mut total = 0usize;
+        let mut over = false;
+        for &c in h {
+            total += c as usize;
+            over |= c > 4;
+        }
+        let capped = self.capped.iter().any(|&c| c);
+        (!over && !capped && total <= gen::MAX_TILES).then_some(total)
+    }
+
+    /// Distances of one group of kinds, computed without the tables.
     fn group(&self, g: usize, h: &Counts) -> D {
         let (lo, hi, seq) = GROUPS[g];
-        let counts = &h[lo..hi];
-        if !self.capped[g] && counts.iter().all(|&c| c <= 4) {
-            let sum: u32 = counts.iter().map(|&c| u32::from(c)).sum();
-            if sum <= gen::MAX_TILES as u32 {
-                return if seq {
-                    *table::suit(counts)
-                } else {
-                    *table::honor(counts)
-                };
-            }
-        }
-        table::pad(gen::dist(counts, &self.caps[lo..hi], seq))
+        table::pad(gen::dist(&h[lo..hi], &self.caps[lo..hi], seq))
     }
 
     fn groups(&self, h: &Counts) -> [D; 4] {
@@ -213,50 +240,85 @@ impl Limits {
     fn regular_from(ds: &[D; 4], need: usize) -> i8 {
         let a = table::merge(&ds[0], &ds[1], need);
         let b = table::merge(&ds[2], &ds[3], need);
-        table::finish(&a, &b, need) as i8 - 1
+        to_shanten(table::finish(&a, &b, need))
     }
 
-    pub(crate) fn shanten(&self, h: &Counts, melds: usize) -> Shanten {
-        let total: usize = h.iter().map(|&c| c as usize).sum();
-        let need = needed_melds(total, melds);
-        let regular = Self::regular_from(&self.groups(h), need);
-        if melds == 0 && (13..=14).contains(&total) {
-            let s = Singles::of(h);
-            let (c, k) = (s.chiitoitsu(), s.kokushi());
-            Shanten {
-                shanten: regular.min(c).min(k),
-                regular,
-                chiitoitsu: Some(c),
-                kokushi: Some(k),
+    /// Adds seven pairs and thirteen orphans where they apply.
+    #[inline(always)]
+    fn with_forms(regular: i8, forms: Option<Singles>) -> Shanten {
+        match forms {
+            Some(s) => {
+                let (c, k) = (s.chiitoitsu(), s.kokushi());
+                Shanten {
+                    shanten: regular.min(c).min(k),
+                    regular,
+                    chiitoitsu: Some(c),
+                    kokushi: Some(k),
+                }
             }
-        } else {
-            Shanten {
+            None => Shanten {
                 shanten: regular,
                 regular,
                 chiitoitsu: None,
                 kokushi: None,
-            }
+            },
         }
     }
 
-    /// For a hand `h` (3n+1 tiles, or 3n for a partial hand) every kind that
-    /// may be drawn (under the cap), with the shanten after the draw, in tile
-    /// order; returns the hand's own shanten. Only the drawn tile's group
-    /// changes, so the other three are combined once per group rather than
-    /// once per tile.
-    pub(crate) fn after_draws(
+    pub(crate) fn shanten(&self, h: &Counts, melds: usize) -> Shanten {
+        let (regular, total) = match self.covered(h) {
+            Some(total) => (fast::regular(h, needed_melds(total, melds)), total),
+            None => {
+                let total: usize = h.iter().map(|&c| c as usize).sum();
+                let need = needed_melds(total, melds);
+                (Self::regular_from(&self.groups(h), need), total)
+            }
+        };
+        let forms = (melds == 0 && (13..=14).contains(&total)).then(|| Singles::of(h));
+        Self::with_forms(regular, forms)
+    }
+
+    /// For a hand `h` (3n+1 tiles, or 3n for a partial hand) the shanten
+    /// after drawing each kind (`i8::MAX` where the cap forbids the draw);
+    /// returns the hand's own shanten.
+    pub(crate) fn after_draws(&self, h: &Counts, melds: usize, out: &mut [i8; KINDS]) -> Shanten {
+        let (base, total) = match self.covered(h) {
+            Some(total) if total < gen::MAX_TILES => {
+                (fast::after_draws(h, total, melds, out), total)
+            }
+            _ => {
+                let total: usize = h.iter().map(|&c| c as usize).sum();
+                (self.after_draws_general(h, total, melds, out), total)
+            }
+        };
+        // Seven pairs and thirteen orphans: 13 tiles drawing a 14th.
+        let forms = (melds == 0 && total == 13).then(|| Singles::of(h));
+        if let Some(singles) = forms {
+            for x in 0..KINDS {
+                if out[x] != i8::MAX {
+                    let s2 = singles.with(x, h[x]);
+                    out[x] = out[x].min(s2.chiitoitsu()).min(s2.kokushi());
+                }
+            }
+        }
+        Self::with_forms(base, forms)
+    }
+
+    /// [`Limits::after_draws`] without the tables: only the drawn tile's
+    /// group changes, so the other three are combined once per group.
+    fn after_draws_general(
         &self,
         h: &Counts,
+        total: usize,
         melds: usize,
-        out: &mut Vec<(usize, i8)>,
-    ) -> Shanten {
-        let total: usize = h.iter().map(|&c| c as usize).sum();
+        out: &mut [i8; KINDS],
+    ) -> i8 {
         let need = needed_melds(total + 1, melds);
         let ds = self.groups(h);
         let ab = table::merge(&ds[0], &ds[1], need);
         let cd = table::merge(&ds[2], &ds[3], need);
         let base = if need == needed_melds(total, melds) {
-            table::finish(&ab, &cd, need) as i8 - 1
+            to_shanten(table::finish(&ab, &cd, need))
         } else {
             Self::regular_from(&ds, needed_melds(total, melds))
         };
@@ -266,51 +328,50 @@ impl Limits {
             table::merge(&ab, &ds[3], need),
             table::merge(&ab, &ds[2], need),
         ];
-        // Seven pairs and thirteen orphans: 13 tiles drawing a 14th.
-        let forms = melds == 0 && total == 13;
-        let singles = Singles::of(h);
         let mut h2 = *h;
         for x in 0..KINDS {
             if h[x] >= self.caps[x] {
+                out[x] = i8::MAX;
                 continue;
             }
             let g = group_of(x);
             h2[x] += 1;
             let d = self.group(g, &h2);
             h2[x] -= 1;
-            let mut s = table::finish(&d, &others[g], need) as i8 - 1;
-            if forms {
-                let s2 = singles.with(x, h[x]);
-                s = s.min(s2.chiitoitsu()).min(s2.kokushi());
-            }
-            out.push((x, s));
+            out[x] = to_shanten(table::finish(&d, &others[g], need));
         }
-        if forms {
-            let (c, k) = (singles.chiitoitsu(), singles.kokushi());
-            Shanten {
-                shanten: base.min(c).min(k),
-                regular: base,
-                chiitoitsu: Some(c),
-                kokushi: Some(k),
-            }
-        } else {
-            Shanten {
-                shanten: base,
-                regular: base,
-                chiitoitsu: None,
-                kokushi: None,
+        base
+    }
+
+    /// For a hand of 3n+2 tiles: each distinct discard (tile order) with the
+    /// shanten after it and the kinds that then lower it (bit `i` for kind
+    /// `i`; the discarded kind may be among them).
+    pub(crate) fn discards(&self, h: &Counts, melds: usize) -> Vec<(usize, Shanten, u64)> {
+        if let Some(total) = self.covered(h) {
+            if total >= 2 {
+                return fast::discards(h, total, melds);
             }
         }
+        let mut out = Vec::with_capacity(14);
+        let mut rest = *h;
+        let mut after = [0i8; KINDS];
+        for k in 0..KINDS {
+            if h[k] == 0 {
+                continue;
+            }
+            rest[k] -= 1;
+            let s = self.after_draws(&rest, melds, &mut after);
+            rest[k] += 1;
+            let mask = improving_mask(&after, s.shanten);
+            out.push((k, s, mask));
+        }
+        out
     }
 
     pub(crate) fn improving(&self, h: &Counts, melds: usize) -> Vec<Tile> {
-        let mut after = Vec::with_capacity(KINDS);
+        let mut after = [0i8; KINDS];
         let base = self.after_draws(h, melds, &mut after).shanten;
-        after
-            .into_iter()
-            .filter(|&(_, s)| s < base)
-            .filter_map(|(x, _)| Tile::from_index(x))
-            .collect()
+        tiles_of(improving_mask(&after, base))
     }
 
     pub(crate) fn waits(&self, h: &Counts, melds: usize) -> Vec<Tile> {
@@ -318,14 +379,36 @@ impl Limits {
         if total % 3 != 1 {
             return Vec::new();
         }
-        let mut after = Vec::with_capacity(KINDS);
+        let mut after = [0i8; KINDS];
         self.after_draws(h, melds, &mut after);
-        after
-            .into_iter()
-            .filter(|&(_, s)| s == -1)
-            .filter_map(|(x, _)| Tile::from_index(x))
-            .collect()
+        tiles_of(improving_mask(&after, 0))
     }
+}
+
+/// Shanten from the draws a hand needs. A shape the caps make impossible
+/// (which no legal hand meets) reads as a very large shanten.
+#[inline(always)]
+pub(crate) fn to_shanten(draws: u8) -> i8 {
+    (draws.min(100) as i8) - 1
+}
+
+/// The kinds whose draw brings the shanten below `base`.
+fn improving_mask(after: &[i8; KINDS], base: i8) -> u64 {
+    let mut mask = 0u64;
+    for (x, &s) in after.iter().enumerate() {
+        if s < base {
+            mask |= 1 << x;
+        }
+    }
+    mask
+}
+
+/// The tiles of a kind mask, in tile order.
+pub(crate) fn tiles_of(mask: u64) -> Vec<Tile> {
+    (0..KINDS)
+        .filter(|&x| mask & (1 << x) != 0)
+        .filter_map(Tile::from_index)
+        .collect()
 }
 
 /// Melds the closed tiles must form: ⌊tiles / 3⌋, at most 4 less the calls.
@@ -368,6 +451,64 @@ mod tests {
     fn ranks_are_dense_and_ordered() {
         check_ranks(&gen::RANK9, gen::SUIT_CONFIGS);
         check_ranks(&gen::RANK7, gen::HONOR_CONFIGS);
+    }
+
+    /// The programme run directly, never the tables.
+    fn untabled() -> Limits {
+        Limits {
+            caps: [4; KINDS],
+            capped: [true; 4],
+        }
+    }
+
+    fn random_hand(seed: &mut u64, n: usize) -> Counts {
+        let mut h = [0u8; KINDS];
+        let mut placed = 0;
+        while placed < n {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            // Half the draws from a narrow window, so quads and fifth
+            // copies come up.
+            let k = if (*seed).is_multiple_of(2) {
+                (*seed >> 8) as usize % KINDS
+            } else {
+                ((*seed >> 8) as usize % 6) + (*seed >> 40) as usize % 3 * 9
+            };
+            if h[k] < 4 {
+                h[k] += 1;
+                placed += 1;
+            }
+        }
+        h
+    }
+
+    #[test]
+    fn the_fast_paths_agree_with_the_programme() {
+        let slow = untabled();
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        for round in 0..200 {
+            let n = [13, 14, 10, 11, 7, 8, 4, 5, 1, 2][round % 10];
+            let melds = (14 - n) / 3;
+            let h = random_hand(&mut seed, n);
+            assert_eq!(
+                Limits::FULL.shanten(&h, melds),
+                slow.shanten(&h, melds),
+                "{h:?}"
+            );
+            if n % 3 == 1 {
+                let (mut a, mut b) = ([0i8; KINDS], [0i8; KINDS]);
+                let sa = Limits::FULL.after_draws(&h, melds, &mut a);
+                let sb = slow.after_draws(&h, melds, &mut b);
+                assert_eq!((sa, a), (sb, b), "{h:?}");
+            } else {
+                assert_eq!(
+                    Limits::FULL.discards(&h, melds),
+                    slow.discards(&h, melds),
+                    "{h:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@ const DIST_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shanten_dist
 const DISTS_LEN: usize = DIST_BYTES.len() / 10;
 
 /// The distinct distance vectors, padded to 16 bytes.
+#[cfg(test)]
 static DISTS: [[u8; 16]; DISTS_LEN] = {
     let mut out = [[0u8; 16]; DISTS_LEN];
     let mut i = 0;
@@ -29,17 +30,64 @@ static DISTS: [[u8; 16]; DISTS_LEN] = {
 pub type D = [u8; 16];
 
 /// Bytes of table data the binary carries.
-const TABLE_BYTES: usize = gen::SUIT_CONFIGS + gen::HONOR_CONFIGS + DIST_BYTES.len();
+/// `merge(a, b)` of every two distance vectors, by id (`a * DISTS_LEN + b`),
+/// 16 bytes each (lanes 10-15 unused); and the same laid out by
+/// [`gen::reversed`] for four melds.
+static PAIR: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shanten_pair.bin"));
+static PAIR_REV4: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shanten_pair_rev.bin"));
+
+const TABLE_BYTES: usize =
+    gen::SUIT_CONFIGS + gen::HONOR_CONFIGS + DIST_BYTES.len() + 2 * 16 * DISTS_LEN * DISTS_LEN;
 const _: () = assert!(TABLE_BYTES <= 2 * 1024 * 1024, "tables stay within 2 MB");
 
-/// Distances of one suit's 9 counts (each at most 4, sum at most 14).
+/// The id of one suit's 9 counts (each at most 4, sum at most 14).
 #[inline(always)]
+pub fn suit_id(counts: &[u8]) -> usize {
+    SUIT[gen::rank(&gen::RANK9, counts)] as usize
+}
+
+/// The id of the 7 honor counts.
+#[inline(always)]
+pub fn honor_id(counts: &[u8]) -> usize {
+    HONOR[gen::rank(&gen::RANK7, counts)] as usize
+}
+
+/// Two groups combined, by their ids.
+#[inline(always)]
+pub fn pair(a: usize, b: usize) -> &'static D {
+    &PAIR.as_chunks::<16>().0[a * DISTS_LEN + b]
+}
+
+/// Two groups combined and laid out for four melds (see [`gen::reversed`]).
+#[inline(always)]
+pub fn pair_rev4(a: usize, b: usize) -> &'static D {
+    &PAIR_REV4.as_chunks::<16>().0[a * DISTS_LEN + b]
+}
+
+/// `b` laid out against another group for `need` melds.
+#[inline(always)]
+pub fn rev(b: &D, need: usize) -> D {
+    gen::reversed(b, need)
+}
+
+/// The fewest draws of two complementary halves, `b` laid out by [`rev`].
+#[inline(always)]
+pub fn fin(a: &D, b_rev: &D) -> u8 {
+    let mut best = u8::MAX;
+    for i in 0..16 {
+        best = best.min(a[i].saturating_add(b_rev[i]));
+    }
+    best
+}
+
+/// Distances of one suit's 9 counts (each at most 4, sum at most 14).
+#[cfg(test)]
 pub fn suit(counts: &[u8]) -> &'static D {
     &DISTS[SUIT[gen::rank(&gen::RANK9, counts)] as usize]
 }
 
 /// Distances of the 7 honor counts.
-#[inline(always)]
+#[cfg(test)]
 pub fn honor(counts: &[u8]) -> &'static D {
     &DISTS[HONOR[gen::rank(&gen::RANK7, counts)] as usize]
 }

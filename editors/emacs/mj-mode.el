@@ -1,0 +1,190 @@
+;;; mj-mode.el --- Riichi Mahjong hand notation (tenpai)  -*- lexical-binding: t; -*-
+
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "28.1"))
+;; Keywords: languages, games
+;; URL: https://example.invalid/tenpai
+;; SPDX-License-Identifier: MIT
+
+;;; Commentary:
+
+;; `mj-mode' highlights `.mj' files (hand lines, melds, options, claims,
+;; comments, `rules:' lines) with regexps; `mj-ts-mode' uses the
+;; tree-sitter-mj grammar instead when Emacs has tree-sitter and the
+;; grammar is installed (M-x mj-install-grammar).  Both hook the `tenpai lsp'
+;; language server into eglot, also for Markdown, and teach markdown-mode to
+;; highlight ```mj fences.  See docs/editors.md.
+
+;;; Code:
+
+(require 'treesit nil t)
+;; Emacs 28 has no tree-sitter: mj-mode works there, mj-ts-mode does not.
+(declare-function treesit-font-lock-rules "treesit")
+(declare-function treesit-major-mode-setup "treesit")
+(declare-function treesit-parser-create "treesit")
+(declare-function treesit-ready-p "treesit")
+(defvar treesit-font-lock-settings)
+(defvar treesit-font-lock-feature-list)
+
+(defgroup mj nil
+  "Riichi Mahjong hand notation."
+  :group 'languages
+  :prefix "mj-")
+
+(defcustom mj-tenpai-program '("tenpai" "lsp")
+  "The language server command."
+  :type '(repeat string))
+
+(defcustom mj-grammar-directory
+  (let ((here (or load-file-name buffer-file-name)))
+    (and here (expand-file-name "../../grammar" (file-name-directory here))))
+  "The tree-sitter-mj grammar (the repository's grammar/ directory)."
+  :type '(choice directory (const nil)))
+
+;; Faces of their own, inheriting faces every Emacs has (28 too), so a
+;; theme colours the suits apart and a user can change any of them.
+(defface mj-man-face '((t :inherit font-lock-constant-face)) "Man tiles.")
+(defface mj-pin-face '((t :inherit font-lock-function-name-face)) "Pin tiles.")
+(defface mj-sou-face '((t :inherit font-lock-string-face)) "Sou tiles.")
+(defface mj-honor-face '((t :inherit font-lock-type-face)) "Honor tiles.")
+(defface mj-red-five-face '((t :inherit font-lock-warning-face)) "Red fives.")
+(defface mj-bracket-face '((t :inherit font-lock-builtin-face)) "Meld brackets.")
+(defface mj-option-face '((t :inherit font-lock-keyword-face)) "Option words.")
+(defface mj-key-face '((t :inherit font-lock-variable-name-face)) "Option keys.")
+(defface mj-value-face '((t :inherit font-lock-string-face)) "Option values.")
+(defface mj-claim-face '((t :inherit font-lock-doc-face)) "Claims (=> ...).")
+(defface mj-rules-face '((t :inherit font-lock-preprocessor-face)) "Rules lines.")
+
+(defconst mj--suit-faces
+  '(("m" . mj-man-face)
+    ("p" . mj-pin-face)
+    ("s" . mj-sou-face)
+    ("z" . mj-honor-face)
+    ("h" . mj-honor-face)))
+
+(defun mj--tile-group-matcher (limit)
+  "Find the next digit group with a suit letter before LIMIT."
+  (re-search-forward "\\([0-9]+\\)\\([mpszh]\\)" limit t))
+
+(defun mj--tile-group-face ()
+  "The face of the group just matched, by its suit."
+  (cdr (assoc (match-string 2) mj--suit-faces)))
+
+(defvar mj-font-lock-keywords
+  `(("#.*$" . font-lock-comment-face)
+    ("^[ \t]*\\(rules:\\)\\(.*\\)" (1 'mj-rules-face) (2 'font-lock-constant-face))
+    ("=>[^#\n]*" . 'mj-claim-face)
+    ("\\_<\\([a-z][a-z-]*\\)=\\([^ \t#\n]*\\)" (1 'mj-key-face) (2 'mj-value-face))
+    (mj--tile-group-matcher (1 (mj--tile-group-face)) (2 (mj--tile-group-face)))
+    ("[0-9]*\\(0\\)[0-9]*[mps]" 1 'mj-red-five-face prepend)
+    ;; A word with a letter no letter honor has: an option (riichi, tsumo).
+    ("\\_<[eswngrh]*[a-dfi-mo-qt-vx-z-][a-z0-9-]*" . 'mj-option-face)
+    ("wh\\|[eswngr]" . 'mj-honor-face)
+    ("[\U0001F007-\U0001F00F]" . 'mj-man-face)
+    ("[\U0001F019-\U0001F021]" . 'mj-pin-face)
+    ("[\U0001F010-\U0001F018]" . 'mj-sou-face)
+    ("[\U0001F000-\U0001F006]" . 'mj-honor-face)
+    ("[][()]" . 'mj-bracket-face))
+  "Highlighting of `mj-mode'.")
+
+(defvar mj-mode-syntax-table
+  (let ((st (make-syntax-table)))
+    (modify-syntax-entry ?# "<" st)
+    (modify-syntax-entry ?\n ">" st)
+    (modify-syntax-entry ?- "_" st)
+    (modify-syntax-entry ?= "." st)
+    st)
+  "Syntax table of `mj-mode'.")
+
+;;;###autoload
+(define-derived-mode mj-mode prog-mode "mj"
+  "Major mode for Riichi Mahjong hand notation (tenpai)."
+  (setq-local comment-start "# ")
+  (setq-local comment-start-skip "#+[ \t]*")
+  (setq-local font-lock-defaults '(mj-font-lock-keywords t)))
+
+;;; Tree-sitter
+
+(defvar mj-ts--font-lock-rules
+  (when (featurep 'treesit)
+    (treesit-font-lock-rules
+     :language 'mj :feature 'comment
+     '((comment) @font-lock-comment-face)
+     :language 'mj :feature 'tile
+     '(((tile_group (tile) @mj-man-face (suit) @_s) (:equal "m" @_s))
+       ((tile_group (tile) @mj-pin-face (suit) @_s) (:equal "p" @_s))
+       ((tile_group (tile) @mj-sou-face (suit) @_s) (:equal "s" @_s))
+       ((tile_group (tile) @mj-honor-face (suit) @_s) (:match "^[zh]$" @_s))
+       ((suit) @mj-man-face (:equal "m" @mj-man-face))
+       ((suit) @mj-pin-face (:equal "p" @mj-pin-face))
+       ((suit) @mj-sou-face (:equal "s" @mj-sou-face))
+       ((suit) @mj-honor-face (:match "^[zh]$" @mj-honor-face))
+       (red_five) @mj-red-five-face
+       (honor) @mj-honor-face
+       (glyph_man) @mj-man-face
+       (glyph_pin) @mj-pin-face
+       (glyph_sou) @mj-sou-face
+       (glyph_honor) @mj-honor-face
+       (meld ["(" ")" "[" "]"] @mj-bracket-face))
+     :language 'mj :feature 'option
+     '((option key: (option_key) @mj-key-face)
+       (option "=" @mj-key-face)
+       (option_value) @mj-value-face
+       (claim "=>" @mj-claim-face)
+       (claim_number) @mj-claim-face
+       (claim_word) @mj-claim-face
+       (rules_line "rules:" @mj-rules-face)
+       (rule) @font-lock-constant-face)))
+  "Highlighting of `mj-ts-mode'.")
+
+(defun mj-install-grammar ()
+  "Compile tree-sitter-mj from `mj-grammar-directory' into the user's
+tree-sitter directory (needs a C compiler, `cc')."
+  (interactive)
+  (unless mj-grammar-directory
+    (user-error "Set `mj-grammar-directory' to the repository's grammar/"))
+  (let* ((src (expand-file-name "src" mj-grammar-directory))
+         (out-dir (locate-user-emacs-file "tree-sitter"))
+         (out (expand-file-name
+               (concat "libtree-sitter-mj" module-file-suffix) out-dir)))
+    (make-directory out-dir t)
+    (with-temp-buffer
+      (unless (zerop (call-process "cc" nil t nil "-O2" "-shared" "-fPIC"
+                                   "-std=c11" "-I" src
+                                   (expand-file-name "parser.c" src)
+                                   (expand-file-name "scanner.c" src)
+                                   "-o" out))
+        (error "Building tree-sitter-mj failed: %s" (buffer-string))))
+    (message "Installed %s" out)))
+
+;;;###autoload
+(define-derived-mode mj-ts-mode mj-mode "mj[ts]"
+  "Major mode for Riichi Mahjong hand notation, with tree-sitter."
+  (when (and (featurep 'treesit) (treesit-ready-p 'mj))
+    (treesit-parser-create 'mj)
+    (setq-local font-lock-defaults nil)
+    (setq-local treesit-font-lock-settings mj-ts--font-lock-rules)
+    (setq-local treesit-font-lock-feature-list '((comment tile option)))
+    (treesit-major-mode-setup)))
+
+;;;###autoload
+(add-to-list 'auto-mode-alist
+             (cons "\\.mj\\'"
+                   (if (and (featurep 'treesit) (fboundp 'treesit-ready-p)
+                            (treesit-ready-p 'mj t))
+                       'mj-ts-mode
+                     'mj-mode)))
+
+;;; eglot and markdown-mode
+
+(with-eval-after-load 'eglot
+  (defvar eglot-server-programs)
+  (add-to-list 'eglot-server-programs
+               `((mj-mode mj-ts-mode markdown-mode gfm-mode) . ,mj-tenpai-program)))
+
+(with-eval-after-load 'markdown-mode
+  (defvar markdown-code-lang-modes)
+  (add-to-list 'markdown-code-lang-modes '("mj" . mj-mode)))
+
+(provide 'mj-mode)
+;;; mj-mode.el ends here

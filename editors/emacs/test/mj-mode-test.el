@@ -1,0 +1,95 @@
+;;; mj-mode-test.el --- Tests of mj-mode in a real Emacs  -*- lexical-binding: t; -*-
+
+;; emacs --batch -Q -L editors/emacs -l ert -l editors/emacs/test/mj-mode-test.el \
+;;       -f ert-run-tests-batch-and-exit
+
+;;; Code:
+
+(require 'ert)
+(require 'mj-mode)
+
+(defconst mj-test--dir
+  (file-name-directory (or load-file-name buffer-file-name)))
+
+(defun mj-test--faces-at (text col)
+  "The faces at column COL (0-based) of TEXT fontified in `mj-mode'."
+  (with-temp-buffer
+    (insert text)
+    (mj-mode)
+    (font-lock-ensure)
+    (let ((f (get-text-property (1+ col) 'face)))
+      (if (listp f) f (list f)))))
+
+(defmacro mj-test--face (text col face)
+  `(should (memq ,face (mj-test--faces-at ,text ,col))))
+
+(ert-deftest mj-mode-byte-compiles-cleanly ()
+  (let* ((src (expand-file-name "../mj-mode.el" mj-test--dir))
+         (tmp (make-temp-file "mj-mode" nil ".el"))
+         (byte-compile-error-on-warn t))
+    (unwind-protect
+        (progn
+          (copy-file src tmp t)
+          (should (byte-compile-file tmp)))
+      (delete-file tmp)
+      (ignore-errors (delete-file (concat tmp "c"))))))
+
+(ert-deftest mj-mode-for-mj-files ()
+  (let ((mode (assoc-default "review.mj" auto-mode-alist #'string-match)))
+    (should (memq mode '(mj-mode mj-ts-mode)))))
+
+(ert-deftest mj-mode-tiles-by-suit ()
+  (let ((line "234m 406p 789s 11z"))
+    (mj-test--face line 0 'mj-man-face)
+    (mj-test--face line 3 'mj-man-face)
+    (mj-test--face line 5 'mj-pin-face)
+    (mj-test--face line 6 'mj-red-five-face)
+    (mj-test--face line 10 'mj-sou-face)
+    (mj-test--face line 15 'mj-honor-face)
+    (should-not (mj-test--faces-at line 4) )))
+
+(ert-deftest mj-mode-honors-options-claims-comments ()
+  (let ((line "789see (rrr) riichi dora=1m => 7700 # note"))
+    (mj-test--face line 4 'mj-honor-face)
+    (mj-test--face line 7 'mj-bracket-face)
+    (mj-test--face line 8 'mj-honor-face)
+    (mj-test--face line 13 'mj-option-face)
+    (mj-test--face line 20 'mj-key-face)
+    (mj-test--face line 25 'mj-value-face)
+    (mj-test--face line 28 'mj-claim-face)
+    (mj-test--face line 36 'font-lock-comment-face)))
+
+(ert-deftest mj-mode-rules-lines ()
+  (mj-test--face "rules: kiriage" 0 'mj-rules-face)
+  (mj-test--face "rules: kiriage" 8 'font-lock-constant-face))
+
+(ert-deftest mj-mode-comments-with-hash ()
+  (with-temp-buffer
+    (mj-mode)
+    (should (equal comment-start "# "))))
+
+(ert-deftest mj-mode-registers-tenpai-with-eglot ()
+  (skip-unless (locate-library "eglot"))
+  (require 'eglot)
+  (let ((entry (seq-find (lambda (e) (and (listp (car e)) (memq 'mj-mode (car e))))
+                         eglot-server-programs)))
+    (should entry)
+    (should (memq 'markdown-mode (car entry)))
+    (should (equal (cdr entry) '("tenpai" "lsp")))))
+
+(ert-deftest mj-ts-mode-highlights-with-the-grammar ()
+  (skip-unless (and (fboundp 'treesit-available-p) (treesit-available-p)
+                    (executable-find "cc")))
+  (let ((treesit-extra-load-path (list (make-temp-file "mj-ts" t)))
+        (user-emacs-directory (file-name-as-directory (car treesit-extra-load-path))))
+    (mj-install-grammar)
+    (setq treesit-extra-load-path (list (expand-file-name "tree-sitter" user-emacs-directory)))
+    (should (treesit-ready-p 'mj))
+    (with-temp-buffer
+      (insert "234m 406p riichi")
+      (mj-ts-mode)
+      (font-lock-ensure)
+      (should (eq (get-text-property 1 'face) 'mj-man-face))
+      (should (eq (get-text-property 7 'face) 'mj-red-five-face)))))
+
+;;; mj-mode-test.el ends here

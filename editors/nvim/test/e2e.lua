@@ -1,0 +1,218 @@
+-- End-to-end: a real (headless) Neovim loads editors/nvim, opens an .mj file
+-- and a Markdown file, and checks what a writer sees against the built
+-- `tenpai` binary. Run by test/run.sh; exits non-zero on any failure.
+--
+-- Environment: TENPAI_BIN (the binary), TENPAI_REPO (the repository),
+-- TENPAI_WORK (a scratch directory).
+
+local repo = assert(vim.env.TENPAI_REPO, "TENPAI_REPO")
+local bin = assert(vim.env.TENPAI_BIN, "TENPAI_BIN")
+local work = assert(vim.env.TENPAI_WORK, "TENPAI_WORK")
+local only = vim.env.TENPAI_CHECKS -- comma-separated subset, when set
+
+local passed, failed, results = 0, 0, {}
+
+local function check(name, fn)
+  if only and only ~= "" and not vim.tbl_contains(vim.split(only, ","), name) then
+    return
+  end
+  local ok, err = pcall(fn)
+  if ok then
+    passed = passed + 1
+    table.insert(results, "ok   " .. name)
+  else
+    failed = failed + 1
+    table.insert(results, "FAIL " .. name .. ": " .. tostring(err))
+  end
+  io.stdout:write(results[#results] .. "\n")
+end
+
+local function wait(ms, cond, what)
+  if not vim.wait(ms, cond, 50) then
+    error("timed out after " .. ms .. " ms waiting for " .. what, 2)
+  end
+end
+
+local function write(path, lines)
+  local f = assert(io.open(path, "w"))
+  f:write(table.concat(lines, "\n") .. "\n")
+  f:close()
+end
+
+local function client(buf)
+  return vim.lsp.get_clients({ bufnr = buf, name = "tenpai" })[1]
+end
+
+local function request(buf, method, params)
+  local c = client(buf)
+  if not c then
+    error("no tenpai client on the buffer", 2)
+  end
+  if not c:supports_method(method, buf) then
+    error("the server does not offer " .. method, 2)
+  end
+  local res, err = vim.lsp.buf_request_sync(buf, method, params, 10000)
+  if not res then
+    error(method .. ": " .. tostring(err), 2)
+  end
+  for _, r in pairs(res) do
+    if r.err then
+      error(method .. ": " .. vim.inspect(r.err), 2)
+    end
+    return r.result
+  end
+end
+
+local function hover_text(buf, line, col)
+  local result = request(buf, "textDocument/hover", {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    position = { line = line, character = col },
+  })
+  if not result or not result.contents then
+    return ""
+  end
+  local c = result.contents
+  if type(c) == "string" then
+    return c
+  end
+  if c.value then
+    return c.value
+  end
+  local parts = {}
+  for _, item in ipairs(c) do
+    table.insert(parts, type(item) == "string" and item or item.value)
+  end
+  return table.concat(parts, "\n")
+end
+
+local function captures_at(buf, row, col)
+  local names = {}
+  for _, cap in ipairs(vim.treesitter.get_captures_at_pos(buf, row, col)) do
+    table.insert(names, cap.lang .. ":" .. cap.capture)
+  end
+  return names
+end
+
+-- The plugin, from the repository, as a user's config would load it.
+vim.opt.runtimepath:prepend(repo .. "/editors/nvim")
+require("tenpai").setup({ cmd = { bin, "lsp" } })
+
+-- A winning hand (14 tiles: riichi, tsumo, pinfu shape) and a broken line.
+local mj = work .. "/review.mj"
+write(mj, {
+  "# a game review",
+  "234m 567p 22s 345678s riichi tsumo dora=1s",
+  "123m 456p 789s 1122z riichii",
+})
+local md = work .. "/article.md"
+write(md, {
+  "# An article",
+  "",
+  "Prose is left alone.",
+  "",
+  "```mj",
+  "234m 567p 22s 345678s riichi tsumo dora=1s",
+  "123m 456p 789s 1122z riichii",
+  "```",
+})
+
+vim.cmd.edit(mj)
+local buf = vim.api.nvim_get_current_buf()
+
+check("filetype", function()
+  assert(vim.bo[buf].filetype == "mj", "filetype is " .. vim.bo[buf].filetype)
+end)
+
+check("attach", function()
+  wait(15000, function() return client(buf) ~= nil end, "the server to attach to the .mj buffer")
+end)
+
+check("diagnostics", function()
+  wait(15000, function() return #vim.diagnostic.get(buf) > 0 end, "diagnostics")
+  local on_broken, elsewhere = 0, {}
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.lnum == 2 then
+      on_broken = on_broken + 1
+    elseif d.severity == vim.diagnostic.severity.ERROR then
+      table.insert(elsewhere, d.lnum .. ": " .. d.message)
+    end
+  end
+  assert(on_broken > 0, "no diagnostic on line 3 (riichii)")
+  assert(#elsewhere == 0, "errors on good lines: " .. table.concat(elsewhere, "; "))
+end)
+
+check("hover", function()
+  wait(15000, function() return client(buf) ~= nil end, "the server")
+  -- On an option word: the whole hand (on a tile: that tile).
+  local text = hover_text(buf, 1, 22)
+  assert(text:find("han") and text:find("fu"), "hover without han/fu: " .. text)
+  assert(text:find("%d%d%d%d?"), "hover without points: " .. text)
+  io.stdout:write("     hover: " .. text:gsub("\n.*", "") .. "\n")
+end)
+
+check("inlay_hints", function()
+  assert(vim.lsp.inlay_hint.is_enabled({ bufnr = buf }), "inlay hints not enabled by setup()")
+  local hints = request(buf, "textDocument/inlayHint", {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    range = { start = { line = 0, character = 0 }, ["end"] = { line = 3, character = 0 } },
+  }) or {}
+  local on_hand = false
+  for _, h in ipairs(hints) do
+    if h.position.line == 1 then
+      on_hand = true
+    end
+  end
+  assert(on_hand, "no inlay hint after the winning hand: " .. vim.inspect(hints))
+  local label = hints[1].label
+  if type(label) == "table" then
+    label = table.concat(vim.tbl_map(function(p) return p.value end, label))
+  end
+  io.stdout:write("     first hint: " .. tostring(label) .. "\n")
+end)
+
+check("treesitter", function()
+  assert(require("tenpai").has_parser(), "the mj parser did not load")
+  assert(vim.treesitter.highlighter.active[buf], "tree-sitter highlighting is off in the .mj buffer")
+  -- Headless, nothing is drawn, so nothing has been parsed yet.
+  vim.treesitter.get_parser(buf):parse(true)
+  local man = captures_at(buf, 1, 0)
+  local pin = captures_at(buf, 1, 5)
+  assert(vim.tbl_contains(man, "mj:number"), "234m: " .. table.concat(man, " "))
+  assert(vim.tbl_contains(pin, "mj:function"), "567p: " .. table.concat(pin, " "))
+  local opt = captures_at(buf, 1, 22)
+  assert(vim.tbl_contains(opt, "mj:keyword"), "riichi: " .. table.concat(opt, " "))
+end)
+
+vim.cmd.edit(md)
+local mdbuf = vim.api.nvim_get_current_buf()
+
+check("markdown_attach", function()
+  wait(15000, function() return client(mdbuf) ~= nil end, "the server to attach to the Markdown buffer")
+end)
+
+check("markdown_diagnostics", function()
+  wait(15000, function() return #vim.diagnostic.get(mdbuf) > 0 end, "diagnostics in Markdown")
+  local lines = {}
+  for _, d in ipairs(vim.diagnostic.get(mdbuf)) do
+    lines[d.lnum] = true
+  end
+  assert(lines[6], "no diagnostic on the broken line of the fence: " .. vim.inspect(vim.tbl_keys(lines)))
+end)
+
+check("markdown_injection", function()
+  assert(vim.treesitter.highlighter.active[mdbuf], "tree-sitter highlighting is off in Markdown")
+  -- Injections are parsed lazily, for what is shown: parse all of it.
+  vim.treesitter.get_parser(mdbuf):parse(true)
+  local man = captures_at(mdbuf, 5, 0)
+  assert(vim.tbl_contains(man, "mj:number"), "234m in the fence: " .. table.concat(man, " "))
+  local prose = captures_at(mdbuf, 2, 0)
+  for _, c in ipairs(prose) do
+    assert(not c:find("^mj:"), "prose highlighted as mj: " .. c)
+  end
+end)
+
+for _, c in ipairs(vim.lsp.get_clients({ name = "tenpai" })) do
+  c:stop()
+end
+io.stdout:write(string.format("nvim-e2e: %d passed, %d failed\n", passed, failed))
+vim.cmd(failed == 0 and "qall!" or "cquit! 1")

@@ -1,0 +1,91 @@
+// TextMate grammar tests: the scopes of telling tokens, then snapshots of
+// whole files (test/snapshots; `npm run snapshot:update` rewrites them, and
+// a missing snapshot fails).
+
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const { tokenize, render, scopeAt } = require("./tokenize");
+
+async function scopes(text) {
+  return tokenize("source.mj", text);
+}
+
+test("tiles take their suit's scope, red fives their own", async () => {
+  const l = await scopes("234m 406p 789s 11z");
+  assert.equal(scopeAt(l, 0, 0), "constant.numeric.tile.man.mj");
+  assert.equal(scopeAt(l, 0, 3), "constant.numeric.suit.man.mj");
+  assert.equal(scopeAt(l, 0, 5), "entity.name.function.tile.pin.mj");
+  assert.equal(scopeAt(l, 0, 6), "constant.character.red-five.mj");
+  assert.equal(scopeAt(l, 0, 10), "string.unquoted.tile.sou.mj");
+  assert.equal(scopeAt(l, 0, 15), "constant.language.tile.honor.mj");
+});
+
+test("letter honors are tiles; a word with another letter is an option", async () => {
+  const l = await scopes("789see rrr wwh riichi tsumo");
+  assert.equal(scopeAt(l, 0, 3), "string.unquoted.suit.sou.mj");
+  assert.equal(scopeAt(l, 0, 4), "constant.language.tile.honor.mj");
+  assert.equal(scopeAt(l, 0, 7), "constant.language.tile.honor.mj");
+  assert.equal(scopeAt(l, 0, 12), "constant.language.tile.honor.mj");
+  assert.equal(scopeAt(l, 0, 15), "keyword.other.option.mj");
+  assert.equal(scopeAt(l, 0, 22), "keyword.other.option.mj");
+});
+
+test("options with values, claims, comments", async () => {
+  const l = await scopes("11z dora=1m honba=2 => 3 han 30 fu # note");
+  assert.equal(scopeAt(l, 0, 4), "variable.parameter.option.mj");
+  assert.equal(scopeAt(l, 0, 8), "keyword.operator.assignment.mj");
+  assert.equal(scopeAt(l, 0, 9), "constant.numeric.tile.man.mj");
+  assert.equal(scopeAt(l, 0, 18), "constant.numeric.count.mj");
+  assert.equal(scopeAt(l, 0, 20), "keyword.operator.claim.mj");
+  assert.equal(scopeAt(l, 0, 23), "constant.numeric.claim.mj");
+  assert.equal(scopeAt(l, 0, 25), "keyword.other.claim.mj");
+  assert.equal(scopeAt(l, 0, 37), "comment.line.number-sign.mj");
+});
+
+test("glyphs are tiles by suit", async () => {
+  // Columns are UTF-16 units: each glyph is two.
+  const l = await scopes("🀇🀙🀐🀄");
+  assert.equal(scopeAt(l, 0, 0), "constant.numeric.tile.man.mj");
+  assert.equal(scopeAt(l, 0, 2), "entity.name.function.tile.pin.mj");
+  assert.equal(scopeAt(l, 0, 4), "string.unquoted.tile.sou.mj");
+  assert.equal(scopeAt(l, 0, 6), "constant.language.tile.honor.mj");
+});
+
+test("```mj fences in Markdown are notation; other fences are not", async () => {
+  const md = "Prose 123m.\n\n```mj\n234m 567p riichi\n```\n\n```\n234m\n```\n";
+  const l = await tokenize("text.html.markdown", md);
+  assert.equal(scopeAt(l, 0, 6), "", "prose is left alone");
+  assert.equal(scopeAt(l, 2, 3), "fenced_code.block.language.markdown");
+  assert.equal(scopeAt(l, 3, 0), "constant.numeric.tile.man.mj");
+  assert.equal(scopeAt(l, 3, 10), "keyword.other.option.mj");
+  assert.ok(l[3].tokens[0][1].includes("meta.embedded.block.mj"));
+  assert.equal(scopeAt(l, 7, 0), "", "a fence without mj is not notation");
+});
+
+test("^^hand^^ spans in Markdown are notation", async () => {
+  const l = await tokenize("text.html.markdown", "Try ^^123m 0p^^ here, not ^^x^^.");
+  assert.equal(scopeAt(l, 0, 4), "punctuation.definition.mj.markdown");
+  assert.equal(scopeAt(l, 0, 6), "constant.numeric.tile.man.mj");
+  assert.equal(scopeAt(l, 0, 11), "constant.character.red-five.mj");
+  assert.equal(scopeAt(l, 0, 28), "", "^^x^^ is not a hand");
+});
+
+const fixtures = path.join(__dirname, "fixtures");
+for (const name of fs.readdirSync(fixtures).sort()) {
+  test(`snapshot: ${name}`, async () => {
+    const scope = name.endsWith(".md") ? "text.html.markdown" : "source.mj";
+    const text = fs.readFileSync(path.join(fixtures, name), "utf8");
+    const got = render(await tokenize(scope, text));
+    const snap = path.join(__dirname, "snapshots", `${name}.snap`);
+    if (process.env.UPDATE_SNAPSHOTS) {
+      fs.writeFileSync(snap, got);
+      return;
+    }
+    assert.ok(fs.existsSync(snap), `no snapshot ${snap}: run npm run snapshot:update and review it`);
+    assert.equal(got, fs.readFileSync(snap, "utf8"));
+  });
+}

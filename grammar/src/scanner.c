@@ -1,0 +1,241 @@
+// What a context-free lexer cannot see in the notation (hand-written, not
+// generated; committed with the parser):
+//
+// - Words. A whitespace-separated word is a hand word when it starts with a
+//   digit, a bracket or a tile glyph (U+1F000-U+1F02B), or is made only of
+//   letter honors (e s w n wh g r); any other word is an option.
+//   `_option_start` is a zero-width token before an option word; `misplaced`
+//   is a whole hand word written after the options (tiles-after-options),
+//   unless it is letter honors, which the grammar reads itself.
+// - Digit runs. `_suited_start` / `_honor_start` (zero-width) start a tile
+//   group only when its digits end in a suit letter that fits them: 0-9
+//   before m p s, 1-7 before z h. So `123` (no suit) and `8z` are ERRORs
+//   where they stand. The `_imm` forms are for melds: no blank before.
+// - Melds. `_meld_open` (zero-width) stands before a `(` or `[` whose
+//   next bracket in the same word is its own close; otherwise the bracket
+//   is an ERROR (unclosed-meld), and so is the stray close.
+
+#include "tree_sitter/parser.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum TokenType {
+  OPTION_START,
+  SUITED_START,
+  HONOR_START,
+  SUITED_START_IMM,
+  HONOR_START_IMM,
+  MISPLACED,
+  MELD_OPEN,
+};
+
+void *tree_sitter_mj_external_scanner_create(void) { return NULL; }
+void tree_sitter_mj_external_scanner_destroy(void *payload) { (void)payload; }
+unsigned tree_sitter_mj_external_scanner_serialize(void *payload, char *buffer) {
+  (void)payload;
+  (void)buffer;
+  return 0;
+}
+void tree_sitter_mj_external_scanner_deserialize(void *payload, const char *buffer, unsigned length) {
+  (void)payload;
+  (void)buffer;
+  (void)length;
+}
+
+static bool is_line_end(TSLexer *lexer) {
+  int32_t c = lexer->lookahead;
+  return c == '\n' || c == '\r' || lexer->eof(lexer);
+}
+
+// The blanks of the grammar's extras.
+static bool is_blank(int32_t c) {
+  return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F || c == 0x3000 ||
+         c == 0xFEFF;
+}
+
+static bool is_digit(int32_t c) { return c >= '0' && c <= '9'; }
+
+static bool starts_hand_word(int32_t c) {
+  return is_digit(c) || c == '(' || c == ')' || c == '[' || c == ']' ||
+         (c >= 0x1F000 && c <= 0x1F02B);
+}
+
+// At a digit: reads the run and the letter after it. Returns the start token
+// the run may begin, or -1. The token stays zero-width (end marked before).
+static int digit_run(TSLexer *lexer, bool imm) {
+  lexer->mark_end(lexer);
+  bool honor_digits = true;
+  while (is_digit(lexer->lookahead)) {
+    int32_t c = lexer->lookahead;
+    if (c < '1' || c > '7') {
+      honor_digits = false;
+    }
+    lexer->advance(lexer, false);
+  }
+  int32_t s = lexer->lookahead;
+  if (s == 'm' || s == 'p' || s == 's') {
+    return imm ? SUITED_START_IMM : SUITED_START;
+  }
+  if ((s == 'z' || s == 'h') && honor_digits) {
+    return imm ? HONOR_START_IMM : HONOR_START;
+  }
+  return -1;
+}
+
+static bool emit(TSLexer *lexer, int token, const bool *valid_symbols) {
+  if (token < 0 || !valid_symbols[token]) {
+    return false;
+  }
+  lexer->result_symbol = (TSSymbol)token;
+  return true;
+}
+
+// Consumes the rest of a word (to a blank, the line end, `#` or `=>`) as
+// `misplaced`.
+static bool misplaced(TSLexer *lexer) {
+  for (;;) {
+    int32_t c = lexer->lookahead;
+    if (is_line_end(lexer) || is_blank(c) || c == '#') {
+      break;
+    }
+    if (c == '=') {
+      lexer->mark_end(lexer);
+      lexer->advance(lexer, false);
+      if (lexer->lookahead == '>') {
+        lexer->result_symbol = MISPLACED;
+        return true;
+      }
+      continue;
+    }
+    lexer->advance(lexer, false);
+  }
+  lexer->mark_end(lexer);
+  lexer->result_symbol = MISPLACED;
+  return true;
+}
+
+// At `(` or `[`: whether the next bracket in this word closes it.
+static bool meld_closes(TSLexer *lexer) {
+  int32_t close = lexer->lookahead == '(' ? ')' : ']';
+  lexer->mark_end(lexer);
+  lexer->advance(lexer, false);
+  for (;;) {
+    int32_t c = lexer->lookahead;
+    if (is_line_end(lexer) || is_blank(c) || c == '#') {
+      return false;
+    }
+    if (c == '(' || c == '[' || c == ')' || c == ']') {
+      return c == close;
+    }
+    lexer->advance(lexer, false);
+  }
+}
+
+bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
+  (void)payload;
+  bool error_recovery = valid_symbols[OPTION_START] && valid_symbols[SUITED_START_IMM];
+  if (error_recovery) {
+    return false;
+  }
+
+  // Inside a meld: a group right here, no blank before.
+  if (valid_symbols[SUITED_START_IMM] || valid_symbols[HONOR_START_IMM]) {
+    if (!is_digit(lexer->lookahead)) {
+      return false;
+    }
+    return emit(lexer, digit_run(lexer, true), valid_symbols);
+  }
+
+  bool blank = false;
+  while (is_blank(lexer->lookahead)) {
+    lexer->advance(lexer, true);
+    blank = true;
+  }
+  bool word_start = blank || lexer->get_column(lexer) == 0;
+  int32_t c = lexer->lookahead;
+  if (is_line_end(lexer) || c == '#') {
+    return false;
+  }
+
+  if (is_digit(c)) {
+    if (word_start && valid_symbols[MISPLACED]) {
+      return misplaced(lexer);
+    }
+    return emit(lexer, digit_run(lexer, false), valid_symbols);
+  }
+  if (c == '(' || c == '[') {
+    if (word_start && valid_symbols[MISPLACED]) {
+      return misplaced(lexer);
+    }
+    return valid_symbols[MELD_OPEN] && meld_closes(lexer) && emit(lexer, MELD_OPEN, valid_symbols);
+  }
+  if (!word_start || !(valid_symbols[OPTION_START] || valid_symbols[MISPLACED])) {
+    return false;
+  }
+  if (starts_hand_word(c)) {
+    return valid_symbols[MISPLACED] && misplaced(lexer);
+  }
+  if (c == '=') {
+    lexer->mark_end(lexer);
+    lexer->advance(lexer, false);
+    // `=>` starts the claim; `=x` is an option with no key.
+    return lexer->lookahead != '>' && emit(lexer, OPTION_START, valid_symbols);
+  }
+
+  // Classify the word: only letter honors (a hand word), `rules:` (the
+  // keyword of a rules line), or an option (zero-width: the end is marked
+  // here).
+  lexer->mark_end(lexer);
+  static const char rules[] = "rules:";
+  unsigned matched = 0;
+  bool honors = true;
+  bool after_w = false;
+  unsigned length = 0;
+  for (;;) {
+    c = lexer->lookahead;
+    if (is_line_end(lexer) || is_blank(c) || c == '#') {
+      break;
+    }
+    if (c == '=') {
+      lexer->advance(lexer, false);
+      if (lexer->lookahead == '>') {
+        break; // the claim starts here
+      }
+      honors = false;
+      matched = 7;
+      length++;
+      continue;
+    }
+    if (matched < 6 && c == (int32_t)rules[matched]) {
+      matched++;
+      if (matched == 6) {
+        return false;
+      }
+    } else {
+      matched = 7;
+    }
+    if (honors) {
+      if (c == 'w') {
+        after_w = true;
+      } else if (c == 'h' && after_w) {
+        after_w = false;
+      } else if (c == 'e' || c == 's' || c == 'n' || c == 'g' || c == 'r') {
+        after_w = false;
+      } else {
+        honors = false;
+      }
+    }
+    lexer->advance(lexer, false);
+    length++;
+  }
+  if (length == 0) {
+    return false;
+  }
+  if (honors) {
+    // Letter honors: the grammar's own tokens (after the options too).
+    return false;
+  }
+  return emit(lexer, OPTION_START, valid_symbols);
+}

@@ -1,0 +1,88 @@
+//! Code actions a line offers beyond its diagnostics' own fixes.
+
+use std::ops::Range;
+
+use crate::document::LineAnalysis;
+use crate::notation::ast::Written;
+use crate::notation::format::{format_line, FormatOptions, HonorStyle};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ActionKind {
+    /// Repairs something wrong.
+    QuickFix,
+    /// Rewrites a correct line (adds a claim, normalises the hand).
+    Rewrite,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Action {
+    pub title: String,
+    pub kind: ActionKind,
+    /// Line-relative byte range and its replacement.
+    pub edit: (Range<usize>, String),
+}
+
+/// The rewrites a line offers: add a claim with the computed value,
+/// normalise the line, write its honors the other way. `text` is the line,
+/// `style` how the user formats honors.
+pub fn line_actions(a: &LineAnalysis, text: &str, style: HonorStyle) -> Vec<Action> {
+    let mut out = Vec::new();
+    let Some(h) = a.hand_line() else {
+        return out;
+    };
+    if h.claim.is_none() {
+        if let Some(claim) = a.claim_text() {
+            let at = h
+                .options
+                .iter()
+                .map(|o| o.span.end)
+                .fold(h.hand_span.end, usize::max);
+            out.push(Action {
+                title: format!("Add the claim => {claim}"),
+                kind: ActionKind::Rewrite,
+                edit: (at..at, format!(" => {claim}")),
+            });
+        }
+    }
+    let whole = 0..text.len();
+    if let Some(f) = format_line(text, &FormatOptions { honors: style }) {
+        if f != text {
+            out.push(Action {
+                title: "Normalise the hand".to_string(),
+                kind: ActionKind::Rewrite,
+                edit: (whole.clone(), f),
+            });
+        }
+    }
+    let honors: Vec<Written> = h
+        .tiles()
+        .filter(|t| t.tile.is_honor())
+        .map(|t| t.written)
+        .collect();
+    if !honors.is_empty() {
+        let (other, title) = if honors.contains(&Written::Letter) {
+            (HonorStyle::Digits, "Write honors as digits (1-7z)")
+        } else {
+            (
+                HonorStyle::Letters,
+                "Write honors as letters (e s w n wh g r)",
+            )
+        };
+        if let Some(f) = format_line(text, &FormatOptions { honors: other }) {
+            if f != text && !out.iter().any(|a| a.edit.1 == f) {
+                out.push(Action {
+                    title: title.to_string(),
+                    kind: ActionKind::Rewrite,
+                    edit: (whole, f),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The canonical form of a line, when it differs (lines with syntax errors
+/// are left as written).
+pub fn format(text: &str, style: HonorStyle) -> Option<String> {
+    format_line(text, &FormatOptions { honors: style }).filter(|f| f != text)
+}

@@ -1,0 +1,416 @@
+//! Hover Markdown: for a tile, its name; for a hand line, what it is worth
+//! or how far it is from winning.
+
+use std::fmt::Write;
+use std::ops::Range;
+
+use crate::document::LineAnalysis;
+use crate::hand::{Hand, Riichi, Situation};
+use crate::notation::ast::{HandLine, OptionValue, TileTok};
+use crate::score::{self, Rules, Score};
+use crate::shanten::{Analysis, DiscardOption, Ukeire, Wait};
+use crate::tile::{Tile, Wind};
+
+use super::outcome::{outcome, Outcome};
+use super::text::{
+    discard_text, han_fu_text, hand_text, payment_text, plural, shanten_name, tile_text,
+    tiles_left, win_value_text,
+};
+
+/// How many discards the hover lists.
+const DISCARDS_SHOWN: usize = 5;
+
+#[derive(Clone, Copy, Debug)]
+pub struct HoverOptions {
+    /// Tiles as Unicode glyphs (else `123m`).
+    pub glyphs: bool,
+}
+
+/// A hover: Markdown and the line-relative byte span it describes.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct HoverText {
+    pub span: Range<usize>,
+    pub markdown: String,
+}
+
+/// The hover at byte `col` of a line. A tile under the cursor gets its own
+/// hover; anywhere else on a hand line, the hand's.
+pub fn hover(a: &LineAnalysis, col: usize, opts: HoverOptions) -> Option<HoverText> {
+    let h = a.hand_line()?;
+    if let Some(t) = tile_at(h, col) {
+        return Some(tile_hover(a, h, t, opts));
+    }
+    let markdown = line_hover(a, opts)?;
+    Some(HoverText {
+        span: line_span(h),
+        markdown,
+    })
+}
+
+/// The hand part with its options and claim: what the line hover covers.
+fn line_span(h: &HandLine) -> Range<usize> {
+    let mut end = h.hand_span.end;
+    if let Some(o) = h.options.last() {
+        end = end.max(o.span.end);
+    }
+    if let Some(c) = &h.claim {
+        end = end.max(c.span.end);
+    }
+    h.hand_span.start..end
+}
+
+/// The tile token under `col`: in the hand, or in a tile-valued option.
+fn tile_at(h: &HandLine, col: usize) -> Option<&TileTok> {
+    let inside = |t: &&TileTok| t.span.start <= col && col < t.span.end;
+    if let Some(t) = h.tiles().find(inside) {
+        return Some(t);
+    }
+    h.options.iter().find_map(|o| match &o.value {
+        Some(OptionValue::Tile(t)) => Some(t).filter(inside),
+        Some(OptionValue::Tiles(ts)) => ts.iter().find(inside),
+        _ => None,
+    })
+}
+
+/// What the option holding this token is, if any.
+fn option_key<'a>(h: &'a HandLine, t: &TileTok) -> Option<&'a str> {
+    h.options
+        .iter()
+        .find(|o| o.span.start <= t.span.start && t.span.end <= o.span.end)
+        .map(|o| o.key.as_str())
+}
+
+fn dora_count(tile: Tile, indicators: &[Tile]) -> usize {
+    indicators.iter().filter(|i| i.dora_after() == tile).count()
+}
+
+fn tile_hover(a: &LineAnalysis, h: &HandLine, t: &TileTok, opts: HoverOptions) -> HoverText {
+    let mut md = String::new();
+    let written = if t.red {
+        format!("0{}", t.tile.suit().letter())
+    } else {
+        t.tile.ascii()
+    };
+    let _ = write!(md, "{} **{}** — {}", t.tile.glyph(), written, t.tile.name());
+    let mut notes = Vec::new();
+    if t.red {
+        notes.push("red five".to_string());
+    }
+    let sit = a.validated.as_ref().map(|v| &v.situation);
+    match option_key(h, t) {
+        Some("dora") => notes.push(format!(
+            "dora indicator: the dora is {}",
+            tile_text(t.tile.dora_after(), false, opts.glyphs)
+        )),
+        Some("ura") => notes.push(format!(
+            "ura-dora indicator: the ura-dora is {}",
+            tile_text(t.tile.dora_after(), false, opts.glyphs)
+        )),
+        Some("win") => notes.push("the winning tile".to_string()),
+        Some("discard") => notes.push("the tile discarded".to_string()),
+        Some("visible") => notes.push("seen elsewhere".to_string()),
+        _ => {
+            if let Some(sit) = sit {
+                let n = dora_count(t.tile, &sit.dora);
+                if n > 0 {
+                    notes.push(if n == 1 {
+                        "dora".to_string()
+                    } else {
+                        format!("dora ×{n}")
+                    });
+                }
+                if sit.riichi != Riichi::None {
+                    let u = dora_count(t.tile, &sit.ura);
+                    if u > 0 {
+                        notes.push(if u == 1 {
+                            "ura-dora".to_string()
+                        } else {
+                            format!("ura-dora ×{u}")
+                        });
+                    }
+                }
+            }
+        }
+    }
+    if !notes.is_empty() {
+        let _ = write!(md, " ({})", notes.join(", "));
+    }
+    HoverText {
+        span: t.span.clone(),
+        markdown: md,
+    }
+}
+
+fn line_hover(a: &LineAnalysis, opts: HoverOptions) -> Option<String> {
+    let v = a.validated.as_ref()?;
+    let mut md = String::new();
+    let outcome = outcome(a);
+    // The winning tile stands apart only in a complete hand.
+    let complete = matches!(
+        outcome,
+        Some(Outcome::Scored(_)) | Some(Outcome::NotScored(_))
+    );
+    let _ = writeln!(md, "{}\n", hand_text(&v.hand, complete, opts.glyphs));
+    let Some(outcome) = outcome else {
+        if a.has_errors() {
+            md.push_str("The line has errors: the hand is not analysed.\n");
+        }
+        return Some(md);
+    };
+    match &outcome {
+        Outcome::Scored(s) => scored(&mut md, s, a, &v.hand, &v.situation),
+        Outcome::NotScored(e) if e.code == "no-yaku" => {
+            let _ = writeln!(
+                md,
+                "**No yaku**: a complete shape that cannot win. {}",
+                e.message
+            );
+        }
+        Outcome::NotScored(e) => {
+            let _ = writeln!(md, "**Not priced** (`{}`): {}", e.code, e.message);
+        }
+        Outcome::Shanten(an) => shanten(&mut md, an, opts),
+    }
+    Some(md)
+}
+
+fn scored(md: &mut String, s: &Score, a: &LineAnalysis, hand: &Hand, sit: &Situation) {
+    let _ = writeln!(md, "**{}** · {}\n", han_fu_text(s), s.points.total);
+    md.push_str("| Yaku | Han |\n| --- | ---: |\n");
+    for y in &s.yaku {
+        let _ = writeln!(md, "| {} | {} |", y.yaku.name(), y.han);
+    }
+    md.push('\n');
+    if s.fu.is_some() && !s.fu_details.is_empty() {
+        md.push_str("| Fu | for |\n| ---: | --- |\n");
+        for f in &s.fu_details {
+            let _ = writeln!(md, "| {} | {} |", f.fu, f.reason);
+        }
+        if let Some(fu) = s.fu {
+            let _ = writeln!(md, "| **{fu}** | total |");
+        }
+        md.push('\n');
+    }
+    let _ = writeln!(md, "{}\n", payment_line(s, sit));
+    if let Some(h) = a.hand_line() {
+        let says_how = h.option("tsumo").is_some() || h.option("ron").is_some();
+        let says_seat = h.option("seat").is_some();
+        if !says_how || !says_seat {
+            other_payments(md, hand, sit, &a.rules, says_how, says_seat);
+        }
+    }
+}
+
+/// Who pays what in this situation.
+fn payment_line(s: &Score, sit: &Situation) -> String {
+    let p = &s.points;
+    let who = if sit.is_dealer() {
+        "dealer"
+    } else {
+        "non-dealer"
+    };
+    let base = match (p.ron, p.dealer, p.non_dealer) {
+        (Some(ron), _, _) => format!("Ron, {who}: the discarder pays **{ron}**"),
+        (None, Some(d), Some(nd)) => {
+            format!("Tsumo, {who}: **{nd}/{d}** (each non-dealer {nd}, the dealer {d})")
+        }
+        (None, _, Some(each)) => format!("Tsumo, {who}: **{each} all**"),
+        _ => format!("{who}: **{}**", p.total),
+    };
+    let mut extras = Vec::new();
+    if sit.honba > 0 {
+        extras.push(plural(sit.honba, "honba", "honba"));
+    }
+    if sit.sticks > 0 {
+        extras.push(plural(sit.sticks, "riichi stick", "riichi sticks"));
+    }
+    if extras.is_empty() {
+        base
+    } else {
+        format!("{base}; with {}: {} in all", extras.join(" and "), p.total)
+    }
+}
+
+/// The same hand won by ron and by tsumo, as dealer and non-dealer, for the
+/// parts of the situation the line leaves unsaid. A non-dealer sits South;
+/// each cell is scored afresh (menzen tsumo, pinfu's fu and a seat wind
+/// change with them).
+fn other_payments(
+    md: &mut String,
+    hand: &Hand,
+    sit: &Situation,
+    rules: &Rules,
+    says_how: bool,
+    says_seat: bool,
+) {
+    let hows: Vec<bool> = if says_how {
+        vec![sit.tsumo]
+    } else {
+        vec![false, true]
+    };
+    let seats: Vec<Wind> = if says_seat {
+        vec![sit.seat]
+    } else {
+        vec![Wind::South, Wind::East]
+    };
+    md.push_str("| |");
+    for &tsumo in &hows {
+        md.push_str(if tsumo { " Tsumo |" } else { " Ron |" });
+    }
+    md.push_str("\n| --- |");
+    for _ in &hows {
+        md.push_str(" ---: |");
+    }
+    md.push('\n');
+    for &seat in &seats {
+        let label = if seat == Wind::East {
+            "Dealer".to_string()
+        } else {
+            format!("Non-dealer ({})", seat.name())
+        };
+        let _ = write!(md, "| {label} |");
+        for &tsumo in &hows {
+            let mut s2 = sit.clone();
+            s2.tsumo = tsumo;
+            s2.seat = seat;
+            let cell = match score::score(hand, &s2, rules) {
+                Ok(sc) => format!("{} · {}", han_fu_text(&sc), payment_text(&sc.points)),
+                Err(e) if e.code == "no-yaku" => "no yaku".to_string(),
+                Err(_) => "—".to_string(),
+            };
+            let _ = write!(md, " {cell} |");
+        }
+        md.push('\n');
+    }
+}
+
+fn shanten(md: &mut String, an: &Analysis, opts: HoverOptions) {
+    match an {
+        Analysis::Complete => md.push_str("**Complete**\n"),
+        Analysis::Tenpai { waits, .. } => {
+            let _ = writeln!(
+                md,
+                "**Tenpai** — {}, {} left\n",
+                plural(waits.len() as u32, "wait", "waits"),
+                plural(tiles_left(waits), "tile", "tiles")
+            );
+            waits_table(md, waits, opts);
+        }
+        Analysis::NotTenpai { shanten, ukeire } => {
+            let _ = write!(md, "**{}**", shanten_name(shanten.shanten));
+            let mut forms = vec![format!("regular {}", shanten.regular)];
+            if let Some(c) = shanten.chiitoitsu {
+                forms.push(format!("chiitoitsu {c}"));
+            }
+            if let Some(k) = shanten.kokushi {
+                forms.push(format!("kokushi {k}"));
+            }
+            let _ = writeln!(md, " ({})\n", forms.join(", "));
+            ukeire_line(md, ukeire, opts);
+        }
+        Analysis::Discards {
+            shanten,
+            options,
+            chosen,
+        } => {
+            match options.first() {
+                Some(best) => {
+                    let _ = writeln!(
+                        md,
+                        "**{}** — best discard {}: {}\n",
+                        shanten_name(shanten.shanten),
+                        tile_text(best.tile, false, opts.glyphs),
+                        discard_text(best)
+                    );
+                }
+                None => {
+                    let _ = writeln!(md, "**{}**\n", shanten_name(shanten.shanten));
+                }
+            }
+            if chosen.is_some() {
+                if let Some(summary) = an.chosen_summary() {
+                    let _ = writeln!(md, "Discarded: {summary}\n");
+                }
+            }
+            discards_table(md, options, opts);
+        }
+    }
+}
+
+fn waits_table(md: &mut String, waits: &[Wait], opts: HoverOptions) {
+    md.push_str("| Wait | Left | Ron | Tsumo |\n| --- | ---: | --- | --- |\n");
+    for w in waits {
+        let (ron, tsumo) = match &w.value {
+            Some(v) => (win_value_text(&v.ron), win_value_text(&v.tsumo)),
+            None => ("—".to_string(), "—".to_string()),
+        };
+        let mark = |s: String| {
+            if s == "no yaku" {
+                "**no yaku**".to_string()
+            } else {
+                s
+            }
+        };
+        let name = if opts.glyphs {
+            format!("{} {}", w.tile.glyph(), w.tile.ascii())
+        } else {
+            w.tile.ascii()
+        };
+        let _ = writeln!(
+            md,
+            "| {name} | {} | {} | {} |",
+            w.left,
+            mark(ron),
+            mark(tsumo)
+        );
+    }
+}
+
+fn ukeire_line(md: &mut String, u: &Ukeire, opts: HoverOptions) {
+    let tiles: Vec<String> = u
+        .tiles
+        .iter()
+        .map(|t| format!("{} ×{}", tile_text(t.tile, false, opts.glyphs), t.practical))
+        .collect();
+    let practical = if u.practical_total != u.total {
+        format!(" ({} in sight)", u.total - u.practical_total)
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        md,
+        "Ukeire: **{}**{practical} — {}",
+        plural(u.practical_total, "tile", "tiles"),
+        tiles.join(", ")
+    );
+}
+
+fn discards_table(md: &mut String, options: &[DiscardOption], opts: HoverOptions) {
+    md.push_str("| Discard | Shanten | Tiles | Accepts |\n| --- | --- | ---: | --- |\n");
+    for o in options.iter().take(DISCARDS_SHOWN) {
+        let accepts: Vec<Tile> = if o.shanten == 0 && !o.waits.is_empty() {
+            o.waits.iter().map(|w| w.tile).collect()
+        } else {
+            o.ukeire.tiles.iter().map(|t| t.tile).collect()
+        };
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} |",
+            tile_text(o.tile, false, opts.glyphs),
+            shanten_name(o.shanten),
+            o.ukeire.practical_total,
+            super::text::tiles_text(&accepts, opts.glyphs)
+        );
+    }
+    if options.len() > DISCARDS_SHOWN {
+        let _ = writeln!(
+            md,
+            "\nand {}",
+            plural(
+                (options.len() - DISCARDS_SHOWN) as u32,
+                "other discard",
+                "other discards"
+            )
+        );
+    }
+}

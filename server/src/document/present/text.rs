@@ -1,0 +1,219 @@
+//! Small renderings shared by hovers, hints and symbols.
+
+use super::outcome::Outcome;
+use crate::hand::{Hand, MeldKind};
+use crate::score::{Points, Score};
+use crate::shanten::{Analysis, DiscardOption, Wait, WinValue};
+use crate::tile::{to_compact, Suit, Tile};
+
+/// A tile as a glyph, or as `5m` (`0m` for a red five).
+pub fn tile_text(t: Tile, red: bool, glyphs: bool) -> String {
+    match (glyphs, red) {
+        (true, _) => t.glyph().to_string(),
+        (false, true) => format!("0{}", t.suit().letter()),
+        (false, false) => t.ascii(),
+    }
+}
+
+/// Tiles as glyphs, or in compact notation (`123m5p`).
+pub fn tiles_text(tiles: &[Tile], glyphs: bool) -> String {
+    if glyphs {
+        tiles.iter().map(|t| t.glyph()).collect()
+    } else {
+        to_compact(tiles)
+    }
+}
+
+/// The hand: closed tiles, called melds in their brackets, and (with
+/// `win_apart`) the winning tile apart (`🀇🀈🀉… (🀙🀙🀙) + 🀝`).
+pub fn hand_text(hand: &Hand, win_apart: bool, glyphs: bool) -> String {
+    let win = hand.win.filter(|_| win_apart);
+    let mut closed = hand.closed.clone();
+    if let Some(w) = win {
+        if let Some(i) = closed.iter().rposition(|t| *t == w) {
+            closed.remove(i);
+        }
+    }
+    let mut out = tiles_text(&closed, glyphs);
+    for m in &hand.melds {
+        let (open, close) = match m.kind {
+            MeldKind::ClosedKan => ('[', ']'),
+            _ => ('(', ')'),
+        };
+        out.push(' ');
+        out.push(open);
+        out.push_str(&tiles_text(&m.tiles, glyphs));
+        out.push(close);
+    }
+    if let Some(w) = win {
+        out.push_str(" + ");
+        out.push_str(&tile_text(w, false, glyphs));
+    }
+    out
+}
+
+pub fn shanten_name(s: i8) -> String {
+    match s {
+        i8::MIN..=-1 => "complete".to_string(),
+        0 => "tenpai".to_string(),
+        n => format!("{n}-shanten"),
+    }
+}
+
+pub fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Waits in the compact form players write: `1-4p`, `2m 5p`, `1-4-7s`.
+pub fn waits_compact(tiles: &[Tile]) -> String {
+    let mut parts = Vec::new();
+    for suit in [Suit::Man, Suit::Pin, Suit::Sou, Suit::Honor] {
+        let nums: Vec<String> = tiles
+            .iter()
+            .filter(|t| t.suit() == suit)
+            .map(|t| t.number().to_string())
+            .collect();
+        if !nums.is_empty() {
+            parts.push(format!("{}{}", nums.join("-"), suit.letter()));
+        }
+    }
+    parts.join(" ")
+}
+
+/// What is paid, before honba and sticks: `7700`, `2000/3900`, `3900 all`.
+pub fn payment_text(p: &Points) -> String {
+    match (p.ron, p.dealer, p.non_dealer) {
+        (Some(r), _, _) => r.to_string(),
+        (None, Some(d), Some(nd)) => format!("{nd}/{d}"),
+        (None, _, Some(each)) => format!("{each} all"),
+        _ => p.total.to_string(),
+    }
+}
+
+/// `4 han 30 fu`, `5 han · Mangan`, `Yakuman`.
+pub fn han_fu_text(s: &Score) -> String {
+    match (s.limit, s.fu) {
+        (Some(l), _) if l.id().ends_with("yakuman") && l.id() != "kazoe_yakuman" => {
+            l.name().to_string()
+        }
+        (Some(l), _) => format!("{} han · {}", s.han, l.name()),
+        (None, Some(fu)) => format!("{} han {} fu", s.han, fu),
+        (None, None) => format!("{} han", s.han),
+    }
+}
+
+/// One way of winning on a wait: `3 han 40 fu · 5200`, `no yaku`.
+pub fn win_value_text(v: &WinValue) -> String {
+    match v {
+        WinValue::Points {
+            han,
+            fu,
+            limit,
+            total,
+            ..
+        } => match (limit, fu) {
+            (Some(l), _) if l.ends_with("yakuman") && l != "kazoe_yakuman" => {
+                format!("{} · {total}", l.replace('_', " "))
+            }
+            (Some(l), _) => format!("{han} han {} · {total}", l.replace('_', " ")),
+            (None, Some(fu)) => format!("{han} han {fu} fu · {total}"),
+            (None, None) => format!("{han} han · {total}"),
+        },
+        WinValue::NoYaku => "no yaku".to_string(),
+        WinValue::Unpriced(m) => format!("not priced ({m})"),
+    }
+}
+
+/// One discard's outcome: `1-shanten, 24 tiles`.
+pub fn discard_text(o: &DiscardOption) -> String {
+    format!(
+        "{}, {}",
+        shanten_name(o.shanten),
+        plural(o.ukeire.practical_total, "tile", "tiles")
+    )
+}
+
+pub fn tiles_left(waits: &[Wait]) -> u32 {
+    waits.iter().map(|w| u32::from(w.left)).sum()
+}
+
+fn no_yaku(v: &WinValue) -> bool {
+    matches!(v, WinValue::NoYaku)
+}
+
+/// `tenpai · 1-4p (8)`, marked when the waits cannot win.
+pub fn tenpai_text(waits: &[Wait]) -> String {
+    let tiles: Vec<Tile> = waits.iter().map(|w| w.tile).collect();
+    let mut s = format!("tenpai · {} ({})", waits_compact(&tiles), tiles_left(waits));
+    let values: Vec<_> = waits.iter().filter_map(|w| w.value.as_ref()).collect();
+    if !values.is_empty() && values.len() == waits.len() {
+        if values.iter().all(|v| no_yaku(&v.ron) && no_yaku(&v.tsumo)) {
+            s.push_str(" · no yaku");
+        } else if values.iter().all(|v| no_yaku(&v.ron)) {
+            s.push_str(" · no yaku on ron");
+        }
+    }
+    s
+}
+
+/// What a hand line amounts to, in one line: its value
+/// (`4 han 30 fu · 7700`) or its state (`1-shanten · 24 tiles`,
+/// `tenpai · 1-4p (8)`).
+pub fn value_summary(o: &Outcome) -> String {
+    match o {
+        Outcome::Scored(s) => format!("{} · {}", han_fu_text(s), payment_text(&s.points)),
+        Outcome::NotScored(e) if e.code == "no-yaku" => "no yaku".to_string(),
+        Outcome::NotScored(e) => format!("not priced: {}", e.message),
+        Outcome::Shanten(an) => state_text(an),
+    }
+}
+
+/// The state of a hand that is not complete.
+pub fn state_text(an: &Analysis) -> String {
+    match an {
+        Analysis::Complete => "complete".to_string(),
+        Analysis::Tenpai { waits, .. } => tenpai_text(waits),
+        Analysis::NotTenpai { shanten, ukeire } => format!(
+            "{} · {}",
+            shanten_name(shanten.shanten),
+            plural(ukeire.practical_total, "tile", "tiles")
+        ),
+        Analysis::Discards {
+            shanten, options, ..
+        } => match options.first() {
+            Some(best) if best.shanten == 0 && !best.waits.is_empty() => {
+                format!("discard {} → {}", best.tile, tenpai_text(&best.waits))
+            }
+            Some(best) => format!(
+                "{} · discard {} · {}",
+                shanten_name(shanten.shanten),
+                best.tile,
+                plural(best.ukeire.practical_total, "tile", "tiles")
+            ),
+            None => shanten_name(shanten.shanten),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::parse_tiles;
+
+    #[test]
+    fn compact_waits() {
+        let t = |s| parse_tiles(s).unwrap().0;
+        assert_eq!(waits_compact(&t("14p")), "1-4p");
+        assert_eq!(waits_compact(&t("2m5p")), "2m 5p");
+        assert_eq!(waits_compact(&t("147s")), "1-4-7s");
+        assert_eq!(waits_compact(&t("1z7z")), "1-7z");
+    }
+
+    #[test]
+    fn tiles_as_text() {
+        let t = |s| parse_tiles(s).unwrap().0;
+        assert_eq!(tiles_text(&t("123m"), true), "🀇🀈🀉");
+        assert_eq!(tiles_text(&t("321m5p"), false), "321m5p");
+        assert_eq!(tile_text(t("5p")[0], true, false), "0p");
+    }
+}

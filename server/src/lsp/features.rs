@@ -1,0 +1,324 @@
+//! Each feature as a function of an analysed document: protocol positions
+//! in, [`crate::document::present`] called, protocol types out.
+
+use std::collections::HashMap;
+use std::ops::Range as Bytes;
+
+use tower_lsp_server::ls_types::*;
+
+use super::position::{self, Encoding};
+use super::settings::Settings;
+use super::store::View;
+use crate::diag::Severity;
+use crate::document::present::{
+    actions, completion, hints, hover as hover_text, semantic, symbols,
+};
+use crate::document::Origin;
+use crate::document::{file_diagnostics, line_at, AnalyzedLine, FileDiagnostic};
+
+pub struct Ctx<'a> {
+    pub view: View<'a>,
+    pub settings: &'a Settings,
+    pub enc: Encoding,
+    pub uri: &'a Uri,
+}
+
+impl Ctx<'_> {
+    fn range(&self, bytes: Bytes<usize>) -> Range {
+        position::range(self.view.rope, bytes, self.enc)
+    }
+
+    fn offset(&self, pos: Position) -> Option<usize> {
+        position::offset(self.view.rope, pos, self.enc)
+    }
+
+    fn line_text(&self, l: &AnalyzedLine) -> &str {
+        self.view.text.get(l.range.clone()).unwrap_or_default()
+    }
+
+    /// The analysed lines meeting `range`.
+    fn lines_in(&self, range: Range) -> &[AnalyzedLine] {
+        let lines = self.view.lines;
+        let start = position::offset_clamped(self.view.rope, range.start, self.enc);
+        let end = position::offset_clamped(self.view.rope, range.end, self.enc);
+        let first = lines.partition_point(|l| l.range.end < start);
+        let last = lines.partition_point(|l| l.range.start <= end);
+        lines.get(first..last.max(first)).unwrap_or_default()
+    }
+}
+
+pub const SOURCE: &str = "tenpai";
+
+fn severity(s: Severity) -> DiagnosticSeverity {
+    match s {
+        Severity::Error => DiagnosticSeverity::ERROR,
+        Severity::Warning => DiagnosticSeverity::WARNING,
+        Severity::Info => DiagnosticSeverity::INFORMATION,
+    }
+}
+
+fn diagnostic(cx: &Ctx, d: &FileDiagnostic) -> Diagnostic {
+    let related: Vec<DiagnosticRelatedInformation> = d
+        .related
+        .iter()
+        .map(|r| DiagnosticRelatedInformation {
+            location: Location::new(cx.uri.clone(), cx.range(r.range.clone())),
+            message: r.message.clone(),
+        })
+        .collect();
+    Diagnostic {
+        range: cx.range(d.range.clone()),
+        severity: Some(severity(d.severity)),
+        code: Some(NumberOrString::String(d.code.to_string())),
+        source: Some(SOURCE.to_string()),
+        message: d.message.clone(),
+        related_information: (!related.is_empty()).then_some(related),
+        ..Default::default()
+    }
+}
+
+pub fn diagnostics(cx: &Ctx) -> Vec<Diagnostic> {
+    file_diagnostics(cx.view.lines)
+        .iter()
+        .map(|d| diagnostic(cx, d))
+        .collect()
+}
+
+pub fn hover(cx: &Ctx, pos: Position) -> Option<Hover> {
+    let offset = cx.offset(pos)?;
+    let line = line_at(cx.view.lines, offset)?;
+    let opts = hover_text::HoverOptions {
+        glyphs: cx.settings.glyphs,
+    };
+    let h = hover_text::hover(&line.analysis, offset - line.range.start, opts)?;
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: h.markdown,
+        }),
+        range: Some(cx.range(line.to_document(&h.span))),
+    })
+}
+
+pub fn inlay_hints(cx: &Ctx, range: Range) -> Vec<InlayHint> {
+    let kinds = &cx.settings.inlay_hints;
+    let mut out = Vec::new();
+    for line in cx.lines_in(range) {
+        for h in hints::hints(&line.analysis) {
+            let on = match h.kind {
+                hints::HintKind::Value => kinds.value,
+                hints::HintKind::State => kinds.state,
+                hints::HintKind::Discard => kinds.discard,
+            };
+            if !on {
+                continue;
+            }
+            let at = line.to_document(&(h.offset..h.offset)).start;
+            out.push(InlayHint {
+                position: position::position(cx.view.rope, at, cx.enc),
+                label: InlayHintLabel::String(h.label),
+                kind: None,
+                text_edits: None,
+                tooltip: None,
+                padding_left: Some(true),
+                padding_right: None,
+                data: None,
+            });
+        }
+    }
+    out
+}
+
+fn edit(cx: &Ctx, edits: Vec<TextEdit>) -> WorkspaceEdit {
+    WorkspaceEdit {
+        changes: Some(HashMap::from([(cx.uri.clone(), edits)])),
+        ..Default::default()
+    }
+}
+
+pub fn code_actions(cx: &Ctx, range: Range) -> Vec<CodeActionOrCommand> {
+    let mut out = Vec::new();
+    let lines = cx.lines_in(range);
+    // The diagnostics' own fixes (claims, typos, contradicting options), for
+    // every hand line the range touches: a cursor anywhere on a line gets
+    // that line's fixes.
+    for d in file_diagnostics(lines) {
+        let lsp_diag = diagnostic(cx, &d);
+        for (i, f) in d.fixes.iter().enumerate() {
+            out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: f.title.clone(),
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![lsp_diag.clone()]),
+                edit: Some(edit(
+                    cx,
+                    vec![TextEdit::new(
+                        cx.range(f.range.clone()),
+                        f.replacement.clone(),
+                    )],
+                )),
+                is_preferred: Some(i == 0),
+                ..Default::default()
+            }));
+        }
+    }
+    for line in lines {
+        for a in actions::line_actions(&line.analysis, cx.line_text(line), cx.settings.honors) {
+            let kind = match a.kind {
+                actions::ActionKind::QuickFix => CodeActionKind::QUICKFIX,
+                actions::ActionKind::Rewrite => CodeActionKind::REFACTOR_REWRITE,
+            };
+            let (span, text) = a.edit;
+            out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: a.title,
+                kind: Some(kind),
+                edit: Some(edit(
+                    cx,
+                    vec![TextEdit::new(cx.range(line.to_document(&span)), text)],
+                )),
+                ..Default::default()
+            }));
+        }
+    }
+    out
+}
+
+/// Formatting edits for the hand lines meeting `range` (all when `None`).
+pub fn formatting(cx: &Ctx, range: Option<Range>) -> Vec<TextEdit> {
+    let lines = match range {
+        Some(r) => cx.lines_in(r),
+        None => cx.view.lines,
+    };
+    lines
+        .iter()
+        .filter_map(|l| {
+            let f = actions::format(cx.line_text(l), cx.settings.honors)?;
+            Some(TextEdit::new(cx.range(l.range.clone()), f))
+        })
+        .collect()
+}
+
+/// The line the cursor is on for completion: a `.mj` line or fence line
+/// extends to the end of its text line (the analysed range stops before
+/// trailing spaces, where the next option is typed).
+fn completion_line<'a>(cx: &'a Ctx, offset: usize) -> Option<(&'a AnalyzedLine, Bytes<usize>)> {
+    let rope = cx.view.rope;
+    let row = rope.byte_to_line(offset.min(rope.len_bytes()));
+    let row_start = rope.line_to_byte(row);
+    let row_end =
+        position::offset_clamped(rope, Position::new(row as u32, u32::MAX), Encoding::Utf8);
+    let lines = cx.view.lines;
+    let i = lines.partition_point(|l| l.range.start <= offset);
+    let line = lines.get(i.checked_sub(1)?)?;
+    if line.range.start < row_start {
+        return None;
+    }
+    let end = match line.origin {
+        Origin::MjLine | Origin::Fence => row_end.max(line.range.end),
+        _ => line.range.end,
+    };
+    (offset <= end).then_some((line, line.range.start..end))
+}
+
+pub fn completion(cx: &Ctx, pos: Position) -> Option<Vec<CompletionItem>> {
+    let offset = cx.offset(pos)?;
+    let (line, bytes) = completion_line(cx, offset)?;
+    let text = cx.view.text.get(bytes.clone())?;
+    let items = completion::complete(text, offset - bytes.start, &line.analysis.rules);
+    if items.is_empty() {
+        return None;
+    }
+    let items = items
+        .into_iter()
+        .map(|it| {
+            let r = bytes.start + it.replace.start..bytes.start + it.replace.end;
+            CompletionItem {
+                label: it.label,
+                detail: Some(it.detail),
+                kind: Some(match it.kind {
+                    completion::ItemKind::Option => CompletionItemKind::PROPERTY,
+                    completion::ItemKind::Tile => CompletionItemKind::CONSTANT,
+                    completion::ItemKind::Value => CompletionItemKind::ENUM_MEMBER,
+                }),
+                sort_text: Some(it.sort),
+                text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(
+                    cx.range(r),
+                    it.insert,
+                ))),
+                ..Default::default()
+            }
+        })
+        .collect();
+    Some(items)
+}
+
+pub fn semantic_legend() -> SemanticTokensLegend {
+    SemanticTokensLegend {
+        token_types: semantic::TokenType::ALL
+            .iter()
+            .map(|t| SemanticTokenType::new(t.name()))
+            .collect(),
+        token_modifiers: semantic::MODIFIERS
+            .iter()
+            .map(|m| SemanticTokenModifier::new(m))
+            .collect(),
+    }
+}
+
+pub fn semantic_tokens(cx: &Ctx, range: Option<Range>) -> SemanticTokens {
+    let lines = match range {
+        Some(r) => cx.lines_in(r),
+        None => cx.view.lines,
+    };
+    let mut data = Vec::new();
+    let (mut prev_line, mut prev_start) = (0u32, 0u32);
+    for line in lines {
+        let len = line.range.len();
+        for t in semantic::tokens(&line.analysis.line, len) {
+            let r = cx.range(line.to_document(&t.span));
+            // A token never spans lines: hand lines are single lines.
+            if r.start.line != r.end.line || r.end.character <= r.start.character {
+                continue;
+            }
+            let delta_line = r.start.line - prev_line;
+            let delta_start = if delta_line == 0 {
+                r.start.character - prev_start
+            } else {
+                r.start.character
+            };
+            data.push(SemanticToken {
+                delta_line,
+                delta_start,
+                length: r.end.character - r.start.character,
+                token_type: t.ty.index(),
+                token_modifiers_bitset: t.modifiers,
+            });
+            prev_line = r.start.line;
+            prev_start = r.start.character;
+        }
+    }
+    SemanticTokens {
+        result_id: None,
+        data,
+    }
+}
+
+#[allow(deprecated)] // `deprecated` is a required field of the type.
+pub fn document_symbols(cx: &Ctx) -> Vec<DocumentSymbol> {
+    cx.view
+        .lines
+        .iter()
+        .filter_map(|line| {
+            let s = symbols::symbol(&line.analysis, cx.line_text(line))?;
+            Some(DocumentSymbol {
+                name: s.name,
+                detail: (!s.detail.is_empty()).then_some(s.detail),
+                kind: SymbolKind::STRING,
+                tags: None,
+                deprecated: None,
+                range: cx.range(line.range.clone()),
+                selection_range: cx.range(line.to_document(&s.selection)),
+                children: None,
+            })
+        })
+        .collect()
+}

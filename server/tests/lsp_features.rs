@@ -1,0 +1,382 @@
+//! Every feature over the protocol, in process, snapshot tested.
+
+use serde_json::{json, Value};
+use tenpai::lsp::test_client::TestClient;
+
+const MJ: &str = "file:///review.mj";
+const MD: &str = "file:///article.md";
+
+/// A `.mj` review: a clean winning hand, a typo'd option, a fifth 1m.
+const REVIEW: &str = "\
+# East 1, dealer
+234m567p22s345678s riichi tsumo dora=1s
+123m456p789s1122z riichii
+11111m456p789s22z
+";
+
+const ARTICLE: &str = "\
+# Reading waits
+
+The hand `234m567p22s34678s` waits on two tiles.
+
+```mj
+123m456p789s1122z win=2z
+```
+";
+
+async fn client(options: Value) -> TestClient {
+    let (mut c, _) = TestClient::in_process();
+    c.initialize(
+        json!({"general": {"positionEncodings": ["utf-16"]}}),
+        options,
+    )
+    .await;
+    c
+}
+
+fn at(uri: &str, line: u32, character: u32) -> Value {
+    json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
+}
+
+#[tokio::test]
+async fn diagnostics_of_a_review() {
+    let mut c = client(Value::Null).await;
+    c.open(MJ, "mj", 1, REVIEW).await;
+    let d = c.diagnostics(MJ, 1).await;
+    insta::assert_json_snapshot!(d);
+}
+
+#[tokio::test]
+async fn diagnostics_in_markdown() {
+    let mut c = client(Value::Null).await;
+    c.open(MD, "markdown", 1, ARTICLE).await;
+    let d = c.diagnostics(MD, 1).await;
+    insta::assert_json_snapshot!(d);
+}
+
+#[tokio::test]
+async fn hover_on_a_tile_names_it() {
+    let mut c = client(Value::Null).await;
+    c.open(MJ, "mj", 1, "2340m567p22s345678s riichi tsumo dora=4m\n")
+        .await;
+    // The red five `0` at column 3.
+    let red = c.call("textDocument/hover", at(MJ, 0, 3)).await;
+    insta::assert_json_snapshot!("hover_red_five", red);
+    // The dora indicator 4m, inside `dora=4m`.
+    let ind = c.call("textDocument/hover", at(MJ, 0, 38)).await;
+    insta::assert_json_snapshot!("hover_dora_indicator", ind);
+}
+
+#[tokio::test]
+async fn hover_away_from_hands_is_empty() {
+    let mut c = client(Value::Null).await;
+    c.open(MD, "markdown", 1, ARTICLE).await;
+    let prose = c.call("textDocument/hover", at(MD, 0, 3)).await;
+    assert_eq!(prose, Value::Null);
+    let past_end = c.call("textDocument/hover", at(MD, 99, 0)).await;
+    assert_eq!(past_end, Value::Null);
+}
+
+#[tokio::test]
+async fn semantic_tokens_classify_tiles_options_and_comments() {
+    let mut c = client(Value::Null).await;
+    c.open(MJ, "mj", 1, "(123m) 0p e riichi dora=1s # note\n")
+        .await;
+    let t = c
+        .call(
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": {"uri": MJ}}),
+        )
+        .await;
+    insta::assert_json_snapshot!(decode(&t["data"]));
+}
+
+/// Semantic tokens as `[line, column, length, type, modifiers]`, absolute.
+fn decode(data: &Value) -> Vec<Value> {
+    let legend = tenpai::document::present::semantic::TokenType::ALL;
+    let nums: Vec<u64> = data
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let (mut line, mut col) = (0, 0);
+    nums.chunks(5)
+        .map(|c| {
+            if c[0] > 0 {
+                col = 0;
+            }
+            line += c[0];
+            col += c[1];
+            let mods: Vec<&str> = tenpai::document::present::semantic::MODIFIERS
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| c[4] & (1 << i) != 0)
+                .map(|(_, m)| *m)
+                .collect();
+            json!([
+                line,
+                col,
+                c[2],
+                legend[c[3] as usize].name(),
+                mods.join(",")
+            ])
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn document_symbols_one_per_hand() {
+    let mut c = client(Value::Null).await;
+    c.open(MD, "markdown", 1, ARTICLE).await;
+    let s = c
+        .call(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": MD}}),
+        )
+        .await;
+    insta::assert_json_snapshot!(s);
+}
+
+#[tokio::test]
+async fn completion_offers_options_then_values() {
+    let mut c = client(Value::Null).await;
+    let line = "234m567p22s345678s ";
+    c.open(MJ, "mj", 1, &format!("{line}\n")).await;
+    let items = c
+        .call("textDocument/completion", at(MJ, 0, line.len() as u32))
+        .await;
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(
+        labels.contains(&"riichi") && labels.contains(&"seat="),
+        "{labels:?}"
+    );
+    // Values of `seat=`: the four winds.
+    c.change(MJ, 2, [0, 19, 0, 19], "seat=").await;
+    let items = c.call("textDocument/completion", at(MJ, 0, 24)).await;
+    insta::assert_json_snapshot!("completion_seat", items);
+    // Inside the tiles: nothing to offer.
+    let none = c.call("textDocument/completion", at(MJ, 0, 2)).await;
+    assert_eq!(none, Value::Null);
+}
+
+#[tokio::test]
+async fn code_actions_carry_the_diagnostics_fixes() {
+    let mut c = client(Value::Null).await;
+    c.open(MJ, "mj", 1, REVIEW).await;
+    c.diagnostics(MJ, 1).await;
+    let actions = c
+        .call(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": {"uri": MJ},
+                "range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 0}},
+                "context": {"diagnostics": []}
+            }),
+        )
+        .await;
+    insta::assert_json_snapshot!(actions);
+}
+
+#[tokio::test]
+async fn formatting_rewrites_hand_lines_only() {
+    let mut c = client(Value::Null).await;
+    let doc =
+        "# keep   this\n  567p 234m 22s345678s   tsumo riichi\n11123m456p789s 2z 2z riichii\n";
+    c.open(MJ, "mj", 1, doc).await;
+    let whole = c
+        .call(
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": MJ}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        )
+        .await;
+    insta::assert_json_snapshot!("formatting_document", whole);
+    let none = c
+        .call(
+            "textDocument/rangeFormatting",
+            json!({"textDocument": {"uri": MJ},
+                   "range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 3}},
+                   "options": {"tabSize": 4, "insertSpaces": true}}),
+        )
+        .await;
+    assert_eq!(none, json!([]), "a line with an error is left as written");
+}
+
+#[tokio::test]
+async fn code_actions_normalise_and_switch_honors() {
+    let mut c = client(Value::Null).await;
+    // Letters that normalise to digits; digits that can become letters.
+    c.open(MJ, "mj", 1, "e e e 123m456p789s 55z\n123m456p789s11155z\n")
+        .await;
+    let actions = c
+        .call(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": {"uri": MJ},
+                "range": {"start": {"line": 0, "character": 1}, "end": {"line": 1, "character": 1}},
+                "context": {"diagnostics": []}
+            }),
+        )
+        .await;
+    let titles: Vec<(&str, &str)> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["title"].as_str().unwrap(),
+                a["edit"]["changes"][MJ][0]["newText"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    insta::assert_json_snapshot!(titles);
+}
+
+/// Hands worked by hand:
+/// 0: dealer tsumo, riichi + tsumo + pinfu + tanyao + 2 dora (indicator 1s,
+///    two 2s) = 6 han, haneman, 6000 all.
+/// 1: non-dealer ron, riichi + pinfu + tanyao + dora 2m = 4 han 30 fu, 7700.
+/// 2: 34678s with the 22s pair waits on 2s (2 left) and 5s (4 left).
+/// 3: three sets and four lone honors: 2-shanten; each honor paired, 12.
+/// 4: 14 tiles; cutting 7z breaks the pair: 2-shanten, 11 tiles (3 each
+///    of 1z 3z 5z, and 2 of 7z: the cut one is in sight), where cutting a
+///    lone honor keeps 1-shanten with 8 tiles (3+3 honors, 2 of 7z).
+/// 5: open (chi 123m), no tanyao, no yakuhai: 2s/5s complete it without a
+///    yaku, by ron or tsumo.
+const VALUES: &str = "\
+234m567p22s345678s riichi tsumo dora=1s
+234m567p22s345678s riichi dora=1m seat=s
+234m567p22s34678s
+123m456p789s1357z
+123m456p789s13577z discard=7z
+(123m) 456p789s11z34s
+";
+
+async fn hints(c: &mut TestClient) -> Value {
+    c.call(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": MJ},
+               "range": {"start": {"line": 0, "character": 0}, "end": {"line": 6, "character": 0}}}),
+    )
+    .await
+}
+
+fn labels(hints: &Value) -> Vec<(u64, u64, String)> {
+    hints
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["position"]["line"].as_u64().unwrap(),
+                h["position"]["character"].as_u64().unwrap(),
+                h["label"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn inlay_hints_show_values_states_and_discards() {
+    let mut c = client(Value::Null).await;
+    c.open(MJ, "mj", 1, VALUES).await;
+    let got = labels(&hints(&mut c).await);
+    let expect = |l: u64, ch: u64, s: &str| (l, ch, s.to_string());
+    assert_eq!(
+        got,
+        vec![
+            expect(0, 39, "⇒ 6 han · Haneman · 6000 all"),
+            expect(1, 40, "⇒ 4 han 30 fu · 7700"),
+            expect(2, 17, "tenpai · 2-5s (6)"),
+            expect(3, 17, "2-shanten · 12 tiles"),
+            expect(4, 29, "1-shanten · discard 1z · 8 tiles"),
+            expect(4, 29, "2-shanten, 11 tiles — best 1z: 1-shanten, 8 tiles"),
+            expect(5, 21, "tenpai · 2-5s (8) · no yaku"),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn inlay_hint_kinds_can_be_turned_off() {
+    let mut c = client(json!({"inlayHints": {"value": false, "discard": false}})).await;
+    c.open(MJ, "mj", 1, VALUES).await;
+    let got = labels(&hints(&mut c).await);
+    assert_eq!(got.len(), 4, "{got:?}");
+    assert!(got
+        .iter()
+        .all(|(_, _, l)| !l.starts_with('⇒') && !l.contains("best")));
+}
+
+#[tokio::test]
+async fn hover_explains_each_kind_of_hand() {
+    let mut c = client(json!({"glyphs": false})).await;
+    c.open(MJ, "mj", 1, VALUES).await;
+    for line in 0..6 {
+        // The suit letter `m` of the first group: on the line, not a tile.
+        let col = if line == 5 { 4 } else { 3 };
+        let h = c.call("textDocument/hover", at(MJ, line, col)).await;
+        let md = h["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        insta::assert_snapshot!(format!("hover_line_{line}"), md);
+    }
+}
+
+#[tokio::test]
+async fn completion_of_win_puts_the_waits_first() {
+    let mut c = client(Value::Null).await;
+    let line = "234m567p22s34678s win=";
+    c.open(MJ, "mj", 1, &format!("{line}\n")).await;
+    let items = c
+        .call("textDocument/completion", at(MJ, 0, line.len() as u32))
+        .await;
+    let mut items = items.as_array().unwrap().clone();
+    items.sort_by_key(|i| i["sortText"].as_str().unwrap().to_string());
+    let first: Vec<(&str, &str)> = items[..3]
+        .iter()
+        .map(|i| (i["label"].as_str().unwrap(), i["detail"].as_str().unwrap()))
+        .collect();
+    assert_eq!(first[0].0, "2s");
+    assert_eq!(first[1].0, "5s");
+    assert!(first[0].1.contains("wait, 2 left"), "{first:?}");
+    assert!(first[1].1.contains("wait, 4 left"), "{first:?}");
+    assert_eq!(items.len(), 34, "every tile is offered");
+}
+
+#[tokio::test]
+async fn settings_are_pulled_from_workspace_configuration() {
+    let (mut c, _) = TestClient::in_process();
+    c.config = json!({"rules": "kiriage"});
+    c.initialize(
+        json!({"workspace": {"configuration": true, "inlayHint": {"refreshSupport": true}}}),
+        Value::Null,
+    )
+    .await;
+    c.server_request("workspace/inlayHint/refresh").await;
+    c.open(MJ, "mj", 1, VALUES).await;
+    let got = labels(&hints(&mut c).await);
+    // 4 han 30 fu rounds up to mangan under kiriage: 8000.
+    assert_eq!(got[1].2, "⇒ 4 han · Mangan · 8000");
+
+    c.config = json!({"rules": "tenhou"});
+    c.notify("workspace/didChangeConfiguration", json!({"settings": null}))
+        .await;
+    c.server_request("workspace/inlayHint/refresh").await;
+    let got = labels(&hints(&mut c).await);
+    assert_eq!(got[1].2, "⇒ 4 han 30 fu · 7700");
+}
+
+#[tokio::test]
+async fn glyphs_can_be_turned_off_in_hovers() {
+    let mut c = client(json!({"tenpai": {"hover": {"glyphs": true}}})).await;
+    c.open(MJ, "mj", 1, VALUES).await;
+    let h = c.call("textDocument/hover", at(MJ, 2, 3)).await;
+    let md = h["contents"]["value"].as_str().unwrap();
+    assert!(md.starts_with("🀈🀉🀊"), "{md}");
+}

@@ -1,0 +1,122 @@
+//! `tenpai shanten` as a user runs it: the built binary, its output and its
+//! exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tenpai"));
+    cmd.arg("shanten").args(args);
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("the binary runs");
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(text.as_bytes())
+            .expect("write stdin");
+    } else {
+        drop(child.stdin.take());
+    }
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+#[test]
+fn readable_output_names_the_shanten_and_the_waits() {
+    let out = run(&["123m456p789s1122z"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("tenpai"), "{text}");
+    // Glyphs by default: East 🀀 and South 🀁 are the waits.
+    assert!(text.contains("🀀 1z") && text.contains("🀁 2z"), "{text}");
+    let ascii = run(&["123m456p789s1122z", "--ascii"], None);
+    let text = String::from_utf8_lossy(&ascii.stdout);
+    assert!(!text.contains('🀀'), "{text}");
+    assert!(text.contains("123m456p789s1122z"), "{text}");
+}
+
+#[test]
+fn json_has_every_form_and_nulls_where_they_do_not_apply() {
+    let out = run(&["--json", "1111345567789s", "23m456p234s66s (678p)"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0]["shanten"], 1);
+    assert_eq!(v[0]["regular"], 1);
+    assert_eq!(v[0]["chiitoitsu"], 3);
+    assert_eq!(v[0]["kokushi"], 10);
+    assert!(v[0]["waits"].is_null());
+    assert!(v[0]["ukeire"]["total"].as_u64().unwrap() > 0);
+    // An open hand: seven pairs and thirteen orphans do not apply.
+    assert_eq!(v[1]["shanten"], 0);
+    assert!(v[1]["chiitoitsu"].is_null() && v[1]["kokushi"].is_null());
+    let waits = v[1]["waits"].as_array().expect("waits");
+    assert_eq!(waits.len(), 2);
+    assert_eq!(waits[0]["tile"], "1m");
+    assert_eq!(waits[0]["ron"]["error"], "no-yaku");
+    assert_eq!(waits[1]["tile"], "4m");
+    assert_eq!(waits[1]["ron"]["han"], 1);
+}
+
+#[test]
+fn discard_table_and_the_chosen_discard() {
+    let out = run(&["--json", "123456789m1135p9s discard=3p"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json_lines(&out)[0];
+    let d = v["discards"].as_array().expect("a discard table");
+    assert_eq!(d[0]["tile"], "9s");
+    assert_eq!(d[0]["shanten"], 0);
+    assert_eq!(d[0]["waits"][0]["tile"], "4p");
+    assert_eq!(v["chosen"]["tile"], "3p");
+    assert_eq!(v["chosen"]["best"], false);
+    let summary = v["chosen"]["summary"].as_str().expect("summary");
+    assert!(summary.ends_with("best 9s: tenpai, 4 tiles"), "{summary}");
+    let text = run(&["123456789m1135p9s discard=3p", "--ukeire"], None);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("best 9s: tenpai, 4 tiles"), "{text}");
+}
+
+#[test]
+fn visible_tiles_lower_the_practical_count() {
+    let out = run(&["--json", "--visible", "1z,1z", "123m456p789s1122z"], None);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["waits"][0]["tile"], "1z");
+    assert_eq!(v["waits"][0]["left"], 0);
+    assert_eq!(v["waits"][1]["left"], 2);
+}
+
+#[test]
+fn stdin_answers_one_object_per_line_in_order() {
+    let input = "1112345678999m\n19m19p19s1234567z\n\n11m 222p\n1m2z3\n";
+    let out = run(&["-", "--json"], Some(input));
+    // The bad line makes the exit code 1; the others are still answered.
+    assert_eq!(out.status.code(), Some(1));
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 4);
+    assert_eq!(v[0]["waits"].as_array().map(Vec::len), Some(9));
+    assert_eq!(v[1]["kokushi"], 0);
+    assert_eq!(v[1]["waits"].as_array().map(Vec::len), Some(13));
+    // A partial hand: 11m 222p is one meld and a pair, complete.
+    assert_eq!(v[2]["shanten"], -1);
+    assert_eq!(v[3]["error"], "missing-suit");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(run(&[], None).status.code(), Some(2));
+    assert_eq!(run(&["--visible", "9z", "1m"], None).status.code(), Some(2));
+    assert_eq!(
+        run(&["--rules", "kiriagee", "1m"], None).status.code(),
+        Some(2)
+    );
+}
