@@ -86,12 +86,12 @@ local function register_nvim_treesitter(grammar)
       filetype = "mj",
     }
   else
-    -- `main`: a local `path`, and the queries from this plugin.
+    -- `main`: a local `path`; grammar/queries uses Neovim capture names.
     vim.api.nvim_create_autocmd("User", {
       pattern = "TSUpdate",
       callback = function()
         require("nvim-treesitter.parsers").mj = {
-          install_info = { path = grammar, queries = "../editors/nvim/queries/mj" },
+          install_info = { path = grammar, queries = "queries" }, -- Neovim capture names
           tier = 3,
         }
       end,
