@@ -8,7 +8,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "$0")/../../.." && pwd)"
 venv="${NVIM_VENV:-$repo/target/nvim-venv}"
 "$venv/bin/pip" install --quiet pyte pillow
-TENPAI_BIN="${TENPAI_BIN:-$repo/target/debug/tenpai}"
+TENPAI_BIN="${TENPAI_BIN:-${CARGO_TARGET_DIR:-$repo/target}/debug/tenpai}"
 work="$(mktemp -d)"
 sock="tenpai-shot-$$"
 cleanup() { tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$work"; }
