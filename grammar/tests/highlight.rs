@@ -1,4 +1,4 @@
-//! Highlight tests: `test/highlight/*.mj` hold notation lines followed by
+//! Highlight tests: `test/highlights/*.mj` hold notation lines followed by
 //! assertion comments, `#   ^ number`: the caret's column, on the nearest
 //! line above that is not an assertion, must get exactly that capture from
 //! `queries/highlights.scm` (`none`: no capture); `# <- name` asserts
@@ -59,7 +59,7 @@ fn assertion(line: &str) -> Option<(Vec<usize>, String)> {
 
 #[test]
 fn highlights() {
-    let dir = support::root().join("test/highlight");
+    let dir = support::root().join("test/highlights");
     let files = support::files(&dir, ".mj");
     assert!(!files.is_empty(), "no highlight tests in {}", dir.display());
     let mut failures = String::new();

@@ -348,3 +348,38 @@ async fn completion_of_win_puts_the_waits_first() {
     assert!(first[1].1.contains("wait, 4 left"), "{first:?}");
     assert_eq!(items.len(), 34, "every tile is offered");
 }
+
+#[tokio::test]
+async fn settings_are_pulled_from_workspace_configuration() {
+    let (mut c, _) = TestClient::in_process();
+    c.config = json!({"rules": "kiriage"});
+    c.initialize(
+        json!({"workspace": {"configuration": true, "inlayHint": {"refreshSupport": true}}}),
+        Value::Null,
+    )
+    .await;
+    c.server_request("workspace/inlayHint/refresh").await;
+    c.open(MJ, "mj", 1, VALUES).await;
+    let got = labels(&hints(&mut c).await);
+    // 4 han 30 fu rounds up to mangan under kiriage: 8000.
+    assert_eq!(got[1].2, "⇒ 4 han · Mangan · 8000");
+
+    c.config = json!({"rules": "tenhou"});
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": null}),
+    )
+    .await;
+    c.server_request("workspace/inlayHint/refresh").await;
+    let got = labels(&hints(&mut c).await);
+    assert_eq!(got[1].2, "⇒ 4 han 30 fu · 7700");
+}
+
+#[tokio::test]
+async fn glyphs_can_be_turned_off_in_hovers() {
+    let mut c = client(json!({"tenpai": {"hover": {"glyphs": true}}})).await;
+    c.open(MJ, "mj", 1, VALUES).await;
+    let h = c.call("textDocument/hover", at(MJ, 2, 3)).await;
+    let md = h["contents"]["value"].as_str().unwrap();
+    assert!(md.starts_with("🀈🀉🀊"), "{md}");
+}

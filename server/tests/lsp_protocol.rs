@@ -74,3 +74,105 @@ async fn a_malformed_message_is_answered_with_a_parse_error() {
     let r = c.recv().await;
     assert_eq!(r["error"]["code"], -32700, "{r}");
 }
+
+const HAND: &str = "234m567p22s345678s riichi tsumo dora=1s";
+
+fn at(line: u32, character: u32) -> Value {
+    json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}})
+}
+
+#[tokio::test]
+async fn a_panic_in_one_request_leaves_the_server_running() {
+    let (mut c, _) = TestClient::in_process();
+    c.initialize(json!({}), Value::Null).await;
+    c.open(URI, "mj", 1, &format!("{HAND}\n")).await;
+    let r = c.request("tenpai/testPanic", json!({"uri": URI})).await;
+    assert_eq!(r["error"]["code"], -32603, "internal error: {r}");
+    // The same document still answers.
+    let h = c.call("textDocument/hover", at(0, 20)).await;
+    assert!(h["contents"]["value"].as_str().unwrap().contains("Haneman"));
+}
+
+#[tokio::test]
+async fn odd_positions_are_answered() {
+    let (mut c, _) = TestClient::in_process();
+    c.initialize(json!({}), Value::Null).await;
+    c.open(URI, "mj", 1, "🀄🀄🀄 123m456p789s11z\n").await;
+    // UTF-16 column 1 is inside the first surrogate pair: it means the glyph.
+    let h = c.call("textDocument/hover", at(0, 1)).await;
+    assert!(
+        h["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("Red dragon"),
+        "{h}"
+    );
+    assert_eq!(h["range"]["start"]["character"], 0);
+    assert_eq!(h["range"]["end"]["character"], 2);
+    // Past the end of the line and of the document.
+    for (line, ch) in [(0, 999), (5, 0), (u32::MAX, u32::MAX)] {
+        let r = c.request("textDocument/hover", at(line, ch)).await;
+        assert!(r.get("error").is_none(), "{r}");
+    }
+    // Unknown documents.
+    let r = c
+        .request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": "file:///nope.mj"}, "position": {"line": 0, "character": 0}}),
+        )
+        .await;
+    assert_eq!(r["result"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_one_megabyte_line_is_answered() {
+    let (mut c, _) = TestClient::in_process();
+    c.initialize(json!({}), Value::Null).await;
+    let long = format!("{HAND} # {}\n123m", "x".repeat(1 << 20));
+    c.open(URI, "mj", 1, &long).await;
+    c.diagnostics(URI, 1).await;
+    let huge_hand = "1m".repeat(1 << 19);
+    c.change(URI, 2, [1, 0, 1, 4], &huge_hand).await;
+    let d = c.diagnostics(URI, 2).await;
+    assert!(
+        !d.as_array().unwrap().is_empty(),
+        "a 512k-tile hand is an error"
+    );
+    let h = c.call("textDocument/hover", at(0, 20)).await;
+    assert!(h["contents"]["value"].as_str().unwrap().contains("Haneman"));
+}
+
+#[tokio::test]
+async fn thousands_of_rapid_edits_end_in_the_right_text() {
+    let (mut c, _) = TestClient::in_process();
+    c.initialize(json!({}), Value::Null).await;
+    c.open(URI, "mj", 1, "\n").await;
+    c.diagnostics(URI, 1).await;
+    // Type the hand one character at a time, with a typo and its deletion
+    // after each character: 3 edits per character.
+    let mut version = 1;
+    for (i, ch) in HAND.chars().enumerate() {
+        let col = i as u32;
+        for (range, text) in [
+            ([0, col, 0, col], ch.to_string()),
+            ([0, col + 1, 0, col + 1], "?".to_string()),
+            ([0, col + 1, 0, col + 2], String::new()),
+        ] {
+            version += 1;
+            c.change(URI, version, range, &text).await;
+        }
+    }
+    for _ in 0..1000 {
+        version += 1;
+        c.change(URI, version, [0, 0, 0, 0], " ").await;
+        version += 1;
+        c.change(URI, version, [0, 0, 0, 1], "").await;
+    }
+    let d = c.diagnostics(URI, version).await;
+    assert_eq!(d, json!([]));
+    let h = c.call("textDocument/hover", at(0, 20)).await;
+    assert!(
+        h["contents"]["value"].as_str().unwrap().contains("Haneman"),
+        "{h}"
+    );
+}

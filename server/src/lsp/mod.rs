@@ -29,9 +29,24 @@ where
     I: AsyncRead + Unpin,
     O: AsyncWrite,
 {
+    serve_with(input, output, false).await
+}
+
+/// [`serve`], optionally with `tenpai/testPanic`: a request that panics
+/// inside the panic guard, for the tests of panic containment. The binary
+/// never offers it.
+pub async fn serve_with<I, O>(input: I, output: O, test_methods: bool) -> bool
+where
+    I: AsyncRead + Unpin,
+    O: AsyncWrite,
+{
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
-    let (service, socket) = LspService::new(move |client| Backend::new(client, flag));
+    let mut builder = LspService::build(move |client| Backend::new(client, flag));
+    if test_methods {
+        builder = builder.custom_method("tenpai/testPanic", Backend::test_panic);
+    }
+    let (service, socket) = builder.finish();
     Server::new(input, output, socket).serve(service).await;
     shut_down.load(Ordering::SeqCst)
 }

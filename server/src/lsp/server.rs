@@ -45,6 +45,15 @@ impl Backend {
         }
     }
 
+    /// `tenpai/testPanic {uri}`: panics inside a document query, as a bug in
+    /// an analysis would (offered only to tests, see `serve_with`).
+    pub async fn test_panic(&self, params: TextDocumentIdentifier) -> Result<Option<()>> {
+        self.query("testPanic", &params.uri, |_| -> Option<()> {
+            panic!("a deliberate panic")
+        })
+        .await
+    }
+
     async fn log(&self, typ: MessageType, message: String) {
         self.client.log_message(typ, message).await;
     }

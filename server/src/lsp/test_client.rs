@@ -49,7 +49,7 @@ impl TestClient {
     pub fn in_process() -> (TestClient, tokio::task::JoinHandle<bool>) {
         let (client_end, server_end) = tokio::io::duplex(1 << 20);
         let (server_read, server_write) = tokio::io::split(server_end);
-        let task = tokio::spawn(super::serve(server_read, server_write));
+        let task = tokio::spawn(super::serve_with(server_read, server_write, true));
         let (client_read, client_write) = tokio::io::split(client_end);
         (TestClient::new(client_read, client_write), task)
     }
@@ -124,6 +124,19 @@ impl TestClient {
             if p["uri"] == uri && p["version"] == json!(version) {
                 return p["diagnostics"].clone();
             }
+        }
+    }
+
+    /// Waits until the server has sent a request with this method (and
+    /// it was answered); clears the record of it.
+    pub async fn server_request(&mut self, method: &str) {
+        loop {
+            if let Some(i) = self.server_requests.iter().position(|m| m == method) {
+                self.server_requests.remove(i);
+                return;
+            }
+            let msg = self.recv().await;
+            self.route(msg).await;
         }
     }
 

@@ -2,6 +2,9 @@
 //! (tile colours, honors, dora, the situation) are worked out once per hand
 //! in [`Ctx`]; each reading then only looks at its groups.
 
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
 use crate::hand::{Hand, Riichi, Situation};
 use crate::tile::{Counts, Tile, KINDS};
 
@@ -41,19 +44,31 @@ pub(crate) struct Eval {
     pub fu: u32,
 }
 
-const GREEN: [usize; 6] = [19, 20, 21, 23, 25, 32];
+const fn bits(idx: &[usize]) -> u64 {
+    let mut m = 0u64;
+    let mut k = 0;
+    while k < idx.len() {
+        m |= 1 << idx[k];
+        k += 1;
+    }
+    m
+}
+
+const SUIT: u64 = 0x1FF;
+const HONORS: u64 = 0x7F << 27;
+const TERMINALS: u64 = bits(&[0, 8, 9, 17, 18, 26]);
+const YAOCHU: u64 = TERMINALS | HONORS;
+const GREEN: u64 = bits(&[19, 20, 21, 23, 25, 32]);
 
 impl<'a> Ctx<'a> {
-    pub fn new(hand: &Hand, sit: &'a Situation, rules: &'a Rules, closed: Counts) -> Ctx<'a> {
-        let mut all = closed;
-        let mut kans = 0;
-        for m in &hand.melds {
-            for t in &m.tiles {
-                all[t.index()] += 1;
-            }
-            if m.is_kan() {
-                kans += 1;
-            }
+    /// `all` counts every tile, closed and melded.
+    pub fn new(hand: &Hand, sit: &'a Situation, rules: &'a Rules, all: &Counts) -> Ctx<'a> {
+        let kans = hand.kans();
+        // Which kinds the hand holds, as a 34-bit set: the colour yaku are
+        // then a few mask tests.
+        let mut present = 0u64;
+        for (i, &n) in all.iter().enumerate() {
+            present |= ((n != 0) as u64) << i;
         }
         let menzen = hand.is_closed();
         let tsumo = sit.tsumo;
@@ -99,22 +114,12 @@ impl<'a> Ctx<'a> {
         }
 
         // Colours and honors.
-        let mut suits = [false; 4];
-        let (mut simple, mut yaochu, mut terminal, mut green) = (true, true, true, true);
-        for (i, &n) in all.iter().enumerate() {
-            if n == 0 {
-                continue;
-            }
-            suits[(i / 9).min(3)] = true;
-            let num = i % 9;
-            let is_yaochu = i >= 27 || num == 0 || num == 8;
-            simple &= !is_yaochu;
-            yaochu &= is_yaochu;
-            terminal &= i < 27 && is_yaochu;
-            green &= GREEN.contains(&i);
-        }
-        let nsuits = suits[..3].iter().filter(|&&s| s).count();
-        let honors = suits[3];
+        let nsuits = (0..3).filter(|s| present & (SUIT << (9 * s)) != 0).count();
+        let honors = present & HONORS != 0;
+        let simple = present & YAOCHU == 0;
+        let yaochu = present & !YAOCHU == 0;
+        let terminal = present & !TERMINALS == 0;
+        let green = present & !GREEN == 0;
         if simple && (menzen || rules.open_tanyao) {
             fixed.insert(Yaku::Tanyao);
         }
@@ -174,7 +179,7 @@ impl<'a> Ctx<'a> {
         }
         if hand.melds.is_empty() && nsuits == 1 && !honors {
             let s = (0..27).find(|&i| all[i] > 0).unwrap_or(0) / 9 * 9;
-            let c = &closed[s..s + 9];
+            let c = &all[s..s + 9];
             const PATTERN: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
             if c.iter().zip(PATTERN).all(|(&n, p)| n >= p) {
                 let junsei = hand.win.is_some_and(|w| {
@@ -417,94 +422,81 @@ impl<'a> Ctx<'a> {
 
     /// Fu of a standard reading; writes the reasons when asked.
     pub fn fu(&self, it: &Interpretation, pinfu: bool, mut out: Option<&mut Vec<FuItem>>) -> u32 {
-        let mut add = |fu: u32, reason: &dyn Fn() -> String| {
+        let mut add = |fu: u32, reason: &'static str| {
             if let Some(v) = out.as_deref_mut() {
                 v.push(FuItem {
                     fu,
-                    reason: reason(),
+                    reason: Cow::Borrowed(reason),
                 });
             }
             fu
         };
-        let mut total = add(20, &|| "base (fuutei)".to_string());
+        let mut total = add(20, "base (fuutei)");
         if pinfu && self.tsumo {
-            add(0, &|| "pinfu tsumo: no tsumo fu".to_string());
+            add(0, "pinfu tsumo: no tsumo fu");
             return 20;
         }
         if self.menzen && !self.tsumo {
-            total += add(10, &|| "closed ron".to_string());
+            total += add(10, "closed ron");
         }
         if self.tsumo {
-            total += add(2, &|| "tsumo".to_string());
+            total += add(2, "tsumo");
         }
         let win_idx = it.win_group as usize;
         for (i, g) in it.groups().iter().enumerate() {
             let t = g.tile;
             match g.kind {
                 GroupKind::Triplet | GroupKind::Kan => {
-                    let by_ron = i == win_idx && !self.tsumo && g.kind == GroupKind::Triplet;
+                    let kan = g.kind == GroupKind::Kan;
+                    let by_ron = i == win_idx && !self.tsumo && !kan;
                     let open = g.open || by_ron;
-                    let mut fu = if g.kind == GroupKind::Kan { 8 } else { 2 };
+                    let mut fu = if kan { 8 } else { 2 };
                     if t.is_yaochu() {
                         fu *= 2;
                     }
                     if !open {
                         fu *= 2;
                     }
-                    total += add(fu, &|| {
-                        let what = if g.kind == GroupKind::Kan {
-                            "kan"
-                        } else {
-                            "triplet"
-                        };
-                        let state = if by_ron {
-                            "triplet completed by ron (counts as open)".to_string()
-                        } else {
-                            format!("{} {what}", if open { "open" } else { "closed" })
-                        };
-                        let class = if t.is_honor() {
-                            "honor"
-                        } else if t.is_terminal() {
-                            "terminal"
-                        } else {
-                            "simple"
-                        };
-                        format!("{state} of {} ({class})", tile_word(t))
-                    });
+                    let state = match (by_ron, open, kan) {
+                        (true, _, _) => MeldState::ByRon,
+                        (_, true, true) => MeldState::OpenKan,
+                        (_, false, true) => MeldState::ClosedKan,
+                        (_, true, false) => MeldState::OpenTriplet,
+                        (_, false, false) => MeldState::ClosedTriplet,
+                    };
+                    total += add(fu, reasons().meld(state, t));
                 }
                 GroupKind::Pair => {
                     let fu = self.valued_pair_fu(t);
                     if fu > 0 {
-                        total += add(fu, &|| {
-                            let (s, r) = (t == self.seat, t == self.round);
-                            let why = if t.is_dragon() {
-                                "dragon"
-                            } else if s && r {
-                                "seat and round wind"
-                            } else if s {
-                                "seat wind"
-                            } else {
-                                "round wind"
-                            };
-                            format!("pair of {} ({why})", tile_word(t))
-                        });
+                        let (s, r) = (t == self.seat, t == self.round);
+                        let why = if t.is_dragon() {
+                            PairWhy::Dragon
+                        } else if s && r {
+                            PairWhy::Double
+                        } else if s {
+                            PairWhy::Seat
+                        } else {
+                            PairWhy::Round
+                        };
+                        total += add(fu, reasons().pair(why, t));
                     }
                 }
                 _ => {}
             }
         }
         match it.wait {
-            Wait::Kanchan => total += add(2, &|| "kanchan wait".to_string()),
-            Wait::Penchan => total += add(2, &|| "penchan wait".to_string()),
-            Wait::Tanki => total += add(2, &|| "tanki wait".to_string()),
+            Wait::Kanchan => total += add(2, "kanchan wait"),
+            Wait::Penchan => total += add(2, "penchan wait"),
+            Wait::Tanki => total += add(2, "tanki wait"),
             _ => {}
         }
         if !self.menzen && !self.tsumo && total == 20 {
-            total += add(10, &|| "open hand with no fu won by ron: 30 fu".to_string());
+            total += add(10, "open hand with no fu won by ron: 30 fu");
         }
         let rounded = total.div_ceil(10) * 10;
         if rounded != total {
-            add(rounded - total, &|| format!("rounded up from {total}"));
+            add(rounded - total, reasons().rounded(total));
         }
         rounded
     }
@@ -532,21 +524,112 @@ impl<'a> Ctx<'a> {
     }
 }
 
+const HONOR_WORDS: [&str; 7] = [
+    "East",
+    "South",
+    "West",
+    "North",
+    "White dragon",
+    "Green dragon",
+    "Red dragon",
+];
+
 /// `9m` for suited tiles, the name for honors.
-pub(crate) fn tile_word(t: Tile) -> String {
+fn tile_word(t: Tile) -> String {
     if t.is_honor() {
-        t.name()
+        HONOR_WORDS[(t.number() - 1) as usize % 7].to_string()
     } else {
         t.ascii()
     }
 }
 
+#[derive(Clone, Copy)]
+enum MeldState {
+    ClosedTriplet,
+    OpenTriplet,
+    ByRon,
+    ClosedKan,
+    OpenKan,
+}
+
+#[derive(Clone, Copy)]
+enum PairWhy {
+    Dragon,
+    Seat,
+    Round,
+    Double,
+}
+
+/// Every fu reason the engine can give, written once: scoring never
+/// formats a string.
+struct Reasons {
+    meld: Vec<String>,
+    pair: Vec<String>,
+    rounded: Vec<String>,
+}
+
+const MAX_RAW_FU: u32 = 256;
+
+fn reasons() -> &'static Reasons {
+    static R: OnceLock<Reasons> = OnceLock::new();
+    R.get_or_init(|| {
+        let mut meld = Vec::with_capacity(5 * KINDS);
+        for state in [
+            "closed triplet",
+            "open triplet",
+            "triplet completed by ron (counts as open)",
+            "closed kan",
+            "open kan",
+        ] {
+            for t in Tile::all() {
+                let class = if t.is_honor() {
+                    "honor"
+                } else if t.is_terminal() {
+                    "terminal"
+                } else {
+                    "simple"
+                };
+                meld.push(format!("{state} of {} ({class})", tile_word(t)));
+            }
+        }
+        let mut pair = Vec::with_capacity(4 * KINDS);
+        for why in ["dragon", "seat wind", "round wind", "seat and round wind"] {
+            for t in Tile::all() {
+                pair.push(format!("pair of {} ({why})", tile_word(t)));
+            }
+        }
+        let rounded = (0..MAX_RAW_FU)
+            .map(|n| format!("rounded up from {n}"))
+            .collect();
+        Reasons {
+            meld,
+            pair,
+            rounded,
+        }
+    })
+}
+
+impl Reasons {
+    fn meld(&'static self, state: MeldState, t: Tile) -> &'static str {
+        &self.meld[state as usize * KINDS + t.index()]
+    }
+
+    fn pair(&'static self, why: PairWhy, t: Tile) -> &'static str {
+        &self.pair[why as usize * KINDS + t.index()]
+    }
+
+    fn rounded(&'static self, raw: u32) -> &'static str {
+        self.rounded
+            .get(raw as usize)
+            .map_or("rounded up to a multiple of 10", |s| s.as_str())
+    }
+}
+
 /// Counts of the closed tiles.
-pub(crate) fn closed_counts(hand: &Hand) -> Option<Counts> {
+pub(crate) fn closed_counts(hand: &Hand) -> Counts {
     let mut c = [0u8; KINDS];
     for t in &hand.closed {
-        let n = c.get_mut(t.index())?;
-        *n += 1;
+        c[t.index()] += 1;
     }
-    Some(c)
+    c
 }

@@ -12,10 +12,11 @@ pub mod rules;
 pub mod shape;
 pub mod yaku;
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::hand::{Hand, MeldKind, Situation};
-use crate::tile::Tile;
+use crate::tile::{Counts, Tile};
 
 use eval::{closed_counts, Ctx, Eval};
 pub use json::to_json;
@@ -33,10 +34,13 @@ pub struct YakuHan {
 
 /// One component of the fu count, with the reason a player reads. The
 /// items of a [`Score`] add up to its fu (rounding is an item).
+///
+/// `reason` is a `Cow` so the engine never allocates for it (every reason is
+/// a static string); read it as a `&str` (`&*item.reason`, `{}`).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct FuItem {
     pub fu: u32,
-    pub reason: String,
+    pub reason: Cow<'static, str>,
 }
 
 /// The scored hand: the best interpretation and everything it is worth.
@@ -120,7 +124,7 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Score
     if sit.nagashi {
         return nagashi(hand, sit, rules);
     }
-    check_tiles(hand)?;
+    let (closed, all) = check_tiles(hand)?;
     let win = hand.win.ok_or_else(|| {
         ScoreError::new(
             "not-a-winning-count",
@@ -133,9 +137,7 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Score
             format!("the winning tile {win} is not among the closed tiles"),
         ));
     }
-    let closed = closed_counts(hand)
-        .ok_or_else(|| ScoreError::new("not-complete", "a tile is out of range"))?;
-    let ctx = Ctx::new(hand, sit, rules, closed);
+    let ctx = Ctx::new(hand, sit, rules, &all);
 
     let mut readings: Vec<Reading> = Vec::with_capacity(4);
     let mut push = |it: &Interpretation| {
@@ -259,7 +261,7 @@ fn details(ctx: &Ctx, r: &Reading) -> (Vec<YakuHan>, Option<u32>, Vec<FuItem>) {
             yaku: y,
             han: 13 * w,
         }));
-        yaku.sort_by_key(|y| y.yaku.id());
+        yaku.sort_unstable_by_key(|y| y.yaku.id_rank());
         return (yaku, None, Vec::new());
     }
     if e.yaku.contains(Yaku::Renhou) {
@@ -285,12 +287,12 @@ fn details(ctx: &Ctx, r: &Reading) -> (Vec<YakuHan>, Option<u32>, Vec<FuItem>) {
             }
         }
     }
-    yaku.sort_by_key(|y| y.yaku.id());
+    yaku.sort_unstable_by_key(|y| y.yaku.id_rank());
     let mut fu_details = Vec::with_capacity(6);
     match r.it.form {
         Form::Chiitoitsu => fu_details.push(FuItem {
             fu: 25,
-            reason: "seven pairs: 25 fu flat".to_string(),
+            reason: Cow::Borrowed("seven pairs: 25 fu flat"),
         }),
         _ => {
             ctx.fu(&r.it, e.yaku.contains(Yaku::Pinfu), Some(&mut fu_details));
@@ -326,27 +328,15 @@ fn nagashi(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreEr
 
 /// Tile counts and melds that cannot be: caught by the notation layer too,
 /// but the engine never trusts its input.
-fn check_tiles(hand: &Hand) -> Result<(), ScoreError> {
+fn check_tiles(hand: &Hand) -> Result<(Counts, Counts), ScoreError> {
     if hand.melds.len() > 4 {
         return Err(ScoreError::new(
             "too-many-melds",
             "a hand has at most four melds",
         ));
     }
-    let mut all = [0u8; crate::tile::KINDS];
-    for t in hand
-        .closed
-        .iter()
-        .chain(hand.melds.iter().flat_map(|m| m.tiles.iter()))
-    {
-        all[t.index()] += 1;
-        if all[t.index()] > 4 {
-            return Err(ScoreError::new(
-                "fifth-tile",
-                format!("there are only four copies of {t}"),
-            ));
-        }
-    }
+    let closed = closed_counts(hand);
+    let mut all = closed;
     for m in &hand.melds {
         if !meld_is_legal(m.kind, &m.tiles) {
             return Err(ScoreError::new(
@@ -354,6 +344,18 @@ fn check_tiles(hand: &Hand) -> Result<(), ScoreError> {
                 "a meld must be a sequence, a triplet or a kan",
             ));
         }
+        for t in &m.tiles {
+            all[t.index()] += 1;
+        }
+    }
+    if let Some(i) = all.iter().position(|&n| n > 4) {
+        let t = Tile::from_index(i)
+            .map(|t| t.to_string())
+            .unwrap_or_default();
+        return Err(ScoreError::new(
+            "fifth-tile",
+            format!("there are only four copies of {t}"),
+        ));
     }
     if hand.closed.len() + 3 * hand.melds.len() != 14 {
         let tiles = hand.closed.len() + hand.melds.iter().map(|m| m.tiles.len()).sum::<usize>();
@@ -365,7 +367,7 @@ fn check_tiles(hand: &Hand) -> Result<(), ScoreError> {
             ),
         ));
     }
-    Ok(())
+    Ok((closed, all))
 }
 
 fn meld_is_legal(kind: MeldKind, tiles: &[Tile]) -> bool {
@@ -389,9 +391,7 @@ pub fn is_complete(hand: &Hand) -> bool {
     if hand.melds.len() > 4 || hand.closed.len() + 3 * hand.melds.len() != 14 {
         return false;
     }
-    let Some(mut c) = closed_counts(hand) else {
-        return false;
-    };
+    let mut c = closed_counts(hand);
     if hand.melds.is_empty() && (shape::chiitoitsu(&c).is_some() || shape::kokushi(&c).is_some()) {
         return true;
     }

@@ -234,6 +234,20 @@ impl Yaku {
         }
     }
 
+    /// Position in the order of ids (the vectors sort yaku by id).
+    pub fn id_rank(self) -> u8 {
+        static RANK: std::sync::OnceLock<[u8; 64]> = std::sync::OnceLock::new();
+        RANK.get_or_init(|| {
+            let mut sorted = ALL;
+            sorted.sort_by_key(|y| y.id());
+            let mut r = [0u8; 64];
+            for (k, y) in sorted.iter().enumerate() {
+                r[*y as usize] = k as u8;
+            }
+            r
+        })[self as usize]
+    }
+
     /// Looks a yaku up by its id.
     pub fn from_id(id: &str) -> Option<Yaku> {
         ALL.iter().copied().find(|y| y.id() == id)
@@ -320,7 +334,15 @@ impl YakuSet {
     }
 
     pub fn iter(self) -> impl Iterator<Item = Yaku> {
-        ALL.iter().copied().filter(move |y| self.contains(*y))
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            ALL.get(i).copied()
+        })
     }
 }
 
