@@ -43,7 +43,7 @@ const _: () = assert!(TABLE_BYTES <= 2 * 1024 * 1024, "tables stay within 2 MB")
 /// The id of one suit's 9 counts (each at most 4, sum at most 14).
 #[inline(always)]
 pub fn suit_id(counts: &[u8]) -> usize {
-    SUIT[gen::rank(&gen::RANK9, counts)] as usize
+    SUIT[gen::rank_fast(&gen::RANK9_2, &gen::RANK9, counts)] as usize
 }
 
 /// The id of a group's counts and, in `out`, the ids with one more tile of
@@ -80,7 +80,7 @@ pub fn honor_ids_plus(counts: &[u8], out: &mut [u8]) -> usize {
 /// The id of the 7 honor counts.
 #[inline(always)]
 pub fn honor_id(counts: &[u8]) -> usize {
-    HONOR[gen::rank(&gen::RANK7, counts)] as usize
+    HONOR[gen::rank_fast(&gen::RANK7_2, &gen::RANK7, counts)] as usize
 }
 
 /// Two groups combined, by their ids.
