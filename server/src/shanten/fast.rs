@@ -36,7 +36,7 @@ fn pair_rev(a: usize, b: usize, need: usize) -> D {
     if need == 4 {
         table::pair_rev4(a, b)
     } else {
-        table::rev(&table::pair(a, b), need)
+        table::rev(table::pair(a, b), need)
     }
 }
 
@@ -45,7 +45,7 @@ fn pair_rev(a: usize, b: usize, need: usize) -> D {
 pub(super) fn regular(h: &Counts, need: usize) -> i8 {
     let id = ids(h);
     to_shanten(table::fin(
-        &table::pair(id[0], id[1]),
+        table::pair(id[0], id[1]),
         &pair_rev(id[2], id[3], need),
     ))
 }
@@ -59,7 +59,7 @@ pub(super) fn after_draws(h: &Counts, total: usize, melds: usize, out: &mut [i8;
     let other = [pair_rev(id[2], id[3], need), pair_rev(id[0], id[1], need)];
     let need0 = needed_melds(total, melds);
     let base = if need0 == need {
-        to_shanten(table::fin(&table::pair(id[0], id[1]), &other[0]))
+        to_shanten(table::fin(table::pair(id[0], id[1]), &other[0]))
     } else {
         regular(h, need0)
     };
@@ -74,7 +74,7 @@ pub(super) fn after_draws(h: &Counts, total: usize, melds: usize, out: &mut [i8;
         }
         let g = group_of(x);
         let nid = plus[x] as usize;
-        out[x] = to_shanten(table::fin(&table::pair(nid, id[g ^ 1]), &other[g >> 1]));
+        out[x] = to_shanten(table::fin(table::pair(nid, id[g ^ 1]), &other[g >> 1]));
     }
     base
 }
@@ -138,7 +138,7 @@ pub(super) fn discards(h: &Counts, total: usize, melds: usize) -> Vec<(usize, Sh
         // A's id after the discard, and after each draw into A.
         let idm = group_ids_plus(a, &h2, &mut plus);
         let kv0 = table::pair(idm, id[a ^ 1]);
-        let regular = to_shanten(table::fin(&kv0, &other[a >> 1]));
+        let regular = to_shanten(table::fin(kv0, &other[a >> 1]));
         let (lo, hi) = GROUP_RANGE[a];
         let slot = match seen[..seen_len].iter().position(|s| s.0 == a && s.1 == idm) {
             Some(i) => i,
@@ -151,7 +151,7 @@ pub(super) fn discards(h: &Counts, total: usize, melds: usize) -> Vec<(usize, Sh
                     }
                     let j = usize::from(b == a ^ 1);
                     for x in blo..bhi {
-                        d[x] = table::fin(&kv[j], &xv[j][x]);
+                        d[x] = table::fin(kv[j], &xv[j][x]);
                     }
                 }
                 seen[seen_len].0 = a;
@@ -166,7 +166,7 @@ pub(super) fn discards(h: &Counts, total: usize, melds: usize) -> Vec<(usize, Sh
                 d[x] = u8::MAX;
                 continue;
             }
-            d[x] = table::fin(&table::pair(plus[x] as usize, id[a ^ 1]), &other[a >> 1]);
+            d[x] = table::fin(table::pair(plus[x] as usize, id[a ^ 1]), &other[a >> 1]);
         }
         let sk = singles.without(k, h[k]);
         let (c, ko) = (sk.chiitoitsu(), sk.kokushi());

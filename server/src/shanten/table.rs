@@ -86,24 +86,24 @@ pub fn honor_id(counts: &[u8]) -> usize {
 
 /// 16 bytes from `at` (the tables carry 6 bytes of padding at the end).
 #[inline(always)]
-fn read16(bytes: &'static [u8], at: usize) -> D {
-    let mut out = [u8::MAX; 16];
-    if let Some(s) = bytes.get(at..at + 16) {
-        out.copy_from_slice(s);
-    }
-    out
+fn read16(bytes: &'static [u8], at: usize) -> &'static D {
+    const NONE: D = [u8::MAX; 16];
+    bytes
+        .get(at..at + 16)
+        .and_then(|s| <&D>::try_from(s).ok())
+        .unwrap_or(&NONE)
 }
 
 /// Two groups combined, by their ids. Lanes 10-15 are not part of it.
 #[inline(always)]
-pub fn pair(a: usize, b: usize) -> D {
+pub fn pair(a: usize, b: usize) -> &'static D {
     read16(PAIR, (a * DISTS_LEN + b) * 10)
 }
 
 /// Two groups combined and laid out for four melds (see [`gen::reversed`]).
 #[inline(always)]
 pub fn pair_rev4(a: usize, b: usize) -> D {
-    let mut d = read16(PAIR_REV4, (a * DISTS_LEN + b) * 10);
+    let mut d = *read16(PAIR_REV4, (a * DISTS_LEN + b) * 10);
     for lane in &mut d[10..] {
         *lane = u8::MAX;
     }
