@@ -40,7 +40,11 @@ fn bench(c: &mut Criterion) {
 
     // Type `1` at the start of line 5,000 (a new tile in a hand).
     let line = 5_000;
-    let at = text.split_inclusive('\n').take(line).map(str::len).sum::<usize>();
+    let at = text
+        .split_inclusive('\n')
+        .take(line)
+        .map(str::len)
+        .sum::<usize>();
     let mut edited = text.clone();
     edited.insert(at, '1');
     let edit = InputEdit {

@@ -365,8 +365,11 @@ async fn settings_are_pulled_from_workspace_configuration() {
     assert_eq!(got[1].2, "⇒ 4 han · Mangan · 8000");
 
     c.config = json!({"rules": "tenhou"});
-    c.notify("workspace/didChangeConfiguration", json!({"settings": null}))
-        .await;
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": null}),
+    )
+    .await;
     c.server_request("workspace/inlayHint/refresh").await;
     let got = labels(&hints(&mut c).await);
     assert_eq!(got[1].2, "⇒ 4 han 30 fu · 7700");
