@@ -76,6 +76,13 @@ fn bench(c: &mut Criterion) {
     ] {
         g.throughput(Throughput::Bytes(text.len() as u64));
         g.bench_function(name, |b| b.iter(|| check(&text)));
+        g.bench_function(format!("{name} nodrop"), |b| {
+            b.iter_with_large_drop(|| {
+                let mut analyzer = Analyzer::new();
+                let lines = analyzer.analyze(&text, DocKind::Markdown, &Rules::tenhou());
+                (analyzer, lines)
+            })
+        });
     }
 
     // The language server's path: a warm analyzer, one line edited.

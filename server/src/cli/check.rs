@@ -481,6 +481,10 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(output.as_bytes());
     let _ = stdout.flush();
+    // The process ends here: freeing every cached line one by one would
+    // take longer than analysing them did (a 5 MB document: ~0.5 s of
+    // allocator work), and the OS takes the memory back at once.
+    std::mem::forget(analyzer);
     if failed {
         return ExitCode::from(2);
     }

@@ -1,9 +1,136 @@
+//! `tenpai fmt`: rewrites hand lines in the canonical form, in place, or
+//! checks that they are (`--check`, with a unified diff).
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(clap::Args, Debug)]
-pub struct FmtArgs {}
+use crate::document::format::format_document;
+use crate::notation::format::{FormatOptions, HonorStyle};
 
-pub fn run(_args: FmtArgs) -> ExitCode {
-    eprintln!("tenpai fmt: this command arrives with its issue");
-    ExitCode::from(2)
+use super::check::collect_inputs;
+
+#[derive(clap::Args, Debug)]
+pub struct FmtArgs {
+    /// Files and directories (searched for *.mj and *.md); `-` formats a .mj
+    /// document from stdin to stdout.
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub paths: Vec<PathBuf>,
+    /// Change nothing; exit 1 and print a diff when a file is not formatted.
+    #[arg(long)]
+    pub check: bool,
+    /// How to write honors.
+    #[arg(long, value_enum, value_name = "STYLE")]
+    pub honors: Option<Honors>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Honors {
+    /// `1234567z`.
+    Digits,
+    /// `e s w n wh g r`.
+    Letters,
+}
+
+/// A unified diff of `old` to `new` (empty when they are equal).
+pub fn unified_diff(name: &str, old: &str, new: &str) -> String {
+    if old == new {
+        return String::new();
+    }
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(name, name)
+        .to_string()
+}
+
+pub fn run(args: FmtArgs) -> ExitCode {
+    let mut options = FormatOptions::default();
+    if let Some(h) = args.honors {
+        options.honors = match h {
+            Honors::Digits => HonorStyle::Digits,
+            Honors::Letters => HonorStyle::Letters,
+        };
+    }
+    let inputs = match collect_inputs(&args.paths) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut changed = 0usize;
+    let mut unchanged = 0usize;
+    let mut io_failed = false;
+    let mut stdout = std::io::stdout().lock();
+    for input in &inputs {
+        let text = match &input.path {
+            Some(p) => std::fs::read(p).map(String::from_utf8),
+            None => {
+                let mut b = Vec::new();
+                std::io::stdin()
+                    .read_to_end(&mut b)
+                    .map(|_| String::from_utf8(b))
+            }
+        };
+        let text = match text {
+            Ok(Ok(t)) => t,
+            Ok(Err(_)) => {
+                eprintln!("error: {}: not UTF-8 text", input.name);
+                io_failed = true;
+                continue;
+            }
+            Err(e) => {
+                eprintln!("error: {}: {e}", input.name);
+                io_failed = true;
+                continue;
+            }
+        };
+        let formatted = format_document(&text, input.kind, &options);
+        if formatted == text {
+            unchanged += 1;
+        } else {
+            changed += 1;
+        }
+        if args.check {
+            let _ = stdout.write_all(unified_diff(&input.name, &text, &formatted).as_bytes());
+            continue;
+        }
+        match &input.path {
+            None => {
+                let _ = stdout.write_all(formatted.as_bytes());
+            }
+            Some(p) if formatted != text => {
+                if let Err(e) = std::fs::write(p, &formatted) {
+                    eprintln!("error: {}: {e}", input.name);
+                    io_failed = true;
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    let _ = stdout.flush();
+    let files = |n: usize| if n == 1 { "file" } else { "files" };
+    if inputs.iter().any(|i| i.path.is_some()) || args.check {
+        if args.check {
+            eprintln!(
+                "{changed} {} would be reformatted, {unchanged} {} already formatted",
+                files(changed),
+                files(unchanged)
+            );
+        } else {
+            eprintln!(
+                "{changed} {} reformatted, {unchanged} {} left unchanged",
+                files(changed),
+                files(unchanged)
+            );
+        }
+    }
+    if io_failed {
+        ExitCode::from(2)
+    } else if args.check && changed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }

@@ -5,17 +5,31 @@
 //! takes every other line from the cache.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Severity};
-use crate::hand::{self, Mode, Validated};
+use crate::hand::{self, Mode, Situation, Validated};
 use crate::notation::{self, ast};
-use crate::score::Rules;
+use crate::score::{self, Rules, Score, ScoreError};
+use crate::shanten::{self, Analysis};
 
-use super::claims::{self, Facts, ItemCheck};
+use super::claims::{self, Facts, ItemCheck, Payment, Priced, Value};
 use super::extract::{find_hand_lines, Origin};
 use super::DocKind;
+
+/// What a hand line amounts to.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// A complete hand, priced.
+    Scored(Score),
+    /// A complete shape that cannot be priced: `no-yaku`, or another
+    /// scoring error.
+    NotScored(ScoreError),
+    /// Not complete: shanten, waits, ukeire, discards.
+    Shanten(Analysis),
+}
 
 /// Everything known about one line. Spans are byte ranges in the line.
 #[derive(Clone, Debug)]
@@ -23,8 +37,10 @@ pub struct LineAnalysis {
     pub line: ast::Line,
     /// The validated hand of a hand line.
     pub validated: Option<Validated>,
-    /// What claims are checked against (and what "add a claim" writes);
-    /// filled once scoring and shanten analysis are wired in.
+    /// `None` when the line has errors (the hand is not analysed), is an
+    /// inline mention of a few tiles, or is not a hand line.
+    pub outcome: Option<Outcome>,
+    /// What claims are checked against (and what "add a claim" writes).
     pub facts: Option<Facts>,
     /// Each item of the line's claim, checked.
     pub claims: Vec<ItemCheck>,
@@ -152,6 +168,45 @@ enum Context {
     Inline,
 }
 
+/// A fast hash for line texts (the FxHash mix, 8 bytes at a time): the
+/// default SipHash cost more than a tenth of a cold document analysis.
+/// Documents are the user's own, so hash flooding is not a concern.
+#[derive(Default)]
+struct LineHasher(u64);
+
+impl LineHasher {
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for LineHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(c);
+            self.add(u64::from_le_bytes(b));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut b = [0u8; 8];
+            b[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(b));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type LineMap = HashMap<Box<str>, Entry, BuildHasherDefault<LineHasher>>;
+
 struct Entry {
     analysis: Arc<LineAnalysis>,
     /// The pass that last used it.
@@ -163,7 +218,7 @@ struct Entry {
 #[derive(Default)]
 pub struct Analyzer {
     /// One map per (rules, context); documents use few rule sets.
-    tables: Vec<(Rules, Context, HashMap<Box<str>, Entry>)>,
+    tables: Vec<(Rules, Context, LineMap)>,
     pass: u64,
     hits: u64,
     misses: u64,
@@ -232,7 +287,8 @@ impl Analyzer {
         {
             Some(t) => t,
             None => {
-                self.tables.push((rules.clone(), context, HashMap::new()));
+                self.tables
+                    .push((rules.clone(), context, LineMap::default()));
                 self.tables.len() - 1
             }
         };
@@ -278,6 +334,7 @@ pub fn analyze_text(text: &str, rules: &Rules, inline: bool) -> LineAnalysis {
             errors: Vec::new(),
         },
         validated: None,
+        outcome: None,
         facts: None,
         claims: Vec::new(),
         rules: rules.clone(),
@@ -301,7 +358,29 @@ pub fn analyze_text(text: &str, rules: &Rules, inline: bool) -> LineAnalysis {
                 Mode::Strict
             };
             let validated = hand::validate(h, rules, mode);
-            diagnostics.extend(validated.diagnostics.iter().cloned());
+            // A mention of a few tiles, or of one meld, has no tile count to
+            // get wrong.
+            diagnostics.extend(
+                validated
+                    .diagnostics
+                    .iter()
+                    .filter(|d| !(fragment && d.code == "tile-count"))
+                    .cloned(),
+            );
+            let clean = !diagnostics.iter().any(|d| d.severity == Severity::Error);
+            if clean && !fragment {
+                let outcome = outcome_of(&validated, rules);
+                if let Outcome::NotScored(e) = &outcome {
+                    diagnostics.push(score_diagnostic(e, h));
+                }
+                let facts = facts_of(&outcome, &validated.situation, h);
+                if let Some(claim) = &h.claim {
+                    result.claims = claims::check(claim, &facts, text);
+                    diagnostics.extend(claims::diagnostics(&result.claims));
+                }
+                result.facts = Some(facts);
+                result.outcome = Some(outcome);
+            }
             result.validated = Some(validated);
         }
         ast::LineKind::Blank | ast::LineKind::Comment => {}
@@ -310,6 +389,88 @@ pub fn analyze_text(text: &str, rules: &Rules, inline: bool) -> LineAnalysis {
     result.diagnostics = diagnostics;
     result.line = line;
     result
+}
+
+fn outcome_of(v: &Validated, rules: &Rules) -> Outcome {
+    match shanten::analyze(&v.hand, &v.situation, rules) {
+        Analysis::Complete => match score::score(&v.hand, &v.situation, rules) {
+            Ok(s) => Outcome::Scored(s),
+            Err(e) => Outcome::NotScored(e),
+        },
+        other => Outcome::Shanten(other),
+    }
+}
+
+/// `no-yaku` is a warning in documents (an article may show such a hand on
+/// purpose); other scoring errors are errors.
+fn score_diagnostic(e: &ScoreError, h: &ast::HandLine) -> Diagnostic {
+    let span = h.hand_span.clone();
+    if e.code == "no-yaku" {
+        Diagnostic::warning("no-yaku", span, e.message.clone())
+    } else {
+        Diagnostic::error(e.code, span, e.message.clone())
+    }
+}
+
+fn facts_of(outcome: &Outcome, sit: &Situation, h: &ast::HandLine) -> Facts {
+    let counters = h.option("honba").is_some() || h.option("sticks").is_some();
+    let (value, shanten, waits) = match outcome {
+        Outcome::Scored(s) => (Value::Priced(priced(s, sit)), Some(-1), None),
+        Outcome::NotScored(e) if e.code == "no-yaku" => (Value::NoYaku, Some(-1), None),
+        Outcome::NotScored(e) => (Value::Unpriced(e.message.clone()), Some(-1), None),
+        Outcome::Shanten(a) => match a {
+            Analysis::Complete => (Value::NotWinning, Some(-1), None),
+            Analysis::Tenpai { waits, .. } => (
+                Value::NotWinning,
+                Some(0),
+                Some(waits.iter().map(|w| w.tile).collect()),
+            ),
+            Analysis::NotTenpai { shanten, .. } => (Value::NotWinning, Some(shanten.shanten), None),
+            Analysis::Discards { shanten, .. } => (Value::NotWinning, Some(shanten.shanten), None),
+        },
+    };
+    Facts {
+        value,
+        shanten,
+        waits,
+        counters,
+    }
+}
+
+fn priced(s: &Score, sit: &Situation) -> Priced {
+    let p = &s.points;
+    // The payments are before honba; the total holds honba and sticks, so
+    // each payer's honba share is what the total has beyond them.
+    let (payment, paid) = if let Some(ron) = p.ron {
+        let honba = p.total.saturating_sub(ron + sit.sticks * 1000);
+        (Payment::Ron(ron), Payment::Ron(ron + honba))
+    } else if sit.is_dealer() {
+        let each = p.non_dealer.unwrap_or(0);
+        let honba = (p.total.saturating_sub(3 * each + sit.sticks * 1000)) / 3;
+        (Payment::All(each), Payment::All(each + honba))
+    } else {
+        let nd = p.non_dealer.unwrap_or(0);
+        let d = p.dealer.unwrap_or(0);
+        let honba = (p.total.saturating_sub(2 * nd + d + sit.sticks * 1000)) / 3;
+        (
+            Payment::Split {
+                non_dealer: nd,
+                dealer: d,
+            },
+            Payment::Split {
+                non_dealer: nd + honba,
+                dealer: d + honba,
+            },
+        )
+    };
+    Priced {
+        han: s.han,
+        fu: s.fu,
+        limit: s.limit.map(|l| l.id().to_string()),
+        payment,
+        paid,
+        total: p.total,
+    }
 }
 
 #[cfg(test)]
@@ -362,9 +523,9 @@ mod tests {
 
     #[test]
     fn inline_tile_mentions_are_not_held_to_a_tile_count() {
-        let text = "The wait on `14m`, the typo `11128z`, the hand `123m 456p 789s 11z`.\n";
+        let text = "The wait on `14m`, the typo `11128z`, the meld `(1111s)`, the hand `123m 456p 789s 11z`.\n";
         let lines = Analyzer::new().analyze(text, DocKind::Markdown, &Rules::tenhou());
-        assert_eq!(lines.len(), 3);
+        assert_eq!(lines.len(), 4);
         assert_eq!(codes(&lines), ["invalid-tile", "tile-count"]);
         // The same text on a line of its own is a whole hand.
         let lines = Analyzer::new().analyze("14m\n", DocKind::Mj, &Rules::tenhou());
@@ -409,6 +570,8 @@ mod tests {
         };
         assert_eq!(l.to_document(&(2..99)), 12..15);
         assert_eq!(l.to_document(&(99..120)), 15..15);
-        assert_eq!(l.to_document(&(3..1)), 13..13);
+        #[allow(clippy::reversed_empty_ranges)]
+        let reversed = 3..1;
+        assert_eq!(l.to_document(&reversed), 13..13);
     }
 }

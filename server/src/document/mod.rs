@@ -7,6 +7,7 @@
 mod analysis;
 pub mod claims;
 mod extract;
+pub mod format;
 mod inline;
 pub mod line_index;
 mod markdown;
@@ -14,7 +15,7 @@ pub mod present;
 
 pub use analysis::{
     analyze_text, file_diagnostics, line_at, AnalyzedLine, Analyzer, FileDiagnostic, FileFix,
-    FileRelated, LineAnalysis,
+    FileRelated, LineAnalysis, Outcome,
 };
 pub use extract::{find_hand_lines, HandSite, Origin};
 pub use inline::looks_like_hand;

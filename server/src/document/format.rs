@@ -1,0 +1,54 @@
+//! The canonical formatter over a whole document: only hand lines change
+//! (lines of `.mj` files and mj fences, inline hand spans, `^^…^^`); prose
+//! and everything else are left byte for byte.
+
+use std::ops::Range;
+
+use crate::notation::format::{format_line, FormatOptions};
+
+use super::extract::find_hand_lines;
+use super::DocKind;
+
+/// Replace `range` of the document with `text`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Edit {
+    pub range: Range<usize>,
+    pub text: String,
+}
+
+/// The edits that format a document, in document order, not overlapping.
+/// Lines with syntax errors are left as they are.
+pub fn format_edits(text: &str, kind: DocKind, options: &FormatOptions) -> Vec<Edit> {
+    find_hand_lines(text, kind)
+        .into_iter()
+        .filter_map(|site| {
+            let line = &text[site.range.clone()];
+            let formatted = format_line(line, options)?;
+            (formatted != line).then_some(Edit {
+                range: site.range,
+                text: formatted,
+            })
+        })
+        .collect()
+}
+
+/// Applies non-overlapping edits in document order.
+pub fn apply_edits(text: &str, edits: &[Edit]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for e in edits {
+        if e.range.start < at || e.range.end > text.len() {
+            continue;
+        }
+        out.push_str(&text[at..e.range.start]);
+        out.push_str(&e.text);
+        at = e.range.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// The formatted document.
+pub fn format_document(text: &str, kind: DocKind, options: &FormatOptions) -> String {
+    apply_edits(text, &format_edits(text, kind, options))
+}

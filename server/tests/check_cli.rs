@@ -1,0 +1,188 @@
+//! `tenpai check` end to end: the built binary on fixture documents, its
+//! output in each format snapshot-tested, its exit codes asserted.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tenpai(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tenpai"));
+    cmd.args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("the tenpai binary runs");
+    if let Some(input) = stdin {
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input.as_bytes())
+            .expect("write stdin");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("tenpai finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn human_output_of_a_markdown_article() {
+    let o = tenpai(&["check", "tests/fixtures/check/article.md"], None);
+    insta::assert_snapshot!(stdout(&o));
+    assert_eq!(o.status.code(), Some(1), "errors make the run fail");
+}
+
+#[test]
+fn human_output_of_a_directory() {
+    let o = tenpai(&["check", "--color", "never", "tests/fixtures/check"], None);
+    insta::assert_snapshot!(stdout(&o));
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn json_output() {
+    let o = tenpai(
+        &[
+            "check",
+            "--format",
+            "json",
+            "tests/fixtures/check/article.md",
+        ],
+        None,
+    );
+    let text = stdout(&o);
+    let v: serde_json::Value = serde_json::from_str(&text).expect("one JSON array");
+    assert!(v.is_array());
+    insta::assert_snapshot!(text);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn json_columns_count_characters_after_a_glyph() {
+    // 🀄 is one character (two UTF-16 units, four bytes) before the hand.
+    let o = tenpai(&["check", "--format", "json", "-"], Some("🀄 x\n"));
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let first = &v[0];
+    assert_eq!(first["path"], "<stdin>");
+    assert_eq!(first["line"], 1);
+    assert_eq!(first["severity"], "error");
+    let md = "Hand: 🀄 `🀄🀄 123m riichii`\n";
+    let dir = std::env::temp_dir().join(format!("tenpai-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("glyph.md");
+    std::fs::write(&path, md).unwrap();
+    let o = tenpai(&["check", "--format", "json", path.to_str().unwrap()], None);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let d = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "unknown-option")
+        .expect("riichii is reported");
+    // "Hand: 🀄 `🀄🀄 123m " is 17 characters, so riichii starts at column 18
+    // (22 in UTF-16 units, 27 in bytes).
+    assert_eq!(d["column"], 18);
+    assert_eq!(d["end_column"], 25);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn github_output() {
+    let o = tenpai(
+        &[
+            "check",
+            "--format",
+            "github",
+            "tests/fixtures/check/review.mj",
+        ],
+        None,
+    );
+    insta::assert_snapshot!(stdout(&o));
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn a_clean_file_passes_and_says_so() {
+    let o = tenpai(&["check", "tests/fixtures/check/clean.mj"], None);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "Checked 2 hands in 1 file: all good.\n");
+}
+
+#[test]
+fn warnings_fail_only_when_denied() {
+    let no_yaku = "(234m) 567p 456s 789s 11m win=4s seat=s\n";
+    let o = tenpai(&["check", "-"], Some(no_yaku));
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("warning[no-yaku]"));
+    let o = tenpai(&["check", "--deny", "warnings", "-"], Some(no_yaku));
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn rules_flags_set_the_base_rules() {
+    // 4 han 30 fu: 7700 under Tenhou rules, a mangan under kiriage.
+    let hand = "(555z) 123p 456p 789p 11p win=9p seat=s => 8000\n";
+    let o = tenpai(&["check", "-"], Some(hand));
+    assert!(stdout(&o).contains("wrong-claim"), "{}", stdout(&o));
+    let o = tenpai(
+        &["check", "--deny", "warnings", "--kiriage", "-"],
+        Some(hand),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = tenpai(
+        &[
+            "check",
+            "--deny",
+            "warnings",
+            "--rules",
+            "tenhou kiriage",
+            "-",
+        ],
+        Some(hand),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(
+        tenpai(&["check", "--format", "xml"], None).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        tenpai(&["check", "no/such/file.md"], None).status.code(),
+        Some(2)
+    );
+    let o = tenpai(&["check", "--rules", "kiriagee", "-"], Some(""));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("kiriagee"));
+}
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal() {
+    let o = tenpai(&["check", "-"], Some("11128z\n"));
+    assert!(!stdout(&o).contains('\x1b'), "no colour into a pipe");
+    let o = tenpai(&["check", "--color", "always", "-"], Some("11128z\n"));
+    assert!(stdout(&o).contains("\x1b[1;31merror"));
+}
+
+#[test]
+fn the_examples_check_as_the_readme_says() {
+    // README: one error (the article's deliberate typo) and one warning
+    // (the hand shown without a yaku); every claim is right.
+    let o = tenpai(&["check", "--format", "json", "../examples"], None);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let codes: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["no-yaku", "invalid-tile"], "{}", stdout(&o));
+    assert_eq!(o.status.code(), Some(1));
+}
