@@ -147,6 +147,7 @@ check("hover", function()
   local text = hover_text(buf, 1, 22)
   assert(text:find("han") and text:find("fu"), "hover without han/fu: " .. text)
   assert(text:find("%d%d%d%d?"), "hover without points: " .. text)
+  io.stdout:write("     hover: " .. text:gsub("\n.*", "") .. "\n")
 end)
 
 check("inlay_hints", function()
@@ -162,6 +163,11 @@ check("inlay_hints", function()
     end
   end
   assert(on_hand, "no inlay hint after the winning hand: " .. vim.inspect(hints))
+  local label = hints[1].label
+  if type(label) == "table" then
+    label = table.concat(vim.tbl_map(function(p) return p.value end, label))
+  end
+  io.stdout:write("     first hint: " .. tostring(label) .. "\n")
 end)
 
 check("treesitter", function()

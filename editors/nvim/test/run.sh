@@ -14,7 +14,7 @@ if [ ! -x "$venv/bin/nvim" ]; then
 fi
 if [ -z "${TENPAI_BIN:-}" ]; then
   (cd "$repo" && cargo build --quiet --bin tenpai)
-  TENPAI_BIN="$repo/target/debug/tenpai"
+  TENPAI_BIN="${CARGO_TARGET_DIR:-$repo/target}/debug/tenpai"
 fi
 
 work="$(mktemp -d)"

@@ -4,6 +4,7 @@ vim.opt.runtimepath:prepend(vim.env.TENPAI_REPO .. "/editors/nvim")
 vim.o.termguicolors = true
 vim.o.number = true
 vim.o.laststatus = 0
+vim.o.winborder = "rounded"
 vim.o.shortmess = vim.o.shortmess .. "I"
 require("tenpai").setup({
   cmd = { vim.env.TENPAI_BIN, "lsp" },

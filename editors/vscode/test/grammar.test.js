@@ -66,6 +66,14 @@ test("```mj fences in Markdown are notation; other fences are not", async () => 
   assert.equal(scopeAt(l, 7, 0), "", "a fence without mj is not notation");
 });
 
+test("^^hand^^ spans in Markdown are notation", async () => {
+  const l = await tokenize("text.html.markdown", "Try ^^123m 0p^^ here, not ^^x^^.");
+  assert.equal(scopeAt(l, 0, 4), "punctuation.definition.mj.markdown");
+  assert.equal(scopeAt(l, 0, 6), "constant.numeric.tile.man.mj");
+  assert.equal(scopeAt(l, 0, 11), "constant.character.red-five.mj");
+  assert.equal(scopeAt(l, 0, 28), "", "^^x^^ is not a hand");
+});
+
 const fixtures = path.join(__dirname, "fixtures");
 for (const name of fs.readdirSync(fixtures).sort()) {
   test(`snapshot: ${name}`, async () => {

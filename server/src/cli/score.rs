@@ -1,9 +1,656 @@
+//! `tenpai score`: a hand line (and agari's flags) -> yaku, fu with reasons,
+//! han/fu/limit and who pays what; `--json` for machines, `-` for batches.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-#[derive(clap::Args, Debug)]
-pub struct ScoreArgs {}
+use serde_json::{json, Value};
 
-pub fn run(_args: ScoreArgs) -> ExitCode {
-    eprintln!("tenpai score: this command arrives with its issue");
-    ExitCode::from(2)
+use crate::cli::check::RuleArgs;
+use crate::diag::Diagnostic;
+use crate::hand::{parse_hand, Hand, Situation};
+use crate::notation::{ast::LineKind, parse_line, rules_of};
+use crate::score::json::error_json;
+use crate::score::rules::RenhouRule;
+use crate::score::{self, Alternative, Interpretation, Rules, Score, ScoreError};
+use crate::tile::Tile;
+
+#[derive(clap::Args, Debug, Default)]
+#[command(after_help = "Examples:
+  tenpai score \"234m567p22s345678s win=8s riichi tsumo dora=1p\"
+  tenpai score 234m567p22s345678s -w 8s -t -r -d 1p
+  tenpai score \"19m19p19s12345677z\" --json
+  tenpai score - --json < hands.mj
+
+Options on the command line replace the same options written in the line.")]
+pub struct ScoreArgs {
+    /// The hand line (tiles, melds, options); several words are joined into
+    /// one line. `-` reads hand lines from standard input, one per line.
+    #[arg(value_name = "LINE", required = true)]
+    pub line: Vec<String>,
+
+    /// Winning tile (`win=`).
+    #[arg(short = 'w', long = "win", value_name = "TILE")]
+    pub win: Option<String>,
+    /// Won by self-draw (`tsumo`; default: ron).
+    #[arg(short, long)]
+    pub tsumo: bool,
+    /// Won on a discard (`ron`).
+    #[arg(long, conflicts_with = "tsumo")]
+    pub ron: bool,
+    /// Riichi.
+    #[arg(short, long)]
+    pub riichi: bool,
+    /// Double riichi.
+    #[arg(long)]
+    pub double_riichi: bool,
+    /// Ippatsu.
+    #[arg(long)]
+    pub ippatsu: bool,
+    /// Round wind: e s w n (or 1z-4z).
+    #[arg(long, value_name = "WIND")]
+    pub round: Option<String>,
+    /// Seat wind: e s w n (or 1z-4z); east is the dealer.
+    #[arg(long, value_name = "WIND")]
+    pub seat: Option<String>,
+    /// Dora indicators: `1m5z` or `1m,5z`.
+    #[arg(short, long, value_name = "TILES")]
+    pub dora: Option<String>,
+    /// Ura-dora indicators (count with riichi only).
+    #[arg(long, value_name = "TILES")]
+    pub ura: Option<String>,
+    /// Won on the last tile: haitei (tsumo) or houtei (ron).
+    #[arg(long)]
+    pub last_tile: bool,
+    /// Won on a kan replacement tile.
+    #[arg(long)]
+    pub rinshan: bool,
+    /// Robbed a kan.
+    #[arg(long)]
+    pub chankan: bool,
+    /// Dealer's win on the first draw.
+    #[arg(long)]
+    pub tenhou: bool,
+    /// Non-dealer's win on the first draw.
+    #[arg(long)]
+    pub chiihou: bool,
+    /// Non-dealer's ron before the first draw; its value (mangan, yakuman)
+    /// sets the renhou rule (default mangan).
+    #[arg(long, value_name = "VALUE", num_args = 0..=1, default_missing_value = "mangan")]
+    pub renhou: Option<String>,
+    /// Score a nagashi mangan (no tiles needed beyond the line's hand).
+    #[arg(long)]
+    pub nagashi: bool,
+    /// Counters on the table (300 points each by default).
+    #[arg(long, value_name = "N")]
+    pub honba: Option<u32>,
+    /// Riichi sticks on the table (1000 each).
+    #[arg(long, value_name = "N")]
+    pub sticks: Option<u32>,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Kazoe cap: 13+ han is `yakuman` (default) or `sanbaiman`.
+    #[arg(long, value_name = "CAP")]
+    pub kazoe: Option<String>,
+    /// Only the biggest yakuman counts when several apply.
+    #[arg(long)]
+    pub no_yakuman_stacking: bool,
+    /// Nagashi mangan is not scored.
+    #[arg(long)]
+    pub no_nagashi: bool,
+    /// Fu for a pair of a wind that is both seat and round wind (2 or 4).
+    #[arg(long, value_name = "FU")]
+    pub double_wind_fu: Option<u8>,
+    /// Points per honba on a ron (a third from each payer on a tsumo).
+    #[arg(long, value_name = "POINTS")]
+    pub honba_value: Option<u32>,
+
+    /// Print every interpretation, not only the best.
+    #[arg(long)]
+    pub all: bool,
+    /// One JSON object per hand line (see docs/json.md).
+    #[arg(long)]
+    pub json: bool,
+    /// Write tiles as `1m` instead of Unicode glyphs.
+    #[arg(long)]
+    pub ascii: bool,
+    /// No colour (also off with NO_COLOR, or when not on a terminal).
+    #[arg(long)]
+    pub no_color: bool,
+}
+
+impl ScoreArgs {
+    /// The rule set: presets and words first, then each switch flag.
+    pub fn rule_set(&self) -> Result<Rules, String> {
+        let mut r = self.rules.rules()?;
+        if let Some(k) = &self.kazoe {
+            r.apply(&format!("kazoe={k}"))?;
+        }
+        if self.no_yakuman_stacking {
+            r.yakuman_stacking = false;
+        }
+        if self.no_nagashi {
+            r.nagashi = false;
+        }
+        if let Some(f) = self.double_wind_fu {
+            r.apply(&format!("double-wind-fu={f}"))?;
+        }
+        if let Some(v) = self.honba_value {
+            r.apply(&format!("honba={v}"))?;
+        }
+        if let Some(v) = &self.renhou {
+            r.renhou = match v.as_str() {
+                "mangan" => RenhouRule::Mangan,
+                "yakuman" => RenhouRule::Yakuman,
+                "off" => RenhouRule::Off,
+                other => return Err(format!("--renhou is mangan or yakuman, not '{other}'")),
+            };
+        }
+        Ok(r)
+    }
+
+    /// The options the flags set, as `(key, word)` pairs of the notation.
+    fn flag_options(&self) -> Vec<(&'static str, String)> {
+        let mut o: Vec<(&'static str, String)> = Vec::new();
+        let tiles = |s: &str| s.replace([',', ' '], "");
+        if let Some(w) = &self.win {
+            o.push(("win", format!("win={}", tiles(w))));
+        }
+        if self.tsumo {
+            o.push(("tsumo", "tsumo".into()));
+        }
+        if self.ron {
+            o.push(("ron", "ron".into()));
+        }
+        if self.double_riichi {
+            o.push(("double-riichi", "double-riichi".into()));
+        } else if self.riichi {
+            o.push(("riichi", "riichi".into()));
+        }
+        if self.ippatsu {
+            o.push(("ippatsu", "ippatsu".into()));
+        }
+        if let Some(w) = &self.round {
+            o.push(("round", format!("round={w}")));
+        }
+        if let Some(w) = &self.seat {
+            o.push(("seat", format!("seat={w}")));
+        }
+        if let Some(d) = &self.dora {
+            o.push(("dora", format!("dora={}", tiles(d))));
+        }
+        if let Some(d) = &self.ura {
+            o.push(("ura", format!("ura={}", tiles(d))));
+        }
+        for (on, key) in [
+            (self.rinshan, "rinshan"),
+            (self.chankan, "chankan"),
+            (self.tenhou, "tenhou"),
+            (self.chiihou, "chiihou"),
+            (self.renhou.is_some(), "renhou"),
+            (self.nagashi, "nagashi"),
+        ] {
+            if on {
+                o.push((key, key.into()));
+            }
+        }
+        if let Some(n) = self.honba {
+            o.push(("honba", format!("honba={n}")));
+        }
+        if let Some(n) = self.sticks {
+            o.push(("sticks", format!("sticks={n}")));
+        }
+        o
+    }
+}
+
+/// Options that replace each other: a flag for one removes the others.
+fn replaces(flag: &str, key: &str) -> bool {
+    flag == key
+        || matches!(
+            (flag, key),
+            ("tsumo", "ron")
+                | ("ron", "tsumo")
+                | ("riichi", "double-riichi")
+                | ("double-riichi", "riichi")
+        )
+}
+
+/// The line with the flags' options added; an option the flags set is
+/// removed from the line first. `--last-tile` becomes `haitei` or `houtei`
+/// once it is known how the hand was won.
+pub fn merge_flags(line: &str, args: &ScoreArgs) -> String {
+    let flags = args.flag_options();
+    let parsed = parse_line(line);
+    let mut text = line.to_string();
+    let mut tsumo = args.tsumo;
+    if let LineKind::Hand(h) = &parsed.kind {
+        if !args.ron && h.option("tsumo").is_some() {
+            tsumo = true;
+        }
+        // Cut from the end so earlier spans stay valid.
+        let mut cuts: Vec<std::ops::Range<usize>> = h
+            .options
+            .iter()
+            .filter(|o| {
+                flags.iter().any(|(k, _)| replaces(k, &o.key))
+                    || (args.last_tile && matches!(o.key.as_str(), "haitei" | "houtei"))
+            })
+            .map(|o| o.span.clone())
+            .collect();
+        cuts.sort_by_key(|r| std::cmp::Reverse(r.start));
+        for c in cuts {
+            if c.end <= text.len() && text.is_char_boundary(c.start) && text.is_char_boundary(c.end)
+            {
+                text.replace_range(c, "");
+            }
+        }
+    }
+    let mut words: Vec<String> = flags.into_iter().map(|(_, w)| w).collect();
+    if args.last_tile {
+        words.push(if tsumo { "haitei" } else { "houtei" }.to_string());
+    }
+    if words.is_empty() {
+        return line.to_string();
+    }
+    // Options go before a claim or comment.
+    let cut = [text.find("=>"), text.find('#')]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(text.len());
+    let (head, tail) = text.split_at(cut);
+    let mut out = head.split_whitespace().collect::<Vec<_>>().join(" ");
+    for w in words {
+        out.push(' ');
+        out.push_str(&w);
+    }
+    if !tail.is_empty() {
+        out.push(' ');
+        out.push_str(tail);
+    }
+    out
+}
+
+/// One scored line, or why it could not be.
+pub enum Outcome {
+    Scored {
+        hand: Hand,
+        sit: Situation,
+        result: Box<Result<Score, ScoreError>>,
+    },
+    Notation(Vec<Diagnostic>),
+}
+
+pub fn score_line(line: &str, rules: &Rules) -> Outcome {
+    match parse_hand(line, rules) {
+        Ok((hand, sit)) => {
+            let result = Box::new(score::score(&hand, &sit, rules));
+            Outcome::Scored { hand, sit, result }
+        }
+        Err(diags) => Outcome::Notation(
+            diags
+                .into_iter()
+                .filter(|d| d.severity == crate::diag::Severity::Error)
+                .collect(),
+        ),
+    }
+}
+
+impl Outcome {
+    pub fn ok(&self) -> bool {
+        matches!(self, Outcome::Scored { result, .. } if result.is_ok())
+    }
+
+    pub fn to_json(&self, line: &str) -> Value {
+        let mut v = match self {
+            Outcome::Scored { result, .. } => score::to_json(result),
+            Outcome::Notation(diags) => {
+                let first = diags.first();
+                let mut v = error_json(
+                    first.map_or("notation", |d| d.code),
+                    &first.map_or_else(
+                        || "the line does not parse".to_string(),
+                        |d| d.message.clone(),
+                    ),
+                );
+                v["diagnostics"] = Value::Array(
+                    diags
+                        .iter()
+                        .map(|d| {
+                            json!({"code": d.code, "message": d.message,
+                                   "start": d.span.start, "end": d.span.end})
+                        })
+                        .collect(),
+                );
+                v
+            }
+        };
+        v["line"] = json!(line);
+        v
+    }
+}
+
+/// ANSI styling, or none.
+#[derive(Clone, Copy)]
+pub struct Style {
+    pub on: bool,
+}
+
+impl Style {
+    fn paint(self, code: &str, s: &str) -> String {
+        if self.on {
+            format!("\x1b[{code}m{s}\x1b[0m")
+        } else {
+            s.to_string()
+        }
+    }
+    fn bold(self, s: &str) -> String {
+        self.paint("1", s)
+    }
+    fn dim(self, s: &str) -> String {
+        self.paint("2", s)
+    }
+    fn good(self, s: &str) -> String {
+        self.paint("1;32", s)
+    }
+    fn bad(self, s: &str) -> String {
+        self.paint("1;31", s)
+    }
+    fn accent(self, s: &str) -> String {
+        self.paint("1;33", s)
+    }
+}
+
+fn tiles_text(tiles: &[Tile], glyphs: bool) -> String {
+    if glyphs {
+        tiles.iter().map(|t| t.glyph()).collect()
+    } else {
+        crate::tile::to_compact(tiles)
+    }
+}
+
+/// The hand as written, in glyphs or digits: closed tiles, then melds.
+pub fn hand_text(hand: &Hand, glyphs: bool) -> String {
+    let mut out = tiles_text(&hand.closed, glyphs);
+    for m in &hand.melds {
+        let body = tiles_text(&m.tiles, glyphs);
+        out.push(' ');
+        if m.is_open() {
+            let _ = write!(out, "({body})");
+        } else {
+            let _ = write!(out, "[{body}]");
+        }
+    }
+    out
+}
+
+fn value_line(han: u32, fu: Option<u32>, limit: Option<score::Limit>, st: Style) -> String {
+    let hf = match (limit, fu) {
+        (Some(score::Limit::Yakuman(_)), _) => String::new(),
+        (_, Some(fu)) => format!("{han} han {fu} fu"),
+        (_, None) => format!("{han} han"),
+    };
+    match limit {
+        Some(l) if hf.is_empty() => st.accent(l.name()),
+        Some(l) => format!("{} ({hf})", st.accent(l.name())),
+        None => st.bold(&hf),
+    }
+}
+
+fn payments_text(p: &score::Points, sit: &Situation, rules: &Rules) -> String {
+    let mut s = match (p.ron, p.dealer, p.non_dealer) {
+        (Some(r), _, _) => format!("Ron: {r} from the discarder"),
+        (None, Some(d), Some(n)) => {
+            format!("Tsumo: {n} from each non-dealer, {d} from the dealer ({n}/{d})")
+        }
+        (None, None, Some(n)) => format!("Tsumo: {n} all"),
+        _ => String::new(),
+    };
+    let mut extras = Vec::new();
+    if sit.honba > 0 && !sit.nagashi {
+        let per = if sit.tsumo {
+            format!(" ({} from each payer)", sit.honba * (rules.honba_value / 3))
+        } else {
+            String::new()
+        };
+        extras.push(format!("{} honba{per}", sit.honba));
+    }
+    if sit.sticks > 0 && !sit.nagashi {
+        extras.push(format!("{} riichi stick(s)", sit.sticks));
+    }
+    if !extras.is_empty() {
+        let _ = write!(s, "; with {}", extras.join(" and "));
+    }
+    let _ = write!(s, " = {} total", p.total);
+    s
+}
+
+fn yaku_table(out: &mut String, yaku: &[score::YakuHan], st: Style) {
+    let width = yaku
+        .iter()
+        .map(|y| y.yaku.name().len())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    for y in yaku {
+        let han = if y.yaku.is_yakuman() {
+            if y.han >= 26 {
+                "double yakuman".to_string()
+            } else {
+                "yakuman".to_string()
+            }
+        } else {
+            format!("{} han", y.han)
+        };
+        let _ = writeln!(out, "  {:<width$}  {}", y.yaku.name(), st.bold(&han));
+    }
+}
+
+fn fu_table(out: &mut String, items: &[score::FuItem], fu: Option<u32>, st: Style) {
+    if items.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{}", st.bold("Fu"));
+    for f in items {
+        let _ = writeln!(out, "  {:>3}  {}", f.fu, f.reason);
+    }
+    if let Some(fu) = fu {
+        let _ = writeln!(out, "  {}", st.dim(&format!("{fu:>3}  total")));
+    }
+}
+
+fn interpretation_text(it: &Interpretation, glyphs: bool) -> String {
+    it.render(glyphs)
+}
+
+fn alternative_text(
+    out: &mut String,
+    a: &Alternative,
+    sit: &Situation,
+    rules: &Rules,
+    glyphs: bool,
+    st: Style,
+) {
+    let _ = writeln!(out, "  {}", interpretation_text(&a.interpretation, glyphs));
+    match &a.points {
+        Some(p) => {
+            let ids: Vec<String> = a
+                .yaku
+                .iter()
+                .map(|y| format!("{} {}", y.yaku.id(), y.han))
+                .collect();
+            let _ = writeln!(
+                out,
+                "    {}: {}; {}",
+                value_line(a.han, a.fu, a.limit, st),
+                ids.join(", "),
+                payments_text(p, sit, rules)
+            );
+        }
+        None => {
+            let _ = writeln!(out, "    {}", st.dim("no yaku"));
+        }
+    }
+}
+
+/// The human report of one line.
+pub fn render_text(
+    line: &str,
+    outcome: &Outcome,
+    rules: &Rules,
+    all: bool,
+    glyphs: bool,
+    st: Style,
+) -> String {
+    let mut out = String::new();
+    match outcome {
+        Outcome::Notation(diags) => {
+            let _ = writeln!(out, "{} {line}", st.bad("error:"));
+            for d in diags {
+                let _ = writeln!(
+                    out,
+                    "  {} {} (at {}..{})",
+                    st.bold(d.code),
+                    d.message,
+                    d.span.start,
+                    d.span.end
+                );
+            }
+        }
+        Outcome::Scored { hand, sit, result } => {
+            let _ = writeln!(out, "{}", st.bold(&hand_text(hand, glyphs)));
+            match &**result {
+                Err(e) => {
+                    let _ = writeln!(
+                        out,
+                        "{} {}: {}",
+                        st.bad("error:"),
+                        st.bold(e.code),
+                        e.message
+                    );
+                }
+                Ok(s) => {
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        st.dim(&interpretation_text(&s.interpretation, glyphs))
+                    );
+                    let _ = writeln!(out, "{}", st.bold("Yaku"));
+                    yaku_table(&mut out, &s.yaku, st);
+                    fu_table(&mut out, &s.fu_details, s.fu, st);
+                    let who = if sit.is_dealer() {
+                        "dealer"
+                    } else {
+                        "non-dealer"
+                    };
+                    let _ = writeln!(
+                        out,
+                        "{}  {}",
+                        value_line(s.han, s.fu, s.limit, st),
+                        st.dim(&format!(
+                            "({who} {})",
+                            if sit.tsumo { "tsumo" } else { "ron" }
+                        ))
+                    );
+                    let _ = writeln!(out, "{}", st.good(&payments_text(&s.points, sit, rules)));
+                    if all && !s.others.is_empty() {
+                        let _ = writeln!(out, "{}", st.bold("Other interpretations"));
+                        for a in &s.others {
+                            alternative_text(&mut out, a, sit, rules, glyphs, st);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+pub fn run(args: ScoreArgs) -> ExitCode {
+    let mut rules = match args.rule_set() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("tenpai score: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let color = !args.no_color
+        && !args.json
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        && std::io::stdout().is_terminal();
+    let st = Style { on: color };
+    let glyphs = !args.ascii;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut failed = false;
+
+    let mut emit = |line: &str, rules: &Rules, out: &mut dyn Write| -> std::io::Result<()> {
+        let merged = merge_flags(line, &args);
+        let outcome = score_line(&merged, rules);
+        failed |= !outcome.ok();
+        if args.json {
+            writeln!(out, "{}", outcome.to_json(&merged))
+        } else {
+            write!(
+                out,
+                "{}",
+                render_text(&merged, &outcome, rules, args.all, glyphs, st)
+            )
+        }
+    };
+
+    let io = if args.line.len() == 1 && args.line[0] == "-" {
+        let stdin = std::io::stdin();
+        let mut first = true;
+        let mut res = Ok(());
+        for line in stdin.lock().lines() {
+            let line = match line {
+                Ok(l) => l,
+                Err(e) => {
+                    eprintln!("tenpai score: reading standard input: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            match parse_line(&line).kind {
+                LineKind::Blank | LineKind::Comment => continue,
+                // A batch is a .mj document: `rules:` lines set the rules
+                // of the lines after them.
+                LineKind::Rules(r) => {
+                    let (next, diags) = rules_of(&r, &rules);
+                    for d in diags {
+                        eprintln!("tenpai score: {line}: {}: {}", d.code, d.message);
+                    }
+                    rules = next;
+                    continue;
+                }
+                LineKind::Hand(_) => {}
+            }
+            if !args.json && !first {
+                let _ = writeln!(out);
+            }
+            first = false;
+            res = emit(&line, &rules, &mut out);
+            if res.is_err() {
+                break;
+            }
+        }
+        res
+    } else {
+        let line = args.line.join(" ");
+        emit(&line, &rules, &mut out)
+    };
+    if let Err(e) = io.and_then(|_| out.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("tenpai score: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }

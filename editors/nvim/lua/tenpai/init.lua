@@ -79,14 +79,21 @@ local function register_nvim_treesitter(grammar)
   if not ok then
     return
   end
-  local info = { path = grammar, url = grammar, files = { "src/parser.c", "src/scanner.c" }, queries = "queries" }
   if type(parsers.get_parser_configs) == "function" then
-    parsers.get_parser_configs().mj = { install_info = info, filetype = "mj" }
+    -- `master`: a local directory works as the url.
+    parsers.get_parser_configs().mj = {
+      install_info = { url = grammar, files = { "src/parser.c", "src/scanner.c" } },
+      filetype = "mj",
+    }
   else
+    -- `main`: a local `path`; grammar/queries uses Neovim capture names.
     vim.api.nvim_create_autocmd("User", {
       pattern = "TSUpdate",
       callback = function()
-        require("nvim-treesitter.parsers").mj = { install_info = info }
+        require("nvim-treesitter.parsers").mj = {
+          install_info = { path = grammar, queries = "queries" }, -- Neovim capture names
+          tier = 3,
+        }
       end,
     })
   end
@@ -126,12 +133,14 @@ function M.setup(opts)
     end
   end
 
+  -- An empty Lua table would go out as a JSON array.
+  local settings = vim.tbl_isempty(cfg.settings) and vim.empty_dict() or cfg.settings
   vim.lsp.config("tenpai", {
     cmd = cfg.cmd,
     filetypes = cfg.filetypes,
     root_markers = { ".git" },
-    init_options = cfg.settings,
-    settings = { tenpai = cfg.settings },
+    init_options = settings,
+    settings = { tenpai = settings },
   })
   vim.lsp.enable("tenpai")
 
