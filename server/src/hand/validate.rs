@@ -3,9 +3,8 @@
 //! and contradictions between options.
 
 use crate::diag::Diagnostic;
-use crate::notation::ast::{
-    Bracket, HandItem, HandLine, MeldTok, OptionTok, OptionValue, Span, TileTok,
-};
+use crate::notation::ast::{Bracket, HandItem, HandLine, MeldTok, OptionTok, OptionValue, Span};
+use crate::notation::options::{self, id};
 use crate::score::rules::Rules;
 use crate::tile::{Tile, KINDS};
 
@@ -59,7 +58,8 @@ pub fn parse_hand(text: &str, rules: &Rules) -> Result<(Hand, Situation), Vec<Di
 pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     let mut diags = Vec::new();
     let mut hand = Hand::default();
-    let mut closed_toks: Vec<&TileTok> = Vec::new();
+    let mut last_closed: Option<Tile> = None;
+    hand.closed.reserve_exact(14);
     let mut meld_spans: Vec<Span> = Vec::new();
     let mut bad_meld = false;
     let mut red = [0u8; 3];
@@ -67,7 +67,10 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
 
     for item in &line.items {
         match item {
-            HandItem::Group(g) => closed_toks.extend(g.tiles.iter()),
+            HandItem::Group(g) => {
+                hand.closed.extend(g.tiles.iter().map(|t| t.tile));
+                last_closed = g.tiles.last().map(|t| t.tile).or(last_closed);
+            }
             HandItem::Meld(m) => match meld(m) {
                 Ok(meld) => {
                     hand.melds.push(meld);
@@ -106,17 +109,20 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
         }
     }
     hand.red_fives = red.iter().fold(0u8, |a, &b| a.saturating_add(b));
-    hand.closed = closed_toks.iter().map(|t| t.tile).collect();
     hand.closed.sort_unstable();
 
     fifth_copies(line, &mut diags);
 
     // Options into the situation.
     let mut sit = Situation::default();
-    let mut seen: Vec<&OptionTok> = Vec::with_capacity(line.options.len());
+    // The first occurrence of each option, by id.
+    let mut present: [Option<&OptionTok>; id::COUNT] = [None; id::COUNT];
     for opt in &line.options {
-        if let Some(prev) = seen.iter().find(|p| p.key == opt.key) {
-            let repeatable = matches!(opt.key.as_str(), "dora" | "ura" | "visible");
+        let Some(i) = options::id_of(&opt.key) else {
+            continue;
+        };
+        if let Some(prev) = present[i] {
+            let repeatable = matches!(i, id::DORA | id::URA | id::VISIBLE);
             if !repeatable {
                 let same =
                     prev.raw_value.as_ref().map(|v| &v.0) == opt.raw_value.as_ref().map(|v| &v.0);
@@ -143,16 +149,17 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
                 );
                 continue;
             }
+        } else {
+            present[i] = Some(opt);
         }
-        seen.push(opt);
-        apply(opt, &mut sit);
+        apply(i, opt, &mut sit);
     }
 
     // Tile count and the winning tile.
     let kans = hand.kans();
     let total = hand.closed.len() + 3 * hand.melds.len();
     let complete = total == 14;
-    let win_opt = line.option("win");
+    let win_opt = present[id::WIN];
     let count_known = !line.recovered && !bad_meld;
     if count_known {
         let ok = match mode {
@@ -213,9 +220,9 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
             }
         }
     } else if complete {
-        hand.win = closed_toks.last().map(|t| t.tile);
+        hand.win = last_closed;
     }
-    if let Some(opt) = line.option("discard") {
+    if let Some(opt) = present[id::DISCARD] {
         if let Some(OptionValue::Tile(t)) = &opt.value {
             if !hand.closed.contains(&t.tile) {
                 let vspan = opt
@@ -235,16 +242,16 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     }
 
     // Implied win method: the last-tile, kan and first-draw yaku say it.
-    if line.option("tsumo").is_none() && line.option("ron").is_none() {
-        sit.tsumo = ["haitei", "rinshan", "tenhou", "chiihou"]
+    if present[id::TSUMO].is_none() && present[id::RON].is_none() {
+        sit.tsumo = [id::HAITEI, id::RINSHAN, id::TENHOU, id::CHIIHOU]
             .iter()
-            .any(|k| line.option(k).is_some());
+            .any(|&k| present[k].is_some());
     }
 
-    contradictions(line, &hand, &meld_spans, &sit, &mut diags);
+    contradictions(line, &present, &hand, &meld_spans, &sit, &mut diags);
 
     if sit.renhou && rules.renhou == crate::score::rules::RenhouRule::Off {
-        if let Some(o) = line.option("renhou") {
+        if let Some(o) = present[id::RENHOU] {
             diags.push(Diagnostic::info(
                 "rule-off",
                 o.span.clone(),
@@ -302,15 +309,15 @@ fn meld(m: &MeldTok) -> Result<Meld, Diagnostic> {
 /// A fifth copy of a tile is an error; a fifth made only by dora or ura
 /// indicators is a warning (the indicator was probably mistyped).
 fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
-    let mut first: [Option<Span>; KINDS] = std::array::from_fn(|_| None);
     let mut n = [0u8; KINDS];
     for t in line.tiles() {
         let i = t.tile.index();
         n[i] = n[i].saturating_add(1);
-        if first[i].is_none() {
-            first[i] = Some(t.span.clone());
-        }
         if n[i] == 5 {
+            let first = line
+                .tiles()
+                .find(|f| f.tile == t.tile)
+                .map(|f| f.span.clone());
             let mut d = Diagnostic::error(
                 "fifth-tile",
                 t.span.clone(),
@@ -319,8 +326,8 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
                     t.tile.name()
                 ),
             );
-            if let Some(f) = &first[i] {
-                d = d.with_related(f.clone(), "the first copy");
+            if let Some(f) = first {
+                d = d.with_related(f, "the first copy");
             }
             diags.push(d);
         }
@@ -348,29 +355,31 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-fn apply(opt: &OptionTok, sit: &mut Situation) {
-    match (opt.key.as_str(), &opt.value) {
-        ("tsumo", _) => sit.tsumo = true,
+fn apply(i: usize, opt: &OptionTok, sit: &mut Situation) {
+    match (i, &opt.value) {
+        (id::TSUMO, _) => sit.tsumo = true,
         // `ron` is the default; with `tsumo` as well it is a contradiction.
-        ("ron", _) => {}
-        ("riichi", _) if sit.riichi == Riichi::None => sit.riichi = Riichi::Riichi,
-        ("double-riichi", _) => sit.riichi = Riichi::Double,
-        ("ippatsu", _) => sit.ippatsu = true,
-        ("haitei" | "houtei", _) => sit.last_tile = true,
-        ("rinshan", _) => sit.rinshan = true,
-        ("chankan", _) => sit.chankan = true,
-        ("tenhou", _) => sit.tenhou = true,
-        ("chiihou", _) => sit.chiihou = true,
-        ("renhou", _) => sit.renhou = true,
-        ("nagashi", _) => sit.nagashi = true,
-        ("seat", Some(OptionValue::Wind(w))) => sit.seat = *w,
-        ("round", Some(OptionValue::Wind(w))) => sit.round = *w,
-        ("dora", Some(OptionValue::Tiles(ts))) => sit.dora.extend(ts.iter().map(|t| t.tile)),
-        ("ura", Some(OptionValue::Tiles(ts))) => sit.ura.extend(ts.iter().map(|t| t.tile)),
-        ("visible", Some(OptionValue::Tiles(ts))) => sit.visible.extend(ts.iter().map(|t| t.tile)),
-        ("honba", Some(OptionValue::Number(n))) => sit.honba = *n,
-        ("sticks", Some(OptionValue::Number(n))) => sit.sticks = *n,
-        ("discard", Some(OptionValue::Tile(t))) => sit.discard = Some(t.tile),
+        (id::RON, _) => {}
+        (id::RIICHI, _) if sit.riichi == Riichi::None => sit.riichi = Riichi::Riichi,
+        (id::DOUBLE_RIICHI, _) => sit.riichi = Riichi::Double,
+        (id::IPPATSU, _) => sit.ippatsu = true,
+        (id::HAITEI | id::HOUTEI, _) => sit.last_tile = true,
+        (id::RINSHAN, _) => sit.rinshan = true,
+        (id::CHANKAN, _) => sit.chankan = true,
+        (id::TENHOU, _) => sit.tenhou = true,
+        (id::CHIIHOU, _) => sit.chiihou = true,
+        (id::RENHOU, _) => sit.renhou = true,
+        (id::NAGASHI, _) => sit.nagashi = true,
+        (id::SEAT, Some(OptionValue::Wind(w))) => sit.seat = *w,
+        (id::ROUND, Some(OptionValue::Wind(w))) => sit.round = *w,
+        (id::DORA, Some(OptionValue::Tiles(ts))) => sit.dora.extend(ts.iter().map(|t| t.tile)),
+        (id::URA, Some(OptionValue::Tiles(ts))) => sit.ura.extend(ts.iter().map(|t| t.tile)),
+        (id::VISIBLE, Some(OptionValue::Tiles(ts))) => {
+            sit.visible.extend(ts.iter().map(|t| t.tile))
+        }
+        (id::HONBA, Some(OptionValue::Number(n))) => sit.honba = *n,
+        (id::STICKS, Some(OptionValue::Number(n))) => sit.sticks = *n,
+        (id::DISCARD, Some(OptionValue::Tile(t))) => sit.discard = Some(t.tile),
         _ => {}
     }
 }
@@ -400,12 +409,14 @@ pub(crate) fn removal(line: &HandLine, span: &Span) -> Span {
 
 fn contradictions(
     line: &HandLine,
+    present: &[Option<&OptionTok>; id::COUNT],
     hand: &Hand,
     meld_spans: &[Span],
     sit: &Situation,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let opt = |k: &str| line.option(k);
+    let opt = |k: usize| present[k];
+    let name = |k: usize| options::OPTIONS[k].0;
     let open_meld = hand
         .melds
         .iter()
@@ -415,58 +426,66 @@ fn contradictions(
     let any_meld = meld_spans.first().cloned();
 
     // Two written words that cannot both hold: the second one is flagged.
-    let pairs: [(&str, &str, &str); 13] = [
-        ("tsumo", "ron", "a hand is won by tsumo or by ron, not both"),
+    let pairs: [(usize, usize, &str); 13] = [
         (
-            "haitei",
-            "ron",
+            id::TSUMO,
+            id::RON,
+            "a hand is won by tsumo or by ron, not both",
+        ),
+        (
+            id::HAITEI,
+            id::RON,
             "haitei is a win by tsumo on the last tile; on a ron it is houtei",
         ),
         (
-            "houtei",
-            "tsumo",
+            id::HOUTEI,
+            id::TSUMO,
             "houtei is a win by ron on the last discard; on a tsumo it is haitei",
         ),
         (
-            "haitei",
-            "houtei",
+            id::HAITEI,
+            id::HOUTEI,
             "haitei (tsumo) and houtei (ron) cannot both hold",
         ),
         (
-            "chankan",
-            "tsumo",
+            id::CHANKAN,
+            id::TSUMO,
             "chankan is a ron on a tile added to a kan, never a tsumo",
         ),
         (
-            "rinshan",
-            "ron",
+            id::RINSHAN,
+            id::RON,
             "rinshan is a tsumo on the tile drawn after a kan, never a ron",
         ),
         (
-            "rinshan",
-            "haitei",
+            id::RINSHAN,
+            id::HAITEI,
             "the tile drawn after a kan is not the last tile of the wall",
         ),
         (
-            "tenhou",
-            "ron",
+            id::TENHOU,
+            id::RON,
             "tenhou is a tsumo on the dealer's first draw",
         ),
-        ("chiihou", "ron", "chiihou is a tsumo on the first draw"),
+        (id::CHIIHOU, id::RON, "chiihou is a tsumo on the first draw"),
         (
-            "tenhou",
-            "chiihou",
+            id::TENHOU,
+            id::CHIIHOU,
             "tenhou is the dealer's, chiihou a non-dealer's: not both",
         ),
-        ("renhou", "tsumo", "renhou is a ron before the first draw"),
         (
-            "tenhou",
-            "riichi",
+            id::RENHOU,
+            id::TSUMO,
+            "renhou is a ron before the first draw",
+        ),
+        (
+            id::TENHOU,
+            id::RIICHI,
             "tenhou comes on the first draw, before any riichi",
         ),
         (
-            "chiihou",
-            "riichi",
+            id::CHIIHOU,
+            id::RIICHI,
             "chiihou comes on the first draw, before any riichi",
         ),
     ];
@@ -475,18 +494,18 @@ fn contradictions(
             conflict(line, diags, ob, oa, why);
         }
     }
-    for first in ["tenhou", "chiihou"] {
-        if let (Some(o), Some(d)) = (opt(first), opt("double-riichi")) {
+    for first in [id::TENHOU, id::CHIIHOU] {
+        if let (Some(o), Some(d)) = (opt(first), opt(id::DOUBLE_RIICHI)) {
             conflict(
                 line,
                 diags,
                 d,
                 o,
-                &format!("{first} comes on the first draw, before any riichi"),
+                &format!("{} comes on the first draw, before any riichi", name(first)),
             );
         }
     }
-    if let (Some(_), Some(r)) = (opt("double-riichi"), opt("riichi")) {
+    if let (Some(_), Some(r)) = (opt(id::DOUBLE_RIICHI), opt(id::RIICHI)) {
         diags.push(
             Diagnostic::warning(
                 "duplicate-option",
@@ -494,7 +513,7 @@ fn contradictions(
                 "double-riichi already includes riichi",
             )
             .with_related(
-                opt("double-riichi").map_or(0..0, |o| o.span.clone()),
+                opt(id::DOUBLE_RIICHI).map_or(0..0, |o| o.span.clone()),
                 "double-riichi",
             )
             .with_fix("remove 'riichi'", removal(line, &r.span), ""),
@@ -503,17 +522,20 @@ fn contradictions(
 
     // A word against the tiles.
     if let Some(meld) = &open_meld {
-        for k in ["riichi", "double-riichi"] {
+        for k in [id::RIICHI, id::DOUBLE_RIICHI] {
             if let Some(o) = opt(k) {
                 diags.push(
                     Diagnostic::error(
                         "contradiction",
                         o.span.clone(),
-                        format!("{k} needs a closed hand, but this hand has an open meld"),
+                        format!(
+                            "{} needs a closed hand, but this hand has an open meld",
+                            name(k)
+                        ),
                     )
                     .with_related(meld.clone(), "the open meld")
                     .with_fix(
-                        format!("remove '{k}'"),
+                        format!("remove '{}'", name(k)),
                         removal(line, &o.span),
                         "",
                     ),
@@ -522,17 +544,20 @@ fn contradictions(
         }
     }
     if let Some(meld) = &any_meld {
-        for k in ["tenhou", "chiihou", "renhou"] {
+        for k in [id::TENHOU, id::CHIIHOU, id::RENHOU] {
             if let Some(o) = opt(k) {
                 diags.push(
                     Diagnostic::error(
                         "contradiction",
                         o.span.clone(),
-                        format!("{k} is a win before any call, but this hand has a meld"),
+                        format!(
+                            "{} is a win before any call, but this hand has a meld",
+                            name(k)
+                        ),
                     )
                     .with_related(meld.clone(), "the meld")
                     .with_fix(
-                        format!("remove '{k}'"),
+                        format!("remove '{}'", name(k)),
                         removal(line, &o.span),
                         "",
                     ),
@@ -540,7 +565,7 @@ fn contradictions(
             }
         }
     }
-    if let Some(o) = opt("rinshan") {
+    if let Some(o) = opt(id::RINSHAN) {
         if hand.kans() == 0 && !line.recovered {
             diags.push(
                 Diagnostic::error(
@@ -553,9 +578,9 @@ fn contradictions(
         }
     }
     let riichi = sit.riichi != Riichi::None;
-    for k in ["ippatsu", "ura"] {
+    for k in [id::IPPATSU, id::URA] {
         if let (Some(o), false) = (opt(k), riichi) {
-            let what = if k == "ura" {
+            let what = if k == id::URA {
                 "ura-dora count only for a riichi hand"
             } else {
                 "ippatsu is a win within a turn of riichi"
@@ -566,13 +591,17 @@ fn contradictions(
                     o.span.clone(),
                     format!("{what}, but this line has no riichi or double-riichi"),
                 )
-                .with_fix(format!("remove '{k}'"), removal(line, &o.span), ""),
+                .with_fix(
+                    format!("remove '{}'", name(k)),
+                    removal(line, &o.span),
+                    "",
+                ),
             );
         }
     }
     // Seat against the first-draw yaku.
-    let seat_span = opt("seat").map(|o| o.span.clone());
-    if let Some(o) = opt("tenhou") {
+    let seat_span = opt(id::SEAT).map(|o| o.span.clone());
+    if let Some(o) = opt(id::TENHOU) {
         if !sit.is_dealer() {
             let mut d = Diagnostic::error(
                 "contradiction",
@@ -589,13 +618,13 @@ fn contradictions(
             diags.push(d);
         }
     }
-    for k in ["chiihou", "renhou"] {
+    for k in [id::CHIIHOU, id::RENHOU] {
         if let Some(o) = opt(k) {
             // tenhou + chiihou is already reported as such.
-            if sit.is_dealer() && !(k == "chiihou" && opt("tenhou").is_some()) {
+            if sit.is_dealer() && !(k == id::CHIIHOU && opt(id::TENHOU).is_some()) {
                 let msg = match &seat_span {
-                    Some(_) => format!("{k} is a non-dealer's win, but seat=e is the dealer"),
-                    None => format!("{k} is a non-dealer's win, but the seat is East (the dealer) when no seat= is written"),
+                    Some(_) => format!("{} is a non-dealer's win, but seat=e is the dealer", name(k)),
+                    None => format!("{} is a non-dealer's win, but the seat is East (the dealer) when no seat= is written", name(k)),
                 };
                 let mut d = Diagnostic::error("contradiction", o.span.clone(), msg);
                 if let Some(s) = &seat_span {

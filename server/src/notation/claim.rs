@@ -9,7 +9,7 @@ use nom::{IResult, Parser};
 
 use crate::diag::Diagnostic;
 
-use super::ast::{ClaimItem, Group, Span};
+use super::ast::{ClaimItem, Span};
 use super::lex;
 
 /// Limits, as written (kebab or snake case) and as stored (snake case, the
@@ -132,15 +132,16 @@ pub(crate) fn items(
             let mut tiles = Vec::new();
             let mut used = 1;
             while let Some(&(ts, te)) = ws.get(k + used) {
-                let mut groups: Vec<Group> = Vec::new();
+                let mut toks = Vec::new();
+                let mut marks = Vec::new();
                 let mut errs = Vec::new();
                 if line[ts..te].contains(['(', '[', ')', ']'])
-                    || lex::tiles(line, ts, te, &mut groups, &mut errs)
-                    || groups.is_empty()
+                    || lex::tiles(line, ts, te, &mut toks, &mut marks, &mut errs)
+                    || toks.is_empty()
                 {
                     break;
                 }
-                tiles.extend(groups.iter().flat_map(|g| g.tiles.iter().map(|t| t.tile)));
+                tiles.extend(toks.iter().map(|t| t.tile));
                 used += 1;
             }
             (used > 1).then_some((ClaimItem::Waits(tiles), used))

@@ -7,7 +7,7 @@
 use crate::diag::Diagnostic;
 use crate::tile::{Suit, Tile};
 
-use super::ast::{Group, Span, TileTok, Written};
+use super::ast::{Span, TileTok, Written};
 
 /// First code point of the Mahjong Tiles block, and the last one that is a
 /// tile of the riichi game / of the block (flowers, seasons, joker, back).
@@ -41,13 +41,20 @@ pub(crate) fn letter_honor(s: &[u8]) -> Option<(Tile, usize)> {
     }
 }
 
-/// Lexes `line[start..end]` (no brackets inside) into groups, pushing errors
-/// for what is not a tile. Returns whether any error was pushed.
+/// A group found by [`tiles`]: its span and its tiles' range in the token
+/// buffer.
+pub(crate) type Mark = (Span, usize, usize);
+
+/// Lexes `line[start..end]` (no brackets inside), appending its tiles to
+/// `toks` and one [`Mark`] per group to `marks`, and pushing errors for what
+/// is not a tile. Returns whether any error was pushed. (One flat buffer
+/// rather than a vector per group: parsing must not allocate needlessly.)
 pub(crate) fn tiles(
     line: &str,
     start: usize,
     end: usize,
-    groups: &mut Vec<Group>,
+    toks: &mut Vec<TileTok>,
+    marks: &mut Vec<Mark>,
     errors: &mut Vec<Diagnostic>,
 ) -> bool {
     let b = line.as_bytes();
@@ -62,7 +69,7 @@ pub(crate) fn tiles(
             }
             if j < end && is_suit_letter(b[j]) {
                 let suit = Suit::from_letter(b[j] as char).unwrap_or(Suit::Honor);
-                let mut toks = Vec::with_capacity(j - i);
+                let first = toks.len();
                 for k in i..j {
                     let d = b[k] - b'0';
                     let tile = if suit == Suit::Honor && d == 0 {
@@ -80,11 +87,8 @@ pub(crate) fn tiles(
                         None => errors.push(invalid_honor(d, b[j] as char, k..k + 1)),
                     }
                 }
-                if !toks.is_empty() {
-                    groups.push(Group {
-                        tiles: toks,
-                        span: i..j + 1,
-                    });
+                if toks.len() > first {
+                    marks.push((i..j + 1, first, toks.len()));
                 }
                 i = j + 1;
             } else {
@@ -98,13 +102,11 @@ pub(crate) fn tiles(
                 };
             }
         } else if let Some((tile, len)) = letter_honor(&b[i..end]) {
-            groups.push(Group {
-                tiles: vec![TileTok {
-                    tile,
-                    red: false,
-                    written: Written::Letter,
-                    span: i..i + len,
-                }],
+            marks.push((i..i + len, toks.len(), toks.len() + 1));
+            toks.push(TileTok {
+                tile,
+                red: false,
+                written: Written::Letter,
                 span: i..i + len,
             });
             i += len;
@@ -122,13 +124,11 @@ pub(crate) fn tiles(
             let ch = char_at(line, i).unwrap_or('\u{FFFD}');
             let len = ch.len_utf8();
             if let Some(tile) = Tile::from_glyph(ch) {
-                groups.push(Group {
-                    tiles: vec![TileTok {
-                        tile,
-                        red: false,
-                        written: Written::Glyph,
-                        span: i..i + len,
-                    }],
+                marks.push((i..i + len, toks.len(), toks.len() + 1));
+                toks.push(TileTok {
+                    tile,
+                    red: false,
+                    written: Written::Glyph,
                     span: i..i + len,
                 });
             } else if is_glyph_block(ch) {

@@ -42,6 +42,63 @@ pub const OPTIONS: &[(&str, ValueKind)] = &[
     ("discard", ValueKind::Tile),
 ];
 
+/// Positions in [`OPTIONS`], so that validation indexes instead of comparing
+/// strings.
+pub mod id {
+    pub const WIN: usize = 0;
+    pub const TSUMO: usize = 1;
+    pub const RON: usize = 2;
+    pub const RIICHI: usize = 3;
+    pub const DOUBLE_RIICHI: usize = 4;
+    pub const IPPATSU: usize = 5;
+    pub const HAITEI: usize = 6;
+    pub const HOUTEI: usize = 7;
+    pub const RINSHAN: usize = 8;
+    pub const CHANKAN: usize = 9;
+    pub const TENHOU: usize = 10;
+    pub const CHIIHOU: usize = 11;
+    pub const RENHOU: usize = 12;
+    pub const NAGASHI: usize = 13;
+    pub const SEAT: usize = 14;
+    pub const ROUND: usize = 15;
+    pub const DORA: usize = 16;
+    pub const URA: usize = 17;
+    pub const HONBA: usize = 18;
+    pub const STICKS: usize = 19;
+    pub const VISIBLE: usize = 20;
+    pub const DISCARD: usize = 21;
+    pub const COUNT: usize = 22;
+}
+
+/// The position of a (canonical) option name in [`OPTIONS`].
+pub fn id_of(key: &str) -> Option<usize> {
+    Some(match key {
+        "win" => id::WIN,
+        "tsumo" => id::TSUMO,
+        "ron" => id::RON,
+        "riichi" => id::RIICHI,
+        "double-riichi" => id::DOUBLE_RIICHI,
+        "ippatsu" => id::IPPATSU,
+        "haitei" => id::HAITEI,
+        "houtei" => id::HOUTEI,
+        "rinshan" => id::RINSHAN,
+        "chankan" => id::CHANKAN,
+        "tenhou" => id::TENHOU,
+        "chiihou" => id::CHIIHOU,
+        "renhou" => id::RENHOU,
+        "nagashi" => id::NAGASHI,
+        "seat" => id::SEAT,
+        "round" => id::ROUND,
+        "dora" => id::DORA,
+        "ura" => id::URA,
+        "honba" => id::HONBA,
+        "sticks" => id::STICKS,
+        "visible" => id::VISIBLE,
+        "discard" => id::DISCARD,
+        _ => return None,
+    })
+}
+
 /// The option words, for "did you mean".
 pub const FLAG_NAMES: &[&str] = &[
     "tsumo",
@@ -66,11 +123,9 @@ pub const KEY_NAMES: &[&str] = &[
 /// Looks an option up: its canonical name, kind and position in the
 /// canonical order.
 pub fn lookup(word: &str) -> Option<(&'static str, ValueKind, usize)> {
-    OPTIONS
-        .iter()
-        .enumerate()
-        .find(|(_, (name, _))| *name == word)
-        .map(|(i, (name, kind))| (*name, *kind, i))
+    let i = id_of(word)?;
+    let (name, kind) = OPTIONS[i];
+    Some((name, kind, i))
 }
 
 /// Position of a (canonical) key in the canonical order.
@@ -91,5 +146,19 @@ pub fn example(key: &str) -> &'static str {
         "honba" => "a number, like honba=2",
         "sticks" => "a number of riichi sticks, like sticks=1",
         _ => "a value",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_match_the_table() {
+        assert_eq!(OPTIONS.len(), id::COUNT);
+        for (i, (name, _)) in OPTIONS.iter().enumerate() {
+            assert_eq!(id_of(name), Some(i), "{name}");
+        }
+        assert_eq!(id_of("riichii"), None);
     }
 }

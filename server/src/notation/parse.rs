@@ -100,18 +100,21 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
             .collect();
         return LineKind::Rules(RulesLine { words });
     }
-    let claim_at = text[start..content_end].find("=>").map(|i| start + i);
+    let claim_at = find_arrow(text, start, content_end);
     let opts_end = claim_at.unwrap_or(content_end);
 
     let mut hand = HandLine {
-        items: Vec::new(),
+        items: Vec::with_capacity(8),
         hand_span: start..start,
-        options: Vec::new(),
+        options: Vec::with_capacity(8),
         claim: None,
         comment: comment_at.map(|c| c..trim_end(text, c, text.len())),
         recovered: false,
     };
     let mut in_hand = true;
+    // The token buffers are reused from line to line: parsing a document
+    // must not allocate them anew for every line.
+    let mut scratch = SCRATCH.with(|s| s.take());
     for (s, e) in words(text, start, opts_end) {
         let word = &text[s..e];
         if is_hand_word(word) {
@@ -120,7 +123,7 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
                     hand.hand_span = s..e;
                 }
                 hand.hand_span.end = e;
-                hand.recovered |= hand_word(text, s, e, &mut hand.items, errors);
+                hand.recovered |= hand_word(text, s, e, &mut hand.items, &mut scratch, errors);
             } else {
                 errors.push(Diagnostic::error(
                     "tiles-after-options",
@@ -130,10 +133,13 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
             }
         } else {
             in_hand = false;
-            if let Some(opt) = option(text, s, e, errors) {
+            if let Some(opt) = option(text, s, e, &mut scratch, errors) {
                 hand.options.push(opt);
             }
         }
+    }
+    if scratch.toks.capacity() <= 256 {
+        SCRATCH.with(|s| s.set(scratch));
     }
     if let Some(a) = claim_at {
         let cs = a + 2;
@@ -156,9 +162,43 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
     LineKind::Hand(hand)
 }
 
+/// The first `=>` in `text[start..end]`. `>` is rare, so look for it with
+/// memchr and check the byte before.
+fn find_arrow(text: &str, start: usize, end: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut from = start;
+    while let Some(k) = text[from..end].find('>') {
+        let gt = from + k;
+        if gt > start && b[gt - 1] == b'=' {
+            return Some(gt - 1);
+        }
+        from = gt + 1;
+    }
+    None
+}
+
 /// End of `text[start..end]` without trailing whitespace.
 fn trim_end(text: &str, start: usize, end: usize) -> usize {
     start + text[start..end].trim_end().len()
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::new(Scratch::default());
+}
+
+/// Buffers reused across the words of a line.
+#[derive(Default)]
+struct Scratch {
+    toks: Vec<TileTok>,
+    marks: Vec<lex::Mark>,
+}
+
+impl Scratch {
+    fn lex(&mut self, text: &str, s: usize, e: usize, errors: &mut Vec<Diagnostic>) -> bool {
+        self.toks.clear();
+        self.marks.clear();
+        lex::tiles(text, s, e, &mut self.toks, &mut self.marks, errors)
+    }
 }
 
 /// Lexes one hand word (groups and melds). Returns whether it had errors.
@@ -167,11 +207,11 @@ fn hand_word(
     s: usize,
     e: usize,
     items: &mut Vec<HandItem>,
+    sc: &mut Scratch,
     errors: &mut Vec<Diagnostic>,
 ) -> bool {
     let b = text.as_bytes();
     let mut bad = false;
-    let mut groups = Vec::new();
     let mut i = s;
     while i < e {
         match b[i] {
@@ -180,15 +220,14 @@ fn hand_word(
                 let stop = (i + 1..e).find(|&j| matches!(b[j], b'(' | b'[' | b')' | b']'));
                 match stop {
                     Some(j) if b[j] == close => {
-                        groups.clear();
-                        bad |= lex::tiles(text, i + 1, j, &mut groups, errors);
+                        bad |= sc.lex(text, i + 1, j, errors);
                         items.push(HandItem::Meld(MeldTok {
                             bracket: if open == b'(' {
                                 Bracket::Open
                             } else {
                                 Bracket::Closed
                             },
-                            tiles: groups.drain(..).flat_map(|g| g.tiles).collect(),
+                            tiles: sc.toks.clone(),
                             span: i..j + 1,
                         }));
                         i = j + 1;
@@ -230,9 +269,14 @@ fn hand_word(
                 let j = (i..e)
                     .find(|&j| matches!(b[j], b'(' | b'[' | b')' | b']'))
                     .unwrap_or(e);
-                groups.clear();
-                bad |= lex::tiles(text, i, j, &mut groups, errors);
-                items.extend(groups.drain(..).map(HandItem::Group));
+                bad |= sc.lex(text, i, j, errors);
+                let toks = &sc.toks;
+                items.extend(sc.marks.iter().map(|(span, a, b)| {
+                    HandItem::Group(Group {
+                        tiles: toks[*a..*b].to_vec(),
+                        span: span.clone(),
+                    })
+                }));
                 i = j;
             }
         }
@@ -241,7 +285,13 @@ fn hand_word(
 }
 
 /// One option word: `riichi` or `key=value`.
-fn option(text: &str, s: usize, e: usize, errors: &mut Vec<Diagnostic>) -> Option<OptionTok> {
+fn option(
+    text: &str,
+    s: usize,
+    e: usize,
+    sc: &mut Scratch,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<OptionTok> {
     let word = &text[s..e];
     let (key, raw) = match word.find('=') {
         Some(k) => (&word[..k], Some((s + k + 1, e))),
@@ -311,7 +361,7 @@ fn option(text: &str, s: usize, e: usize, errors: &mut Vec<Diagnostic>) -> Optio
             format!("'{name}=' needs a value: {}", options::example(name)),
         )),
         (kind, Some((vs, ve))) => {
-            tok.value = value(text, vs, ve, kind);
+            tok.value = value(text, vs, ve, kind, sc);
             if tok.value.is_none() {
                 errors.push(Diagnostic::error(
                     "invalid-value",
@@ -328,7 +378,13 @@ fn option(text: &str, s: usize, e: usize, errors: &mut Vec<Diagnostic>) -> Optio
     Some(tok)
 }
 
-fn value(text: &str, vs: usize, ve: usize, kind: ValueKind) -> Option<OptionValue> {
+fn value(
+    text: &str,
+    vs: usize,
+    ve: usize,
+    kind: ValueKind,
+    sc: &mut Scratch,
+) -> Option<OptionValue> {
     let raw = &text[vs..ve];
     match kind {
         ValueKind::Flag => Some(OptionValue::Flag),
@@ -341,15 +397,13 @@ fn value(text: &str, vs: usize, ve: usize, kind: ValueKind) -> Option<OptionValu
             if raw.contains(['(', '[', ')', ']']) {
                 return None;
             }
-            let mut groups = Vec::new();
             let mut errs = Vec::new();
-            if lex::tiles(text, vs, ve, &mut groups, &mut errs) {
+            if sc.lex(text, vs, ve, &mut errs) {
                 return None;
             }
-            let mut tiles: Vec<TileTok> = groups.into_iter().flat_map(|g| g.tiles).collect();
-            match (kind, tiles.len()) {
-                (ValueKind::Tile, 1) => tiles.pop().map(OptionValue::Tile),
-                (ValueKind::Tiles, n) if n > 0 => Some(OptionValue::Tiles(tiles)),
+            match (kind, sc.toks.len()) {
+                (ValueKind::Tile, 1) => sc.toks.pop().map(OptionValue::Tile),
+                (ValueKind::Tiles, n) if n > 0 => Some(OptionValue::Tiles(sc.toks.clone())),
                 _ => None,
             }
         }

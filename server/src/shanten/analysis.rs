@@ -222,12 +222,35 @@ impl Left {
 /// in tile order, the shanten after it and the tiles that then lower it
 /// (waits, when tenpai). Tiles in called melds are not counted here; see
 /// [`analyze`] for a whole hand.
-pub fn discard_options(closed: &Counts, melds: usize) -> Vec<(Tile, Shanten, Vec<Tile>)> {
+pub fn discard_options(closed: &Counts, melds: usize) -> Vec<(Tile, Shanten, TileSet)> {
     Limits::FULL
         .discards(closed, melds)
         .into_iter()
-        .filter_map(|(k, s, mask)| Some((Tile::from_index(k)?, s, tiles_of(mask))))
+        .filter_map(|(k, s, mask)| Some((Tile::from_index(k)?, s, TileSet(mask))))
         .collect()
+}
+
+/// A set of tile kinds (bit `i` for kind `i`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct TileSet(pub u64);
+
+impl TileSet {
+    pub fn contains(self, t: Tile) -> bool {
+        self.0 & (1 << t.index()) != 0
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The tiles in tile order.
+    pub fn tiles(self) -> Vec<Tile> {
+        tiles_of(self.0)
+    }
 }
 
 fn mask_kinds(mask: u64) -> impl Iterator<Item = usize> {

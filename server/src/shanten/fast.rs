@@ -7,13 +7,16 @@ use super::table::{self, D};
 use super::{group_of, needed_melds, to_shanten, Shanten, Singles};
 use crate::tile::{Counts, KINDS};
 
+/// The id of group `g` of `h` and, in `out[x]` for each kind `x` of the group,
+/// its id with one more `x` (where `h[x] < 4`). The group must hold at most
+/// 13 tiles.
 #[inline(always)]
-fn group_id(g: usize, h: &Counts) -> usize {
-    match g {
-        0 => table::suit_id(&h[0..9]),
-        1 => table::suit_id(&h[9..18]),
-        2 => table::suit_id(&h[18..27]),
-        _ => table::honor_id(&h[27..34]),
+fn group_ids_plus(g: usize, h: &Counts, out: &mut [u8; KINDS]) -> usize {
+    let (lo, hi) = GROUP_RANGE[g];
+    if g == 3 {
+        table::honor_ids_plus(&h[lo..hi], &mut out[lo..hi])
+    } else {
+        table::suit_ids_plus(&h[lo..hi], &mut out[lo..hi])
     }
 }
 
@@ -60,16 +63,17 @@ pub(super) fn after_draws(h: &Counts, total: usize, melds: usize, out: &mut [i8;
     } else {
         regular(h, need0)
     };
-    let mut h2 = *h;
+    let mut plus = [0u8; KINDS];
+    for g in 0..4 {
+        group_ids_plus(g, h, &mut plus);
+    }
     for x in 0..KINDS {
         if h[x] >= 4 {
             out[x] = i8::MAX;
             continue;
         }
         let g = group_of(x);
-        h2[x] += 1;
-        let nid = group_id(g, &h2);
-        h2[x] -= 1;
+        let nid = plus[x] as usize;
         out[x] = to_shanten(table::fin(table::pair(nid, id[g ^ 1]), &other[g >> 1]));
     }
     base
@@ -82,43 +86,91 @@ pub(super) fn after_draws(h: &Counts, total: usize, melds: usize, out: &mut [i8;
 /// groups; pairing A with a third group and B with the fourth (man+pin /
 /// sou+honors, or man+sou / pin+honors when A and B are partners in the
 /// first) makes each side one precomputed lookup, so a (discard, draw) pair
-/// costs one ten-lane minimum. Draws into A itself re-rank A.
+/// costs one ten-lane minimum. Those draws depend on the discard only
+/// through A's new id, which many discards share, so they are computed once
+/// per id. Draws into A itself re-rank A.
 pub(super) fn discards(h: &Counts, total: usize, melds: usize) -> Vec<(usize, Shanten, u64)> {
     let need = needed_melds(total - 1, melds);
     let id = ids(h);
     // `other[A >> 1]`: the other first-pairing pair, laid out.
     let other = [pair_rev(id[2], id[3], need), pair_rev(id[0], id[1], need)];
     // Each possible draw into an unchanged group, combined with its partner
-    // in either pairing and laid out: `xv[x][j]`, j = 0 for man+pin /
+    // in either pairing and laid out: `xv[j][x]`, j = 0 for man+pin /
     // sou+honors, 1 for man+sou / pin+honors.
-    let mut xv = [[[u8::MAX; 16]; 2]; KINDS];
-    let mut h2 = *h;
-    for x in 0..KINDS {
-        if h[x] >= 4 {
+    let mut xv = [[[u8::MAX; 16]; KINDS]; 2];
+    let mut plus = [0u8; KINDS];
+    let mut sums = [0usize; 4];
+    for (g, &(lo, hi)) in GROUP_RANGE.iter().enumerate() {
+        sums[g] = h[lo..hi].iter().map(|&c| c as usize).sum();
+        // A group holding all the tiles has no discard outside it, so no
+        // draw into it from outside is ever asked for.
+        if sums[g] >= total {
             continue;
         }
-        let g = group_of(x);
-        h2[x] += 1;
-        let nid = group_id(g, &h2);
-        h2[x] -= 1;
-        xv[x][0] = pair_rev(nid, id[g ^ 1], need);
-        xv[x][1] = pair_rev(nid, id[g ^ 2], need);
+        group_ids_plus(g, h, &mut plus);
+        for x in lo..hi {
+            if h[x] < 4 {
+                let nid = plus[x] as usize;
+                xv[0][x] = pair_rev(nid, id[g ^ 1], need);
+                xv[1][x] = pair_rev(nid, id[g ^ 2], need);
+            }
+        }
     }
+    let mut h2 = *h;
     let forms = melds == 0 && total == 14;
     let singles = Singles::of(h);
+    // Kinds held exactly zero and exactly one times.
+    let (mut zeros, mut ones) = (0u64, 0u64);
+    for (x, &c) in h.iter().enumerate() {
+        zeros |= u64::from(c == 0) << x;
+        ones |= u64::from(c == 1) << x;
+    }
     let mut out = Vec::with_capacity(14);
+    // Draws into other groups, by (A, A's id after the discard).
+    let mut seen: [(usize, usize, [u8; KINDS]); 14] = [(usize::MAX, 0, [u8::MAX; KINDS]); 14];
+    let mut seen_len = 0;
     for k in 0..KINDS {
         if h[k] == 0 {
             continue;
         }
         let a = group_of(k);
         h2[k] -= 1;
-        let idm = group_id(a, &h2);
-        let kv = [*table::pair(idm, id[a ^ 1]), *table::pair(idm, id[a ^ 2])];
-        let regular = to_shanten(table::fin(&kv[0], &other[a >> 1]));
+        // A's id after the discard, and after each draw into A.
+        let idm = group_ids_plus(a, &h2, &mut plus);
+        let kv0 = table::pair(idm, id[a ^ 1]);
+        let regular = to_shanten(table::fin(kv0, &other[a >> 1]));
+        let (lo, hi) = GROUP_RANGE[a];
+        let slot = match seen[..seen_len].iter().position(|s| s.0 == a && s.1 == idm) {
+            Some(i) => i,
+            None => {
+                let kv = [kv0, table::pair(idm, id[a ^ 2])];
+                let d = &mut seen[seen_len].2;
+                for (b, &(blo, bhi)) in GROUP_RANGE.iter().enumerate() {
+                    if b == a {
+                        continue;
+                    }
+                    let j = usize::from(b == a ^ 1);
+                    for x in blo..bhi {
+                        d[x] = table::fin(kv[j], &xv[j][x]);
+                    }
+                }
+                seen[seen_len].0 = a;
+                seen[seen_len].1 = idm;
+                seen_len += 1;
+                seen_len - 1
+            }
+        };
+        let mut d = seen[slot].2;
+        for x in lo..hi {
+            if h2[x] >= 4 {
+                d[x] = u8::MAX;
+                continue;
+            }
+            d[x] = table::fin(table::pair(plus[x] as usize, id[a ^ 1]), &other[a >> 1]);
+        }
         let sk = singles.without(k, h[k]);
+        let (c, ko) = (sk.chiitoitsu(), sk.kokushi());
         let shanten = if forms {
-            let (c, ko) = (sk.chiitoitsu(), sk.kokushi());
             Shanten {
                 shanten: regular.min(c).min(ko),
                 regular,
@@ -134,31 +186,37 @@ pub(super) fn discards(h: &Counts, total: usize, melds: usize) -> Vec<(usize, Sh
             }
         };
         let base = shanten.shanten;
+        // A draw lowers the shanten when it needs at most `base` draws more.
+        let limit = (base + 1).max(0) as u8;
         let mut mask = 0u64;
-        for x in 0..KINDS {
-            let b = group_of(x);
-            let s = if b == a {
-                if h2[x] >= 4 {
-                    continue;
+        for (x, &dx) in d.iter().enumerate() {
+            mask |= u64::from(dx < limit) << x;
+        }
+        // The other forms: a draw lowers seven pairs by pairing a single (or,
+        // short of seven kinds, by a new kind), thirteen orphans by a new
+        // orphan (or its first pair); each only counts if that form is the
+        // shanten.
+        if forms {
+            let (mut zero, mut one) = (zeros, ones);
+            match h[k] {
+                1 => {
+                    zero |= 1 << k;
+                    one &= !(1 << k);
                 }
-                h2[x] += 1;
-                let nid = group_id(a, &h2);
-                h2[x] -= 1;
-                table::fin(table::pair(nid, id[a ^ 1]), &other[a >> 1])
-            } else {
-                if h[x] >= 4 {
-                    continue;
-                }
-                let j = usize::from(b == a ^ 1);
-                table::fin(&kv[j], &xv[x][j])
-            };
-            let mut s = to_shanten(s);
-            if forms {
-                let s2 = sk.with(x, h2[x]);
-                s = s.min(s2.chiitoitsu()).min(s2.kokushi());
+                2 => one |= 1 << k,
+                _ => {}
             }
-            if s < base {
-                mask |= 1 << x;
+            if c <= base {
+                mask |= one;
+                if sk.kinds < 7 {
+                    mask |= zero;
+                }
+            }
+            if ko <= base {
+                mask |= ORPHAN_MASK & zero;
+                if sk.orphan_pairs == 0 {
+                    mask |= ORPHAN_MASK & one;
+                }
             }
         }
         h2[k] += 1;
@@ -166,3 +224,17 @@ pub(super) fn discards(h: &Counts, total: usize, melds: usize) -> Vec<(usize, Sh
     }
     out
 }
+
+/// The terminal and honor kinds, as a mask.
+const ORPHAN_MASK: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < super::ORPHANS.len() {
+        m |= 1 << super::ORPHANS[i];
+        i += 1;
+    }
+    m
+};
+
+/// The kinds of each group: man, pin, sou, honors.
+const GROUP_RANGE: [(usize, usize); 4] = [(0, 9), (9, 18), (18, 27), (27, 34)];

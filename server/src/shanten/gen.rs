@@ -225,3 +225,31 @@ pub fn reversed(b: &[u8], need: usize) -> [u8; 16] {
     }
     r
 }
+
+/// The rank of `counts` and, for each kind `j`, how the rank moves when one
+/// tile of kind `j` is added (`plus[j]`, meaningful where `counts[j] < 4`).
+/// Needs a sum of at most 13, so that every sum plus one stays in the table.
+#[inline(always)]
+pub fn rank_plus<const N: usize>(table: &RankTable<N>, counts: &[u8]) -> (usize, [i32; N]) {
+    let mut prefix = [0usize; N];
+    let mut s = 0usize;
+    let mut r = 0u32;
+    for i in 0..N {
+        let c = counts[i] as usize;
+        prefix[i] = s;
+        r += table[i][s][c];
+        s += c;
+    }
+    let mut plus = [0i32; N];
+    // The later kinds' change when every prefix after `j` grows by one.
+    let mut later = 0i32;
+    for j in (0..N).rev() {
+        let c = counts[j] as usize;
+        let s = prefix[j];
+        if c < 4 {
+            plus[j] = table[j][s][c + 1] as i32 - table[j][s][c] as i32 + later;
+        }
+        later += table[j][(s + 1).min(MAX_TILES)][c] as i32 - table[j][s][c] as i32;
+    }
+    (r as usize, plus)
+}

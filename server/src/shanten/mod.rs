@@ -23,8 +23,8 @@ mod json;
 mod table;
 
 pub use analysis::{
-    analyze, discard_options, hand_shanten, Analysis, Chosen, DiscardOption, Ukeire, UkeireTile,
-    Wait, WaitValue, WinValue,
+    analyze, discard_options, hand_shanten, Analysis, Chosen, DiscardOption, TileSet, Ukeire,
+    UkeireTile, Wait, WaitValue, WinValue,
 };
 pub use json::to_json;
 
@@ -99,7 +99,7 @@ fn group_of(i: usize) -> usize {
 }
 
 /// The thirteen terminal and honor kinds.
-const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+pub(crate) const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 fn is_yaochu(i: usize) -> bool {
     i >= 27 || i.is_multiple_of(9) || i % 9 == 8
@@ -508,6 +508,71 @@ mod tests {
                     "{h:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn one_suit_and_all_honor_hands_agree_too() {
+        let slow = untabled();
+        for text in [
+            "11123455678999m",
+            "11112345678999p",
+            "12345678999999s",
+            "11122233344456z",
+            "1112223334445m",
+            "1234567z1234567z",
+        ] {
+            let Ok((tiles, _)) = crate::tile::parse_tiles(text) else {
+                panic!("{text}");
+            };
+            let h = crate::tile::counts(&tiles);
+            if h.iter().any(|&c| c > 4) {
+                continue;
+            }
+            assert_eq!(Limits::FULL.shanten(&h, 0), slow.shanten(&h, 0), "{text}");
+            if tiles.len() % 3 == 2 {
+                assert_eq!(Limits::FULL.discards(&h, 0), slow.discards(&h, 0), "{text}");
+            } else {
+                let (mut a, mut b) = ([0i8; KINDS], [0i8; KINDS]);
+                let sa = Limits::FULL.after_draws(&h, 0, &mut a);
+                assert_eq!((sa, a), (slow.after_draws(&h, 0, &mut b), b), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn seven_pairs_and_orphans_shapes_agree_too() {
+        let slow = untabled();
+        let mut seed = 0x0F0F_1234_AAAA_5555u64;
+        for round in 0..120 {
+            let mut h = [0u8; KINDS];
+            let mut next = || {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed
+            };
+            // Pair-rich or orphan-rich 14-tile hands.
+            let mut placed = 0;
+            while placed < 14 {
+                let r = next();
+                let k = if round % 2 == 0 {
+                    (r as usize >> 3) % 12 + (r as usize % 3) * 9
+                } else if r % 4 == 0 {
+                    (r as usize >> 5) % KINDS
+                } else {
+                    ORPHANS[(r as usize >> 5) % 13]
+                };
+                let add = if round % 2 == 0 { 2 } else { 1 };
+                if h[k] + add <= 4 && placed + add as usize <= 14 {
+                    h[k] += add;
+                    placed += add as usize;
+                } else if h[k] < 4 && placed < 14 {
+                    h[k] += 1;
+                    placed += 1;
+                }
+            }
+            assert_eq!(Limits::FULL.discards(&h, 0), slow.discards(&h, 0), "{h:?}");
         }
     }
 

@@ -46,6 +46,37 @@ pub fn suit_id(counts: &[u8]) -> usize {
     SUIT[gen::rank(&gen::RANK9, counts)] as usize
 }
 
+/// The id of a group's counts and, in `out`, the ids with one more tile of
+/// each kind (left alone where the kind is held four times). The sum must be
+/// at most 13.
+#[inline(always)]
+fn ids_plus<const N: usize>(
+    rt: &gen::RankTable<N>,
+    ids: &[u8],
+    counts: &[u8],
+    out: &mut [u8],
+) -> usize {
+    let (r, plus) = gen::rank_plus(rt, counts);
+    for j in 0..N {
+        if counts[j] < 4 {
+            out[j] = ids[(r as i64 + i64::from(plus[j])) as usize];
+        }
+    }
+    ids[r] as usize
+}
+
+/// [`ids_plus`] for a suit (9 counts).
+#[inline(always)]
+pub fn suit_ids_plus(counts: &[u8], out: &mut [u8]) -> usize {
+    ids_plus(&gen::RANK9, SUIT, counts, out)
+}
+
+/// [`ids_plus`] for the honors (7 counts).
+#[inline(always)]
+pub fn honor_ids_plus(counts: &[u8], out: &mut [u8]) -> usize {
+    ids_plus(&gen::RANK7, HONOR, counts, out)
+}
+
 /// The id of the 7 honor counts.
 #[inline(always)]
 pub fn honor_id(counts: &[u8]) -> usize {
