@@ -383,3 +383,36 @@ async fn glyphs_can_be_turned_off_in_hovers() {
     let md = h["contents"]["value"].as_str().unwrap();
     assert!(md.starts_with("🀈🀉🀊"), "{md}");
 }
+
+#[tokio::test]
+async fn claims_are_checked_fixed_and_added() {
+    let mut c = client(Value::Null).await;
+    // 4 han 30 fu non-dealer ron is 7700 (see VALUES): 8000 is wrong.
+    let doc = "234m567p22s345678s riichi dora=1m seat=s => 8000\n234m567p22s345678s riichi dora=1m seat=s\n";
+    c.open(MJ, "mj", 1, doc).await;
+    let d = c.diagnostics(MJ, 1).await;
+    assert_eq!(d[0]["code"], "wrong-claim", "{d}");
+    let actions = c
+        .call(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": {"uri": MJ},
+                "range": {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}},
+                "context": {"diagnostics": []}
+            }),
+        )
+        .await;
+    let titles: Vec<(&str, &str, &str)> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["kind"].as_str().unwrap(),
+                a["title"].as_str().unwrap(),
+                a["edit"]["changes"][MJ][0]["newText"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    insta::assert_json_snapshot!(titles);
+}

@@ -140,6 +140,17 @@ impl TestClient {
         }
     }
 
+    /// Waits for any `publishDiagnostics` of this document (after a close,
+    /// the server clears them without a version).
+    pub async fn diagnostics_any(&mut self, uri: &str) -> Value {
+        loop {
+            let p = self.notification("textDocument/publishDiagnostics").await;
+            if p["uri"] == uri {
+                return p["diagnostics"].clone();
+            }
+        }
+    }
+
     /// Every notification buffered so far with this method, drained.
     pub fn drain(&mut self, method: &str) -> Vec<Value> {
         let (hit, keep) = std::mem::take(&mut self.pending)
