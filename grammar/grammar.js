@@ -52,6 +52,8 @@ module.exports = grammar({
     $._honor_start_imm,
     $.misplaced,
     $._meld_open,
+    $._rules_keyword,
+    $.option_value,
   ],
 
   rules: {
@@ -153,9 +155,7 @@ module.exports = grammar({
     ),
 
     option_key: _ => /[^\s#=]+/,
-    // Up to a blank, a comment or `=>`.
-    // Above a tile or honor that could follow (`seat=e` is one value).
-    option_value: _ => imm(prec(2, /([^\s#=]|=+[^\s#=>])+/)),
+    // `option_value` (external): the rest of the word after `=`.
 
     // --------------------------------------------------------------- claims
 
@@ -176,8 +176,9 @@ module.exports = grammar({
     // ---------------------------------------------------------------- rules
 
     // `rules: tenhou`, `rules: kiriage double-yakuman=off`.
+    // `rules:` as the first word of a line (the scanner checks).
     rules_line: $ => seq(
-      'rules:',
+      alias($._rules_keyword, 'rules:'),
       repeat($.rule),
       optional(field('comment', $.comment)),
     ),

@@ -12,7 +12,7 @@
 #define SYMBOL_COUNT 89
 #define ALIAS_COUNT 0
 #define TOKEN_COUNT 57
-#define EXTERNAL_TOKEN_COUNT 7
+#define EXTERNAL_TOKEN_COUNT 9
 #define FIELD_COUNT 7
 #define MAX_ALIAS_SEQUENCE_LENGTH 4
 #define MAX_RESERVED_WORD_SET_SIZE 0
@@ -59,23 +59,23 @@ enum ts_symbol_identifiers {
   anon_sym_EQ = 37,
   anon_sym_EQ2 = 38,
   sym_option_key = 39,
-  sym_option_value = 40,
-  anon_sym_EQ_GT = 41,
-  anon_sym_SLASH = 42,
-  anon_sym_COMMA = 43,
-  sym_claim_number = 44,
-  sym_claim_word = 45,
-  anon_sym_waits = 46,
-  anon_sym_wait = 47,
-  anon_sym_rules_COLON = 48,
-  sym_rule = 49,
-  sym__option_start = 50,
-  sym__suited_start = 51,
-  sym__honor_start = 52,
-  sym__suited_start_imm = 53,
-  sym__honor_start_imm = 54,
-  sym_misplaced = 55,
-  sym__meld_open = 56,
+  anon_sym_EQ_GT = 40,
+  anon_sym_SLASH = 41,
+  anon_sym_COMMA = 42,
+  sym_claim_number = 43,
+  sym_claim_word = 44,
+  anon_sym_waits = 45,
+  anon_sym_wait = 46,
+  sym_rule = 47,
+  sym__option_start = 48,
+  sym__suited_start = 49,
+  sym__honor_start = 50,
+  sym__suited_start_imm = 51,
+  sym__honor_start_imm = 52,
+  sym_misplaced = 53,
+  sym__meld_open = 54,
+  sym__rules_keyword = 55,
+  sym_option_value = 56,
   sym_document = 57,
   sym__line = 58,
   sym_hand_line = 59,
@@ -151,7 +151,6 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_EQ] = "=",
   [anon_sym_EQ2] = "=",
   [sym_option_key] = "option_key",
-  [sym_option_value] = "option_value",
   [anon_sym_EQ_GT] = "=>",
   [anon_sym_SLASH] = "/",
   [anon_sym_COMMA] = ",",
@@ -159,7 +158,6 @@ static const char * const ts_symbol_names[] = {
   [sym_claim_word] = "claim_word",
   [anon_sym_waits] = "waits",
   [anon_sym_wait] = "wait",
-  [anon_sym_rules_COLON] = "rules:",
   [sym_rule] = "rule",
   [sym__option_start] = "_option_start",
   [sym__suited_start] = "_suited_start",
@@ -168,6 +166,8 @@ static const char * const ts_symbol_names[] = {
   [sym__honor_start_imm] = "_honor_start_imm",
   [sym_misplaced] = "misplaced",
   [sym__meld_open] = "_meld_open",
+  [sym__rules_keyword] = "rules:",
+  [sym_option_value] = "option_value",
   [sym_document] = "document",
   [sym__line] = "_line",
   [sym_hand_line] = "hand_line",
@@ -243,7 +243,6 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_EQ] = anon_sym_EQ,
   [anon_sym_EQ2] = anon_sym_EQ,
   [sym_option_key] = sym_option_key,
-  [sym_option_value] = sym_option_value,
   [anon_sym_EQ_GT] = anon_sym_EQ_GT,
   [anon_sym_SLASH] = anon_sym_SLASH,
   [anon_sym_COMMA] = anon_sym_COMMA,
@@ -251,7 +250,6 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_claim_word] = sym_claim_word,
   [anon_sym_waits] = anon_sym_waits,
   [anon_sym_wait] = anon_sym_wait,
-  [anon_sym_rules_COLON] = anon_sym_rules_COLON,
   [sym_rule] = sym_rule,
   [sym__option_start] = sym__option_start,
   [sym__suited_start] = sym__suited_start,
@@ -260,6 +258,8 @@ static const TSSymbol ts_symbol_map[] = {
   [sym__honor_start_imm] = sym__honor_start_imm,
   [sym_misplaced] = sym_misplaced,
   [sym__meld_open] = sym__meld_open,
+  [sym__rules_keyword] = sym__rules_keyword,
+  [sym_option_value] = sym_option_value,
   [sym_document] = sym_document,
   [sym__line] = sym__line,
   [sym_hand_line] = sym_hand_line,
@@ -455,10 +455,6 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
-  [sym_option_value] = {
-    .visible = true,
-    .named = true,
-  },
   [anon_sym_EQ_GT] = {
     .visible = true,
     .named = false,
@@ -484,10 +480,6 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = false,
   },
   [anon_sym_wait] = {
-    .visible = true,
-    .named = false,
-  },
-  [anon_sym_rules_COLON] = {
     .visible = true,
     .named = false,
   },
@@ -521,6 +513,14 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
   },
   [sym__meld_open] = {
     .visible = false,
+    .named = true,
+  },
+  [sym__rules_keyword] = {
+    .visible = true,
+    .named = false,
+  },
+  [sym_option_value] = {
+    .visible = true,
     .named = true,
   },
   [sym_document] = {
@@ -785,48 +785,48 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [15] = 15,
   [16] = 16,
   [17] = 13,
-  [18] = 10,
-  [19] = 14,
-  [20] = 20,
-  [21] = 15,
+  [18] = 18,
+  [19] = 15,
+  [20] = 14,
+  [21] = 21,
   [22] = 9,
-  [23] = 23,
-  [24] = 11,
-  [25] = 25,
-  [26] = 26,
-  [27] = 12,
+  [23] = 10,
+  [24] = 24,
+  [25] = 12,
+  [26] = 11,
+  [27] = 27,
   [28] = 28,
   [29] = 29,
   [30] = 30,
   [31] = 31,
   [32] = 32,
   [33] = 33,
-  [34] = 15,
+  [34] = 34,
   [35] = 35,
   [36] = 36,
   [37] = 37,
   [38] = 38,
   [39] = 39,
   [40] = 40,
-  [41] = 41,
-  [42] = 14,
+  [41] = 14,
+  [42] = 15,
   [43] = 43,
   [44] = 44,
   [45] = 45,
   [46] = 46,
-  [47] = 13,
+  [47] = 47,
   [48] = 48,
-  [49] = 49,
+  [49] = 13,
   [50] = 50,
   [51] = 51,
   [52] = 52,
   [53] = 53,
   [54] = 54,
   [55] = 55,
-  [56] = 55,
+  [56] = 56,
   [57] = 57,
-  [58] = 58,
-  [59] = 58,
+  [58] = 57,
+  [59] = 55,
   [60] = 60,
   [61] = 61,
   [62] = 62,
@@ -835,11 +835,11 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [65] = 65,
   [66] = 66,
   [67] = 67,
-  [68] = 66,
-  [69] = 69,
+  [68] = 68,
+  [69] = 64,
   [70] = 70,
-  [71] = 64,
-  [72] = 70,
+  [71] = 70,
+  [72] = 65,
   [73] = 73,
   [74] = 74,
   [75] = 75,
@@ -859,7 +859,7 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [89] = 89,
   [90] = 90,
   [91] = 91,
-  [92] = 89,
+  [92] = 91,
 };
 
 static const TSCharacterRange extras_character_set_1[] = {
@@ -872,607 +872,490 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(24);
+      if (eof) ADVANCE(14);
       ADVANCE_MAP(
-        '\n', 25,
-        '\r', 26,
-        '#', 27,
-        '(', 60,
-        ')', 61,
-        ',', 87,
-        '/', 86,
-        '0', 33,
-        '=', 77,
-        '[', 62,
-        ']', 63,
-        'e', 64,
-        'g', 70,
-        'n', 68,
-        'r', 72,
-        's', 65,
-        'w', 66,
-        'h', 35,
-        'z', 35,
-        'm', 34,
-        'p', 34,
-        '8', 32,
-        '9', 32,
+        '\n', 15,
+        '\r', 16,
+        '#', 17,
+        '(', 49,
+        ')', 50,
+        ',', 72,
+        '/', 71,
+        '0', 23,
+        '=', 65,
+        '[', 51,
+        ']', 52,
+        'e', 53,
+        'g', 59,
+        'n', 57,
+        'r', 60,
+        's', 54,
+        'w', 55,
+        'h', 25,
+        'z', 25,
+        'm', 24,
+        'p', 24,
+        '8', 22,
+        '9', 22,
       );
-      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(29);
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(76);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(73);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(74);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(75);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(14);
+      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(19);
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(64);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(61);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(62);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(63);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(8);
       END_STATE();
     case 1:
       ADVANCE_MAP(
-        ')', 61,
-        ']', 63,
-        'e', 64,
-        'g', 70,
-        'n', 68,
-        'r', 71,
-        's', 65,
-        'w', 67,
+        ')', 50,
+        ']', 52,
+        'e', 53,
+        'g', 59,
+        'n', 57,
+        'r', 60,
+        's', 54,
+        'w', 56,
+        'h', 25,
+        'z', 25,
       );
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(76);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(73);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(74);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(75);
+      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(19);
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(64);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(61);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(62);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(63);
       END_STATE();
     case 2:
-      if (lookahead == '0') ADVANCE(33);
+      if (lookahead == '0') ADVANCE(23);
       if (lookahead == '8' ||
-          lookahead == '9') ADVANCE(32);
+          lookahead == '9') ADVANCE(22);
       if (lookahead == 'm' ||
           lookahead == 'p' ||
-          lookahead == 's') ADVANCE(34);
-      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(29);
+          lookahead == 's') ADVANCE(24);
+      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(19);
       END_STATE();
     case 3:
-      if (lookahead == ':') ADVANCE(99);
+      if (lookahead == '=') ADVANCE(66);
+      if (lookahead == '\t' ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          lookahead == ' ') SKIP(3);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(68);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != '#') ADVANCE(69);
       END_STATE();
     case 4:
-      if (lookahead == '=') ADVANCE(79);
-      if (lookahead == '\t' ||
-          lookahead == 0x0b ||
-          lookahead == '\f' ||
-          lookahead == ' ') SKIP(4);
-      if (lookahead == 0xa0 ||
-          lookahead == 0x1680 ||
-          (0x2000 <= lookahead && lookahead <= 0x200a) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(80);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != '#') ADVANCE(81);
+      if (lookahead == '>') ADVANCE(70);
       END_STATE();
     case 5:
-      if (lookahead == '=') ADVANCE(6);
-      if (lookahead == '>') ADVANCE(85);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#') ADVANCE(84);
+      if (lookahead == 'i') ADVANCE(6);
       END_STATE();
     case 6:
-      if (lookahead == '=') ADVANCE(6);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != '=' &&
-          lookahead != '>') ADVANCE(84);
+      if (lookahead == 't') ADVANCE(82);
       END_STATE();
     case 7:
-      if (lookahead == '>') ADVANCE(85);
-      END_STATE();
-    case 8:
-      if (lookahead == 'e') ADVANCE(11);
-      END_STATE();
-    case 9:
-      if (lookahead == 'i') ADVANCE(12);
-      END_STATE();
-    case 10:
-      if (lookahead == 'l') ADVANCE(8);
-      END_STATE();
-    case 11:
-      if (lookahead == 's') ADVANCE(3);
-      END_STATE();
-    case 12:
-      if (lookahead == 't') ADVANCE(97);
-      END_STATE();
-    case 13:
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(13);
+          lookahead == ' ') ADVANCE(7);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(27);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(17);
+      END_STATE();
+    case 8:
+      if (eof) ADVANCE(14);
+      ADVANCE_MAP(
+        '\n', 15,
+        '\r', 16,
+        '#', 17,
+        '(', 49,
+        ',', 72,
+        '/', 71,
+        '0', 21,
+        '=', 67,
+        '[', 51,
+        'e', 26,
+        'g', 37,
+        'n', 33,
+        'r', 39,
+        's', 28,
+        'w', 30,
+        '8', 20,
+        '9', 20,
+      );
+      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(18);
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(47);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(41);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(43);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(45);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(8);
+      END_STATE();
+    case 9:
+      if (eof) ADVANCE(14);
+      ADVANCE_MAP(
+        '\n', 15,
+        '\r', 16,
+        '#', 17,
+        ',', 72,
+        '/', 71,
+        'e', 27,
+        'g', 38,
+        'n', 34,
+        'r', 40,
+        's', 29,
+        'w', 31,
+      );
+      if (('\t' <= lookahead && lookahead <= '\f') ||
+          lookahead == ' ') SKIP(9);
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(48);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(42);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(44);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(46);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(73);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(75);
+      if (lookahead != 0) ADVANCE(79);
+      END_STATE();
+    case 10:
+      if (eof) ADVANCE(14);
+      if (lookahead == '\n') ADVANCE(15);
+      if (lookahead == '\r') ADVANCE(16);
+      if (lookahead == '#') ADVANCE(17);
+      if (lookahead == ',') ADVANCE(72);
+      if (lookahead == '/') ADVANCE(71);
+      if (lookahead == 'w') ADVANCE(74);
+      if (('\t' <= lookahead && lookahead <= '\f') ||
+          lookahead == ' ') SKIP(10);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(73);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(78);
+      if (lookahead != 0) ADVANCE(79);
+      END_STATE();
+    case 11:
+      if (eof) ADVANCE(14);
+      ADVANCE_MAP(
+        '\n', 15,
+        '\r', 16,
+        '#', 17,
+        '0', 21,
+        '=', 65,
+        'e', 26,
+        'g', 37,
+        'n', 33,
+        'r', 39,
+        's', 28,
+        'w', 32,
+        '8', 20,
+        '9', 20,
+      );
+      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(18);
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(47);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(41);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(43);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(45);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(12);
+      END_STATE();
+    case 12:
+      if (eof) ADVANCE(14);
+      ADVANCE_MAP(
+        '\n', 15,
+        '\r', 16,
+        '#', 17,
+        '0', 21,
+        '=', 4,
+        'e', 26,
+        'g', 37,
+        'n', 33,
+        'r', 39,
+        's', 28,
+        'w', 32,
+        '8', 20,
+        '9', 20,
+      );
+      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(18);
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(47);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(41);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(43);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(45);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(12);
+      END_STATE();
+    case 13:
+      if (eof) ADVANCE(14);
+      if (lookahead == '\n') ADVANCE(15);
+      if (lookahead == '\r') ADVANCE(16);
+      if (lookahead == '#') ADVANCE(17);
+      if (('\t' <= lookahead && lookahead <= '\f') ||
+          lookahead == ' ') SKIP(13);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(84);
+      if (lookahead != 0) ADVANCE(85);
       END_STATE();
     case 14:
-      if (eof) ADVANCE(24);
-      ADVANCE_MAP(
-        '\n', 25,
-        '\r', 26,
-        '#', 27,
-        '(', 60,
-        ',', 87,
-        '/', 86,
-        '0', 31,
-        '=', 79,
-        '[', 62,
-        'e', 36,
-        'g', 47,
-        'n', 43,
-        'r', 50,
-        's', 38,
-        'w', 40,
-        '8', 30,
-        '9', 30,
-      );
-      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(28);
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(58);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(52);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(54);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(56);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(14);
-      END_STATE();
-    case 15:
-      if (eof) ADVANCE(24);
-      ADVANCE_MAP(
-        '\n', 25,
-        '\r', 26,
-        '#', 27,
-        ',', 87,
-        '/', 86,
-        'e', 37,
-        'g', 48,
-        'n', 44,
-        'r', 51,
-        's', 39,
-        'w', 41,
-      );
-      if (('\t' <= lookahead && lookahead <= '\f') ||
-          lookahead == ' ') SKIP(15);
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(59);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(53);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(55);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(57);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(88);
-      if (lookahead == 0xa0 ||
-          lookahead == 0x1680 ||
-          (0x2000 <= lookahead && lookahead <= 0x200a) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(90);
-      if (lookahead != 0) ADVANCE(94);
-      END_STATE();
-    case 16:
-      if (eof) ADVANCE(24);
-      if (lookahead == '\n') ADVANCE(25);
-      if (lookahead == '\r') ADVANCE(26);
-      if (lookahead == '#') ADVANCE(27);
-      if (lookahead == ',') ADVANCE(87);
-      if (lookahead == '/') ADVANCE(86);
-      if (lookahead == 'w') ADVANCE(89);
-      if (('\t' <= lookahead && lookahead <= '\f') ||
-          lookahead == ' ') SKIP(16);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(88);
-      if (lookahead == 0xa0 ||
-          lookahead == 0x1680 ||
-          (0x2000 <= lookahead && lookahead <= 0x200a) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(93);
-      if (lookahead != 0) ADVANCE(94);
-      END_STATE();
-    case 17:
-      if (eof) ADVANCE(24);
-      ADVANCE_MAP(
-        '\n', 25,
-        '\r', 26,
-        '#', 27,
-        '0', 31,
-        '=', 7,
-        'e', 36,
-        'g', 47,
-        'n', 43,
-        'r', 49,
-        's', 38,
-        'w', 42,
-        '8', 30,
-        '9', 30,
-      );
-      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(28);
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(58);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(52);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(54);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(56);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(17);
-      END_STATE();
-    case 18:
-      if (eof) ADVANCE(24);
-      ADVANCE_MAP(
-        '\n', 25,
-        '\r', 26,
-        '#', 27,
-        '0', 31,
-        '=', 78,
-        'e', 36,
-        'g', 47,
-        'n', 43,
-        'r', 49,
-        's', 38,
-        'w', 42,
-        '8', 30,
-        '9', 30,
-      );
-      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(28);
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(58);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(52);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(54);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(56);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(17);
-      END_STATE();
-    case 19:
-      if (eof) ADVANCE(24);
-      ADVANCE_MAP(
-        '\n', 25,
-        '\r', 26,
-        '#', 27,
-        '=', 7,
-        'e', 36,
-        'g', 47,
-        'n', 43,
-        'r', 50,
-        's', 38,
-        'w', 42,
-        'h', 35,
-        'z', 35,
-      );
-      if (('1' <= lookahead && lookahead <= '7')) ADVANCE(29);
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(58);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(52);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(54);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(56);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(20);
-      END_STATE();
-    case 20:
-      if (eof) ADVANCE(24);
-      ADVANCE_MAP(
-        '\n', 25,
-        '\r', 26,
-        '#', 27,
-        '=', 7,
-        'e', 36,
-        'g', 47,
-        'n', 43,
-        'r', 50,
-        's', 38,
-        'w', 42,
-      );
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(58);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(52);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(54);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(56);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(20);
-      END_STATE();
-    case 21:
-      if (eof) ADVANCE(24);
-      ADVANCE_MAP(
-        '\n', 25,
-        '\r', 26,
-        '#', 27,
-        '=', 7,
-        'e', 36,
-        'g', 47,
-        'n', 43,
-        'r', 49,
-        's', 38,
-        'w', 42,
-      );
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(21);
-      END_STATE();
-    case 22:
-      if (eof) ADVANCE(24);
-      ADVANCE_MAP(
-        '\n', 25,
-        '\r', 26,
-        '#', 27,
-        '=', 5,
-        'e', 84,
-        'g', 84,
-        'n', 84,
-        'r', 84,
-        's', 84,
-        'w', 83,
-      );
-      if (('\t' <= lookahead && lookahead <= '\f') ||
-          lookahead == ' ') SKIP(21);
-      if (lookahead == 0xa0 ||
-          lookahead == 0x1680 ||
-          (0x2000 <= lookahead && lookahead <= 0x200a) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(82);
-      if (lookahead != 0) ADVANCE(84);
-      END_STATE();
-    case 23:
-      if (eof) ADVANCE(24);
-      if (lookahead == '\n') ADVANCE(25);
-      if (lookahead == '\r') ADVANCE(26);
-      if (lookahead == '#') ADVANCE(27);
-      if (('\t' <= lookahead && lookahead <= '\f') ||
-          lookahead == ' ') SKIP(23);
-      if (lookahead == 0xa0 ||
-          lookahead == 0x1680 ||
-          (0x2000 <= lookahead && lookahead <= 0x200a) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(100);
-      if (lookahead != 0) ADVANCE(101);
-      END_STATE();
-    case 24:
       ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
-    case 25:
+    case 15:
       ACCEPT_TOKEN(sym__newline);
       END_STATE();
-    case 26:
+    case 16:
       ACCEPT_TOKEN(sym__newline);
-      if (lookahead == '\n') ADVANCE(25);
+      if (lookahead == '\n') ADVANCE(15);
       END_STATE();
-    case 27:
+    case 17:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(13);
+          lookahead == ' ') ADVANCE(7);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(27);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(17);
       END_STATE();
-    case 28:
+    case 18:
       ACCEPT_TOKEN(aux_sym_tile_group_token1);
       END_STATE();
-    case 29:
+    case 19:
       ACCEPT_TOKEN(aux_sym_tile_group_token2);
       END_STATE();
-    case 30:
+    case 20:
       ACCEPT_TOKEN(aux_sym__digit_token1);
       END_STATE();
-    case 31:
+    case 21:
       ACCEPT_TOKEN(anon_sym_0);
       END_STATE();
-    case 32:
+    case 22:
       ACCEPT_TOKEN(aux_sym__digit_imm_token1);
       END_STATE();
-    case 33:
+    case 23:
       ACCEPT_TOKEN(anon_sym_02);
       END_STATE();
-    case 34:
+    case 24:
       ACCEPT_TOKEN(aux_sym__suit_mps_token1);
       END_STATE();
-    case 35:
+    case 25:
       ACCEPT_TOKEN(aux_sym__suit_zh_token1);
       END_STATE();
-    case 36:
+    case 26:
       ACCEPT_TOKEN(anon_sym_e);
+      END_STATE();
+    case 27:
+      ACCEPT_TOKEN(anon_sym_e);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(79);
+      END_STATE();
+    case 28:
+      ACCEPT_TOKEN(anon_sym_s);
+      END_STATE();
+    case 29:
+      ACCEPT_TOKEN(anon_sym_s);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(79);
+      END_STATE();
+    case 30:
+      ACCEPT_TOKEN(anon_sym_w);
+      if (lookahead == 'a') ADVANCE(5);
+      if (lookahead == 'h') ADVANCE(35);
+      END_STATE();
+    case 31:
+      ACCEPT_TOKEN(anon_sym_w);
+      if (lookahead == 'a') ADVANCE(76);
+      if (lookahead == 'h') ADVANCE(36);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(79);
+      END_STATE();
+    case 32:
+      ACCEPT_TOKEN(anon_sym_w);
+      if (lookahead == 'h') ADVANCE(35);
+      END_STATE();
+    case 33:
+      ACCEPT_TOKEN(anon_sym_n);
+      END_STATE();
+    case 34:
+      ACCEPT_TOKEN(anon_sym_n);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(79);
+      END_STATE();
+    case 35:
+      ACCEPT_TOKEN(anon_sym_wh);
+      END_STATE();
+    case 36:
+      ACCEPT_TOKEN(anon_sym_wh);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(79);
       END_STATE();
     case 37:
-      ACCEPT_TOKEN(anon_sym_e);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
+      ACCEPT_TOKEN(anon_sym_g);
       END_STATE();
     case 38:
-      ACCEPT_TOKEN(anon_sym_s);
+      ACCEPT_TOKEN(anon_sym_g);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(79);
       END_STATE();
     case 39:
-      ACCEPT_TOKEN(anon_sym_s);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
+      ACCEPT_TOKEN(anon_sym_r);
       END_STATE();
     case 40:
-      ACCEPT_TOKEN(anon_sym_w);
-      if (lookahead == 'a') ADVANCE(9);
-      if (lookahead == 'h') ADVANCE(45);
+      ACCEPT_TOKEN(anon_sym_r);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(79);
       END_STATE();
     case 41:
-      ACCEPT_TOKEN(anon_sym_w);
-      if (lookahead == 'a') ADVANCE(91);
-      if (lookahead == 'h') ADVANCE(46);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
+      ACCEPT_TOKEN(sym_glyph_man);
       END_STATE();
     case 42:
-      ACCEPT_TOKEN(anon_sym_w);
-      if (lookahead == 'h') ADVANCE(45);
+      ACCEPT_TOKEN(sym_glyph_man);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#' &&
+          lookahead != ',' &&
+          lookahead != '/') ADVANCE(79);
       END_STATE();
     case 43:
-      ACCEPT_TOKEN(anon_sym_n);
+      ACCEPT_TOKEN(sym_glyph_sou);
       END_STATE();
     case 44:
-      ACCEPT_TOKEN(anon_sym_n);
+      ACCEPT_TOKEN(sym_glyph_sou);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '#' &&
           lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
+          lookahead != '/') ADVANCE(79);
       END_STATE();
     case 45:
-      ACCEPT_TOKEN(anon_sym_wh);
+      ACCEPT_TOKEN(sym_glyph_pin);
       END_STATE();
     case 46:
-      ACCEPT_TOKEN(anon_sym_wh);
+      ACCEPT_TOKEN(sym_glyph_pin);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '#' &&
           lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
+          lookahead != '/') ADVANCE(79);
       END_STATE();
     case 47:
-      ACCEPT_TOKEN(anon_sym_g);
+      ACCEPT_TOKEN(sym_glyph_honor);
       END_STATE();
     case 48:
-      ACCEPT_TOKEN(anon_sym_g);
+      ACCEPT_TOKEN(sym_glyph_honor);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '#' &&
           lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
+          lookahead != '/') ADVANCE(79);
       END_STATE();
     case 49:
-      ACCEPT_TOKEN(anon_sym_r);
-      END_STATE();
-    case 50:
-      ACCEPT_TOKEN(anon_sym_r);
-      if (lookahead == 'u') ADVANCE(10);
-      END_STATE();
-    case 51:
-      ACCEPT_TOKEN(anon_sym_r);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
-      END_STATE();
-    case 52:
-      ACCEPT_TOKEN(sym_glyph_man);
-      END_STATE();
-    case 53:
-      ACCEPT_TOKEN(sym_glyph_man);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
-      END_STATE();
-    case 54:
-      ACCEPT_TOKEN(sym_glyph_sou);
-      END_STATE();
-    case 55:
-      ACCEPT_TOKEN(sym_glyph_sou);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
-      END_STATE();
-    case 56:
-      ACCEPT_TOKEN(sym_glyph_pin);
-      END_STATE();
-    case 57:
-      ACCEPT_TOKEN(sym_glyph_pin);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
-      END_STATE();
-    case 58:
-      ACCEPT_TOKEN(sym_glyph_honor);
-      END_STATE();
-    case 59:
-      ACCEPT_TOKEN(sym_glyph_honor);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
-      END_STATE();
-    case 60:
       ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
-    case 61:
+    case 50:
       ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
-    case 62:
+    case 51:
       ACCEPT_TOKEN(anon_sym_LBRACK);
       END_STATE();
-    case 63:
+    case 52:
       ACCEPT_TOKEN(anon_sym_RBRACK);
       END_STATE();
-    case 64:
+    case 53:
       ACCEPT_TOKEN(anon_sym_e2);
       END_STATE();
-    case 65:
+    case 54:
       ACCEPT_TOKEN(anon_sym_s2);
       END_STATE();
-    case 66:
+    case 55:
       ACCEPT_TOKEN(anon_sym_w2);
-      if (lookahead == 'a') ADVANCE(9);
-      if (lookahead == 'h') ADVANCE(45);
+      if (lookahead == 'a') ADVANCE(5);
+      if (lookahead == 'h') ADVANCE(35);
       END_STATE();
-    case 67:
+    case 56:
       ACCEPT_TOKEN(anon_sym_w2);
-      if (lookahead == 'h') ADVANCE(69);
+      if (lookahead == 'h') ADVANCE(58);
       END_STATE();
-    case 68:
+    case 57:
       ACCEPT_TOKEN(anon_sym_n2);
       END_STATE();
-    case 69:
+    case 58:
       ACCEPT_TOKEN(anon_sym_wh2);
       END_STATE();
-    case 70:
+    case 59:
       ACCEPT_TOKEN(anon_sym_g2);
       END_STATE();
-    case 71:
+    case 60:
       ACCEPT_TOKEN(anon_sym_r2);
       END_STATE();
-    case 72:
-      ACCEPT_TOKEN(anon_sym_r2);
-      if (lookahead == 'u') ADVANCE(10);
-      END_STATE();
-    case 73:
+    case 61:
       ACCEPT_TOKEN(aux_sym__meld_item_token1);
       END_STATE();
-    case 74:
+    case 62:
       ACCEPT_TOKEN(aux_sym__meld_item_token2);
       END_STATE();
-    case 75:
+    case 63:
       ACCEPT_TOKEN(aux_sym__meld_item_token3);
       END_STATE();
-    case 76:
+    case 64:
       ACCEPT_TOKEN(aux_sym__meld_item_token4);
       END_STATE();
-    case 77:
+    case 65:
       ACCEPT_TOKEN(anon_sym_EQ);
+      if (lookahead == '>') ADVANCE(70);
       END_STATE();
-    case 78:
-      ACCEPT_TOKEN(anon_sym_EQ);
-      if (lookahead == '>') ADVANCE(85);
-      END_STATE();
-    case 79:
+    case 66:
       ACCEPT_TOKEN(anon_sym_EQ2);
       END_STATE();
-    case 80:
+    case 67:
+      ACCEPT_TOKEN(anon_sym_EQ2);
+      if (lookahead == '>') ADVANCE(70);
+      END_STATE();
+    case 68:
       ACCEPT_TOKEN(sym_option_key);
       if (lookahead == 0xa0 ||
           lookahead == 0x1680 ||
@@ -1480,192 +1363,151 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x202f ||
           lookahead == 0x205f ||
           lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(80);
+          lookahead == 0xfeff) ADVANCE(68);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '#' &&
-          lookahead != '=') ADVANCE(81);
+          lookahead != '=') ADVANCE(69);
       END_STATE();
-    case 81:
+    case 69:
       ACCEPT_TOKEN(sym_option_key);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '#' &&
-          lookahead != '=') ADVANCE(81);
+          lookahead != '=') ADVANCE(69);
       END_STATE();
-    case 82:
-      ACCEPT_TOKEN(sym_option_value);
-      if (lookahead == '=') ADVANCE(5);
-      if (lookahead == 'e') ADVANCE(84);
-      if (lookahead == 'g') ADVANCE(84);
-      if (lookahead == 'n') ADVANCE(84);
-      if (lookahead == 'r') ADVANCE(84);
-      if (lookahead == 's') ADVANCE(84);
-      if (lookahead == 'w') ADVANCE(83);
-      if (lookahead == 0xa0 ||
-          lookahead == 0x1680 ||
-          (0x2000 <= lookahead && lookahead <= 0x200a) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(82);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#') ADVANCE(84);
-      END_STATE();
-    case 83:
-      ACCEPT_TOKEN(sym_option_value);
-      if (lookahead == '=') ADVANCE(6);
-      if (lookahead == 'h') ADVANCE(84);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#') ADVANCE(84);
-      END_STATE();
-    case 84:
-      ACCEPT_TOKEN(sym_option_value);
-      if (lookahead == '=') ADVANCE(6);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#') ADVANCE(84);
-      END_STATE();
-    case 85:
+    case 70:
       ACCEPT_TOKEN(anon_sym_EQ_GT);
       END_STATE();
-    case 86:
+    case 71:
       ACCEPT_TOKEN(anon_sym_SLASH);
       END_STATE();
-    case 87:
+    case 72:
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
-    case 88:
+    case 73:
       ACCEPT_TOKEN(sym_claim_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(88);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(73);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '#' &&
           lookahead != ',' &&
-          (lookahead < '/' || '9' < lookahead)) ADVANCE(94);
+          (lookahead < '/' || '9' < lookahead)) ADVANCE(79);
       END_STATE();
-    case 89:
+    case 74:
       ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == 'a') ADVANCE(91);
+      if (lookahead == 'a') ADVANCE(76);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '#' &&
           lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
+          lookahead != '/') ADVANCE(79);
       END_STATE();
-    case 90:
+    case 75:
       ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == 'e') ADVANCE(37);
-      if (lookahead == 'g') ADVANCE(48);
-      if (lookahead == 'n') ADVANCE(44);
-      if (lookahead == 'r') ADVANCE(51);
-      if (lookahead == 's') ADVANCE(39);
-      if (lookahead == 'w') ADVANCE(41);
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(59);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(53);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(55);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(57);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(88);
+      if (lookahead == 'e') ADVANCE(27);
+      if (lookahead == 'g') ADVANCE(38);
+      if (lookahead == 'n') ADVANCE(34);
+      if (lookahead == 'r') ADVANCE(40);
+      if (lookahead == 's') ADVANCE(29);
+      if (lookahead == 'w') ADVANCE(31);
+      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(48);
+      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(42);
+      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(44);
+      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(46);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(73);
       if (lookahead == 0xa0 ||
           lookahead == 0x1680 ||
           (0x2000 <= lookahead && lookahead <= 0x200a) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
           lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(90);
+          lookahead == 0xfeff) ADVANCE(75);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '#' &&
           lookahead != ',' &&
-          (lookahead < '/' || '9' < lookahead)) ADVANCE(94);
+          (lookahead < '/' || '9' < lookahead)) ADVANCE(79);
       END_STATE();
-    case 91:
+    case 76:
       ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == 'i') ADVANCE(92);
+      if (lookahead == 'i') ADVANCE(77);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '#' &&
           lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
+          lookahead != '/') ADVANCE(79);
       END_STATE();
-    case 92:
+    case 77:
       ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == 't') ADVANCE(98);
+      if (lookahead == 't') ADVANCE(83);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '#' &&
           lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
+          lookahead != '/') ADVANCE(79);
       END_STATE();
-    case 93:
+    case 78:
       ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == 'w') ADVANCE(89);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(88);
+      if (lookahead == 'w') ADVANCE(74);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(73);
       if (lookahead == 0xa0 ||
           lookahead == 0x1680 ||
           (0x2000 <= lookahead && lookahead <= 0x200a) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
           lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(93);
+          lookahead == 0xfeff) ADVANCE(78);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '#' &&
           lookahead != ',' &&
-          (lookahead < '/' || '9' < lookahead)) ADVANCE(94);
+          (lookahead < '/' || '9' < lookahead)) ADVANCE(79);
       END_STATE();
-    case 94:
+    case 79:
       ACCEPT_TOKEN(sym_claim_word);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '#' &&
           lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
+          lookahead != '/') ADVANCE(79);
       END_STATE();
-    case 95:
+    case 80:
       ACCEPT_TOKEN(anon_sym_waits);
       END_STATE();
-    case 96:
+    case 81:
       ACCEPT_TOKEN(anon_sym_waits);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '#' &&
           lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
+          lookahead != '/') ADVANCE(79);
       END_STATE();
-    case 97:
+    case 82:
       ACCEPT_TOKEN(anon_sym_wait);
-      if (lookahead == 's') ADVANCE(95);
+      if (lookahead == 's') ADVANCE(80);
       END_STATE();
-    case 98:
+    case 83:
       ACCEPT_TOKEN(anon_sym_wait);
-      if (lookahead == 's') ADVANCE(96);
+      if (lookahead == 's') ADVANCE(81);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '#' &&
           lookahead != ',' &&
-          lookahead != '/') ADVANCE(94);
+          lookahead != '/') ADVANCE(79);
       END_STATE();
-    case 99:
-      ACCEPT_TOKEN(anon_sym_rules_COLON);
-      END_STATE();
-    case 100:
+    case 84:
       ACCEPT_TOKEN(sym_rule);
       if (lookahead == 0xa0 ||
           lookahead == 0x1680 ||
@@ -1673,18 +1515,18 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x202f ||
           lookahead == 0x205f ||
           lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(100);
+          lookahead == 0xfeff) ADVANCE(84);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
-          lookahead != '#') ADVANCE(101);
+          lookahead != '#') ADVANCE(85);
       END_STATE();
-    case 101:
+    case 85:
       ACCEPT_TOKEN(sym_rule);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
-          lookahead != '#') ADVANCE(101);
+          lookahead != '#') ADVANCE(85);
       END_STATE();
     default:
       return false;
@@ -1693,59 +1535,59 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
 
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 19, .external_lex_state = 2},
-  [2] = {.lex_state = 19, .external_lex_state = 2},
-  [3] = {.lex_state = 19, .external_lex_state = 2},
-  [4] = {.lex_state = 15, .external_lex_state = 3},
-  [5] = {.lex_state = 15, .external_lex_state = 3},
-  [6] = {.lex_state = 15, .external_lex_state = 3},
-  [7] = {.lex_state = 18, .external_lex_state = 2},
-  [8] = {.lex_state = 18, .external_lex_state = 2},
-  [9] = {.lex_state = 15, .external_lex_state = 3},
-  [10] = {.lex_state = 15, .external_lex_state = 3},
-  [11] = {.lex_state = 15, .external_lex_state = 3},
-  [12] = {.lex_state = 15, .external_lex_state = 3},
-  [13] = {.lex_state = 15, .external_lex_state = 3},
-  [14] = {.lex_state = 15, .external_lex_state = 3},
-  [15] = {.lex_state = 15, .external_lex_state = 3},
-  [16] = {.lex_state = 19, .external_lex_state = 2},
-  [17] = {.lex_state = 18, .external_lex_state = 2},
-  [18] = {.lex_state = 18, .external_lex_state = 2},
-  [19] = {.lex_state = 18, .external_lex_state = 2},
-  [20] = {.lex_state = 18, .external_lex_state = 2},
-  [21] = {.lex_state = 18, .external_lex_state = 2},
-  [22] = {.lex_state = 18, .external_lex_state = 2},
-  [23] = {.lex_state = 18, .external_lex_state = 4},
-  [24] = {.lex_state = 18, .external_lex_state = 2},
-  [25] = {.lex_state = 18, .external_lex_state = 4},
-  [26] = {.lex_state = 18, .external_lex_state = 2},
-  [27] = {.lex_state = 18, .external_lex_state = 2},
-  [28] = {.lex_state = 18, .external_lex_state = 4},
-  [29] = {.lex_state = 1, .external_lex_state = 5},
-  [30] = {.lex_state = 1, .external_lex_state = 5},
-  [31] = {.lex_state = 1, .external_lex_state = 5},
-  [32] = {.lex_state = 1, .external_lex_state = 5},
-  [33] = {.lex_state = 1, .external_lex_state = 5},
-  [34] = {.lex_state = 1, .external_lex_state = 5},
-  [35] = {.lex_state = 18, .external_lex_state = 4},
-  [36] = {.lex_state = 1, .external_lex_state = 5},
-  [37] = {.lex_state = 18, .external_lex_state = 4},
-  [38] = {.lex_state = 1, .external_lex_state = 5},
-  [39] = {.lex_state = 1, .external_lex_state = 5},
-  [40] = {.lex_state = 1, .external_lex_state = 5},
-  [41] = {.lex_state = 1, .external_lex_state = 5},
-  [42] = {.lex_state = 1, .external_lex_state = 5},
-  [43] = {.lex_state = 22, .external_lex_state = 4},
-  [44] = {.lex_state = 22, .external_lex_state = 4},
-  [45] = {.lex_state = 18, .external_lex_state = 4},
-  [46] = {.lex_state = 18, .external_lex_state = 4},
-  [47] = {.lex_state = 18, .external_lex_state = 4},
-  [48] = {.lex_state = 18, .external_lex_state = 4},
-  [49] = {.lex_state = 18, .external_lex_state = 4},
-  [50] = {.lex_state = 16},
-  [51] = {.lex_state = 16},
-  [52] = {.lex_state = 16},
-  [53] = {.lex_state = 19, .external_lex_state = 6},
+  [1] = {.lex_state = 11, .external_lex_state = 2},
+  [2] = {.lex_state = 11, .external_lex_state = 2},
+  [3] = {.lex_state = 11, .external_lex_state = 2},
+  [4] = {.lex_state = 9, .external_lex_state = 3},
+  [5] = {.lex_state = 9, .external_lex_state = 3},
+  [6] = {.lex_state = 9, .external_lex_state = 3},
+  [7] = {.lex_state = 11, .external_lex_state = 4},
+  [8] = {.lex_state = 11, .external_lex_state = 4},
+  [9] = {.lex_state = 9, .external_lex_state = 3},
+  [10] = {.lex_state = 9, .external_lex_state = 3},
+  [11] = {.lex_state = 9, .external_lex_state = 3},
+  [12] = {.lex_state = 9, .external_lex_state = 3},
+  [13] = {.lex_state = 9, .external_lex_state = 3},
+  [14] = {.lex_state = 9, .external_lex_state = 3},
+  [15] = {.lex_state = 9, .external_lex_state = 3},
+  [16] = {.lex_state = 11, .external_lex_state = 2},
+  [17] = {.lex_state = 11, .external_lex_state = 4},
+  [18] = {.lex_state = 11, .external_lex_state = 5},
+  [19] = {.lex_state = 11, .external_lex_state = 4},
+  [20] = {.lex_state = 11, .external_lex_state = 4},
+  [21] = {.lex_state = 11, .external_lex_state = 5},
+  [22] = {.lex_state = 11, .external_lex_state = 4},
+  [23] = {.lex_state = 11, .external_lex_state = 4},
+  [24] = {.lex_state = 11, .external_lex_state = 4},
+  [25] = {.lex_state = 11, .external_lex_state = 4},
+  [26] = {.lex_state = 11, .external_lex_state = 4},
+  [27] = {.lex_state = 11, .external_lex_state = 4},
+  [28] = {.lex_state = 1, .external_lex_state = 6},
+  [29] = {.lex_state = 11, .external_lex_state = 5},
+  [30] = {.lex_state = 1, .external_lex_state = 6},
+  [31] = {.lex_state = 1, .external_lex_state = 6},
+  [32] = {.lex_state = 1, .external_lex_state = 6},
+  [33] = {.lex_state = 1, .external_lex_state = 6},
+  [34] = {.lex_state = 11, .external_lex_state = 5},
+  [35] = {.lex_state = 1, .external_lex_state = 6},
+  [36] = {.lex_state = 11, .external_lex_state = 5},
+  [37] = {.lex_state = 1, .external_lex_state = 6},
+  [38] = {.lex_state = 1, .external_lex_state = 6},
+  [39] = {.lex_state = 1, .external_lex_state = 6},
+  [40] = {.lex_state = 1, .external_lex_state = 6},
+  [41] = {.lex_state = 1, .external_lex_state = 6},
+  [42] = {.lex_state = 1, .external_lex_state = 6},
+  [43] = {.lex_state = 11, .external_lex_state = 5},
+  [44] = {.lex_state = 11, .external_lex_state = 7},
+  [45] = {.lex_state = 11, .external_lex_state = 7},
+  [46] = {.lex_state = 11, .external_lex_state = 5},
+  [47] = {.lex_state = 11, .external_lex_state = 5},
+  [48] = {.lex_state = 11, .external_lex_state = 5},
+  [49] = {.lex_state = 11, .external_lex_state = 5},
+  [50] = {.lex_state = 10},
+  [51] = {.lex_state = 10},
+  [52] = {.lex_state = 10},
+  [53] = {.lex_state = 11, .external_lex_state = 8},
   [54] = {.lex_state = 2},
   [55] = {.lex_state = 2},
   [56] = {.lex_state = 2},
@@ -1753,38 +1595,38 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [58] = {.lex_state = 2},
   [59] = {.lex_state = 2},
   [60] = {.lex_state = 2},
-  [61] = {.lex_state = 23},
-  [62] = {.lex_state = 23},
-  [63] = {.lex_state = 23},
-  [64] = {.lex_state = 19},
-  [65] = {.lex_state = 19},
-  [66] = {.lex_state = 18},
-  [67] = {.lex_state = 18},
-  [68] = {.lex_state = 18},
-  [69] = {.lex_state = 19},
-  [70] = {.lex_state = 19},
-  [71] = {.lex_state = 19},
-  [72] = {.lex_state = 19},
+  [61] = {.lex_state = 13},
+  [62] = {.lex_state = 13},
+  [63] = {.lex_state = 13},
+  [64] = {.lex_state = 11},
+  [65] = {.lex_state = 1},
+  [66] = {.lex_state = 11},
+  [67] = {.lex_state = 1},
+  [68] = {.lex_state = 1},
+  [69] = {.lex_state = 11},
+  [70] = {.lex_state = 1},
+  [71] = {.lex_state = 1},
+  [72] = {.lex_state = 1},
   [73] = {.lex_state = 0},
   [74] = {.lex_state = 0},
   [75] = {.lex_state = 0},
-  [76] = {.lex_state = 19},
+  [76] = {.lex_state = 0},
   [77] = {.lex_state = 0},
-  [78] = {.lex_state = 0},
+  [78] = {.lex_state = 1},
   [79] = {.lex_state = 0},
   [80] = {.lex_state = 0},
-  [81] = {.lex_state = 4},
-  [82] = {.lex_state = 0},
+  [81] = {.lex_state = 0},
+  [82] = {.lex_state = 3},
   [83] = {.lex_state = 0},
   [84] = {.lex_state = 0},
   [85] = {.lex_state = 0},
   [86] = {.lex_state = 0},
   [87] = {.lex_state = 0},
   [88] = {.lex_state = 0},
-  [89] = {.lex_state = 18},
-  [90] = {.lex_state = 18},
-  [91] = {.lex_state = 0},
-  [92] = {.lex_state = 18},
+  [89] = {.lex_state = 11},
+  [90] = {.lex_state = 0},
+  [91] = {.lex_state = 11},
+  [92] = {.lex_state = 11},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -1827,11 +1669,11 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym__meld_item_token4] = ACTIONS(1),
     [anon_sym_EQ] = ACTIONS(1),
     [anon_sym_EQ2] = ACTIONS(1),
+    [anon_sym_EQ_GT] = ACTIONS(1),
     [anon_sym_SLASH] = ACTIONS(1),
     [anon_sym_COMMA] = ACTIONS(1),
     [anon_sym_waits] = ACTIONS(1),
     [anon_sym_wait] = ACTIONS(1),
-    [anon_sym_rules_COLON] = ACTIONS(1),
     [sym__option_start] = ACTIONS(1),
     [sym__suited_start] = ACTIONS(1),
     [sym__honor_start] = ACTIONS(1),
@@ -1839,23 +1681,25 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym__honor_start_imm] = ACTIONS(1),
     [sym_misplaced] = ACTIONS(1),
     [sym__meld_open] = ACTIONS(1),
+    [sym__rules_keyword] = ACTIONS(1),
+    [sym_option_value] = ACTIONS(1),
   },
   [STATE(1)] = {
     [sym_document] = STATE(88),
-    [sym__line] = STATE(83),
-    [sym_hand_line] = STATE(83),
-    [sym__options] = STATE(74),
+    [sym__line] = STATE(79),
+    [sym_hand_line] = STATE(79),
+    [sym__options] = STATE(77),
     [sym_hand] = STATE(53),
-    [sym__hand_item] = STATE(7),
-    [sym_tile_group] = STATE(7),
-    [sym_honor] = STATE(7),
-    [sym__glyph] = STATE(7),
-    [sym_meld] = STATE(7),
-    [sym_option] = STATE(23),
-    [sym_claim] = STATE(78),
-    [sym_rules_line] = STATE(83),
+    [sym__hand_item] = STATE(8),
+    [sym_tile_group] = STATE(8),
+    [sym_honor] = STATE(8),
+    [sym__glyph] = STATE(8),
+    [sym_meld] = STATE(8),
+    [sym_option] = STATE(18),
+    [sym_claim] = STATE(75),
+    [sym_rules_line] = STATE(79),
     [aux_sym_document_repeat1] = STATE(2),
-    [aux_sym_hand_repeat1] = STATE(7),
+    [aux_sym_hand_repeat1] = STATE(8),
     [ts_builtin_sym_end] = ACTIONS(3),
     [sym__newline] = ACTIONS(5),
     [sym_comment] = ACTIONS(7),
@@ -1865,34 +1709,36 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_n] = ACTIONS(9),
     [anon_sym_wh] = ACTIONS(9),
     [anon_sym_g] = ACTIONS(9),
-    [anon_sym_r] = ACTIONS(11),
+    [anon_sym_r] = ACTIONS(9),
     [sym_glyph_man] = ACTIONS(13),
     [sym_glyph_sou] = ACTIONS(13),
     [sym_glyph_pin] = ACTIONS(13),
     [sym_glyph_honor] = ACTIONS(13),
     [anon_sym_EQ_GT] = ACTIONS(15),
-    [anon_sym_rules_COLON] = ACTIONS(17),
-    [sym__option_start] = ACTIONS(19),
-    [sym__suited_start] = ACTIONS(21),
-    [sym__honor_start] = ACTIONS(23),
-    [sym__meld_open] = ACTIONS(25),
+    [sym__option_start] = ACTIONS(17),
+    [sym__suited_start] = ACTIONS(19),
+    [sym__honor_start] = ACTIONS(21),
+    [sym__meld_open] = ACTIONS(23),
+    [sym__rules_keyword] = ACTIONS(25),
   },
 };
 
 static const uint16_t ts_small_parse_table[] = {
   [0] = 19,
+    ACTIONS(11), 1,
+      anon_sym_w,
     ACTIONS(15), 1,
       anon_sym_EQ_GT,
     ACTIONS(17), 1,
-      anon_sym_rules_COLON,
-    ACTIONS(19), 1,
       sym__option_start,
-    ACTIONS(21), 1,
+    ACTIONS(19), 1,
       sym__suited_start,
-    ACTIONS(23), 1,
+    ACTIONS(21), 1,
       sym__honor_start,
-    ACTIONS(25), 1,
+    ACTIONS(23), 1,
       sym__meld_open,
+    ACTIONS(25), 1,
+      sym__rules_keyword,
     ACTIONS(27), 1,
       ts_builtin_sym_end,
     ACTIONS(29), 1,
@@ -1901,18 +1747,15 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
     STATE(3), 1,
       aux_sym_document_repeat1,
-    STATE(23), 1,
+    STATE(18), 1,
       sym_option,
     STATE(53), 1,
       sym_hand,
-    STATE(74), 1,
-      sym__options,
-    STATE(78), 1,
+    STATE(75), 1,
       sym_claim,
-    ACTIONS(11), 2,
-      anon_sym_w,
-      anon_sym_r,
-    STATE(86), 3,
+    STATE(77), 1,
+      sym__options,
+    STATE(85), 3,
       sym__line,
       sym_hand_line,
       sym_rules_line,
@@ -1921,13 +1764,14 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-    ACTIONS(9), 5,
+    ACTIONS(9), 6,
       anon_sym_e,
       anon_sym_s,
       anon_sym_n,
       anon_sym_wh,
       anon_sym_g,
-    STATE(7), 6,
+      anon_sym_r,
+    STATE(8), 6,
       sym__hand_item,
       sym_tile_group,
       sym_honor,
@@ -1941,32 +1785,31 @@ static const uint16_t ts_small_parse_table[] = {
       sym__newline,
     ACTIONS(38), 1,
       sym_comment,
+    ACTIONS(44), 1,
+      anon_sym_w,
     ACTIONS(50), 1,
       anon_sym_EQ_GT,
     ACTIONS(53), 1,
-      anon_sym_rules_COLON,
-    ACTIONS(56), 1,
       sym__option_start,
-    ACTIONS(59), 1,
+    ACTIONS(56), 1,
       sym__suited_start,
-    ACTIONS(62), 1,
+    ACTIONS(59), 1,
       sym__honor_start,
-    ACTIONS(65), 1,
+    ACTIONS(62), 1,
       sym__meld_open,
+    ACTIONS(65), 1,
+      sym__rules_keyword,
     STATE(3), 1,
       aux_sym_document_repeat1,
-    STATE(23), 1,
+    STATE(18), 1,
       sym_option,
     STATE(53), 1,
       sym_hand,
-    STATE(74), 1,
-      sym__options,
-    STATE(78), 1,
+    STATE(75), 1,
       sym_claim,
-    ACTIONS(44), 2,
-      anon_sym_w,
-      anon_sym_r,
-    STATE(91), 3,
+    STATE(77), 1,
+      sym__options,
+    STATE(90), 3,
       sym__line,
       sym_hand_line,
       sym_rules_line,
@@ -1975,13 +1818,14 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-    ACTIONS(41), 5,
+    ACTIONS(41), 6,
       anon_sym_e,
       anon_sym_s,
       anon_sym_n,
       anon_sym_wh,
       anon_sym_g,
-    STATE(7), 6,
+      anon_sym_r,
+    STATE(8), 6,
       sym__hand_item,
       sym_tile_group,
       sym_honor,
@@ -2000,7 +1844,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-    STATE(5), 4,
+    STATE(6), 4,
       sym_tile_group,
       sym_honor,
       sym__glyph,
@@ -2068,7 +1912,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-    STATE(4), 4,
+    STATE(5), 4,
       sym_tile_group,
       sym_honor,
       sym__glyph,
@@ -2091,20 +1935,54 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_waits,
       anon_sym_wait,
   [269] = 8,
-    ACTIONS(11), 1,
+    ACTIONS(107), 1,
       anon_sym_w,
-    ACTIONS(21), 1,
+    ACTIONS(113), 1,
       sym__suited_start,
-    ACTIONS(23), 1,
+    ACTIONS(116), 1,
       sym__honor_start,
-    ACTIONS(25), 1,
+    ACTIONS(119), 1,
       sym__meld_open,
-    ACTIONS(104), 4,
+    ACTIONS(110), 4,
       sym_glyph_man,
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
     ACTIONS(102), 5,
+      sym__option_start,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_EQ_GT,
+    ACTIONS(104), 6,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+    STATE(7), 6,
+      sym__hand_item,
+      sym_tile_group,
+      sym_honor,
+      sym__glyph,
+      sym_meld,
+      aux_sym_hand_repeat1,
+  [311] = 8,
+    ACTIONS(11), 1,
+      anon_sym_w,
+    ACTIONS(19), 1,
+      sym__suited_start,
+    ACTIONS(21), 1,
+      sym__honor_start,
+    ACTIONS(23), 1,
+      sym__meld_open,
+    ACTIONS(124), 4,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+    ACTIONS(122), 5,
       sym__option_start,
       ts_builtin_sym_end,
       sym__newline,
@@ -2117,41 +1995,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_wh,
       anon_sym_g,
       anon_sym_r,
-    STATE(8), 6,
-      sym__hand_item,
-      sym_tile_group,
-      sym_honor,
-      sym__glyph,
-      sym_meld,
-      aux_sym_hand_repeat1,
-  [311] = 8,
-    ACTIONS(111), 1,
-      anon_sym_w,
-    ACTIONS(117), 1,
-      sym__suited_start,
-    ACTIONS(120), 1,
-      sym__honor_start,
-    ACTIONS(123), 1,
-      sym__meld_open,
-    ACTIONS(114), 4,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-    ACTIONS(106), 5,
-      sym__option_start,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      anon_sym_EQ_GT,
-    ACTIONS(108), 6,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-    STATE(8), 6,
+    STATE(7), 6,
       sym__hand_item,
       sym_tile_group,
       sym_honor,
@@ -2334,14 +2178,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_waits,
       anon_sym_wait,
   [542] = 2,
-    ACTIONS(146), 2,
+    ACTIONS(146), 1,
       anon_sym_w,
-      anon_sym_r,
-    ACTIONS(33), 18,
+    ACTIONS(33), 19,
       sym__option_start,
       sym__suited_start,
       sym__honor_start,
       sym__meld_open,
+      sym__rules_keyword,
       ts_builtin_sym_end,
       sym__newline,
       sym_comment,
@@ -2350,12 +2194,12 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_n,
       anon_sym_wh,
       anon_sym_g,
+      anon_sym_r,
       sym_glyph_man,
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
       anon_sym_EQ_GT,
-      anon_sym_rules_COLON,
   [567] = 2,
     ACTIONS(136), 1,
       anon_sym_w,
@@ -2378,73 +2222,37 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_pin,
       sym_glyph_honor,
       anon_sym_EQ_GT,
-  [591] = 2,
-    ACTIONS(128), 1,
-      anon_sym_w,
-    ACTIONS(126), 18,
+  [591] = 10,
+    ACTIONS(15), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(17), 1,
       sym__option_start,
-      sym__suited_start,
-      sym__honor_start,
-      sym__meld_open,
+    ACTIONS(152), 1,
+      anon_sym_w,
+    ACTIONS(154), 1,
+      sym_misplaced,
+    STATE(47), 1,
+      sym_option,
+    STATE(74), 1,
+      sym_claim,
+    STATE(21), 2,
+      sym__misplaced_honors,
+      aux_sym__options_repeat1,
+    STATE(34), 2,
+      sym_honor,
+      aux_sym__misplaced_honors_repeat1,
+    ACTIONS(148), 3,
       ts_builtin_sym_end,
       sym__newline,
       sym_comment,
+    ACTIONS(150), 6,
       anon_sym_e,
       anon_sym_s,
       anon_sym_n,
       anon_sym_wh,
       anon_sym_g,
       anon_sym_r,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-      anon_sym_EQ_GT,
-  [615] = 2,
-    ACTIONS(140), 1,
-      anon_sym_w,
-    ACTIONS(138), 18,
-      sym__option_start,
-      sym__suited_start,
-      sym__honor_start,
-      sym__meld_open,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-      anon_sym_EQ_GT,
-  [639] = 2,
-    ACTIONS(150), 1,
-      anon_sym_w,
-    ACTIONS(148), 18,
-      sym__option_start,
-      sym__suited_start,
-      sym__honor_start,
-      sym__meld_open,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-      anon_sym_EQ_GT,
-  [663] = 2,
+  [631] = 2,
     ACTIONS(144), 1,
       anon_sym_w,
     ACTIONS(142), 18,
@@ -2466,7 +2274,59 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_pin,
       sym_glyph_honor,
       anon_sym_EQ_GT,
-  [687] = 2,
+  [655] = 2,
+    ACTIONS(140), 1,
+      anon_sym_w,
+    ACTIONS(138), 18,
+      sym__option_start,
+      sym__suited_start,
+      sym__honor_start,
+      sym__meld_open,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+      anon_sym_EQ_GT,
+  [679] = 10,
+    ACTIONS(15), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(17), 1,
+      sym__option_start,
+    ACTIONS(152), 1,
+      anon_sym_w,
+    ACTIONS(158), 1,
+      sym_misplaced,
+    STATE(47), 1,
+      sym_option,
+    STATE(73), 1,
+      sym_claim,
+    STATE(29), 2,
+      sym__misplaced_honors,
+      aux_sym__options_repeat1,
+    STATE(34), 2,
+      sym_honor,
+      aux_sym__misplaced_honors_repeat1,
+    ACTIONS(156), 3,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+    ACTIONS(150), 6,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+  [719] = 2,
     ACTIONS(128), 1,
       anon_sym_w,
     ACTIONS(126), 18,
@@ -2488,37 +2348,51 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_pin,
       sym_glyph_honor,
       anon_sym_EQ_GT,
-  [711] = 10,
-    ACTIONS(15), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(19), 1,
-      sym__option_start,
-    ACTIONS(156), 1,
+  [743] = 2,
+    ACTIONS(128), 1,
       anon_sym_w,
-    ACTIONS(158), 1,
-      sym_misplaced,
-    STATE(49), 1,
-      sym_option,
-    STATE(77), 1,
-      sym_claim,
-    STATE(25), 2,
-      sym__misplaced_honors,
-      aux_sym__options_repeat1,
-    STATE(35), 2,
-      sym_honor,
-      aux_sym__misplaced_honors_repeat1,
-    ACTIONS(152), 3,
+    ACTIONS(126), 18,
+      sym__option_start,
+      sym__suited_start,
+      sym__honor_start,
+      sym__meld_open,
       ts_builtin_sym_end,
       sym__newline,
       sym_comment,
-    ACTIONS(154), 6,
       anon_sym_e,
       anon_sym_s,
       anon_sym_n,
       anon_sym_wh,
       anon_sym_g,
       anon_sym_r,
-  [751] = 2,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+      anon_sym_EQ_GT,
+  [767] = 2,
+    ACTIONS(162), 1,
+      anon_sym_w,
+    ACTIONS(160), 18,
+      sym__option_start,
+      sym__suited_start,
+      sym__honor_start,
+      sym__meld_open,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+      anon_sym_EQ_GT,
+  [791] = 2,
     ACTIONS(132), 1,
       anon_sym_w,
     ACTIONS(130), 18,
@@ -2540,37 +2414,29 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_pin,
       sym_glyph_honor,
       anon_sym_EQ_GT,
-  [775] = 10,
-    ACTIONS(15), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(19), 1,
-      sym__option_start,
-    ACTIONS(156), 1,
+  [815] = 2,
+    ACTIONS(132), 1,
       anon_sym_w,
-    ACTIONS(162), 1,
-      sym_misplaced,
-    STATE(49), 1,
-      sym_option,
-    STATE(75), 1,
-      sym_claim,
-    STATE(28), 2,
-      sym__misplaced_honors,
-      aux_sym__options_repeat1,
-    STATE(35), 2,
-      sym_honor,
-      aux_sym__misplaced_honors_repeat1,
-    ACTIONS(160), 3,
+    ACTIONS(130), 18,
+      sym__option_start,
+      sym__suited_start,
+      sym__honor_start,
+      sym__meld_open,
       ts_builtin_sym_end,
       sym__newline,
       sym_comment,
-    ACTIONS(154), 6,
       anon_sym_e,
       anon_sym_s,
       anon_sym_n,
       anon_sym_wh,
       anon_sym_g,
       anon_sym_r,
-  [815] = 2,
+      sym_glyph_man,
+      sym_glyph_sou,
+      sym_glyph_pin,
+      sym_glyph_honor,
+      anon_sym_EQ_GT,
+  [839] = 2,
     ACTIONS(166), 1,
       anon_sym_w,
     ACTIONS(164), 18,
@@ -2592,71 +2458,22 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_pin,
       sym_glyph_honor,
       anon_sym_EQ_GT,
-  [839] = 2,
-    ACTIONS(132), 1,
-      anon_sym_w,
-    ACTIONS(130), 18,
-      sym__option_start,
-      sym__suited_start,
-      sym__honor_start,
-      sym__meld_open,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-      sym_glyph_man,
-      sym_glyph_sou,
-      sym_glyph_pin,
-      sym_glyph_honor,
-      anon_sym_EQ_GT,
-  [863] = 8,
+  [863] = 7,
     ACTIONS(173), 1,
-      anon_sym_w,
-    ACTIONS(176), 1,
-      sym__option_start,
-    ACTIONS(179), 1,
-      sym_misplaced,
-    STATE(49), 1,
-      sym_option,
-    STATE(28), 2,
-      sym__misplaced_honors,
-      aux_sym__options_repeat1,
-    STATE(35), 2,
-      sym_honor,
-      aux_sym__misplaced_honors_repeat1,
-    ACTIONS(168), 4,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      anon_sym_EQ_GT,
-    ACTIONS(170), 6,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-  [898] = 7,
-    ACTIONS(187), 1,
       anon_sym_w2,
-    ACTIONS(190), 1,
+    ACTIONS(176), 1,
       sym__suited_start_imm,
-    ACTIONS(193), 1,
+    ACTIONS(179), 1,
       sym__honor_start_imm,
-    STATE(38), 1,
+    STATE(35), 1,
       sym__tile_group_imm,
-    ACTIONS(182), 2,
+    ACTIONS(168), 2,
       anon_sym_RPAREN,
       anon_sym_RBRACK,
-    STATE(29), 2,
+    STATE(28), 2,
       sym__meld_item,
       aux_sym_meld_repeat1,
-    ACTIONS(184), 10,
+    ACTIONS(170), 10,
       anon_sym_e2,
       anon_sym_s2,
       anon_sym_n2,
@@ -2667,6 +2484,33 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__meld_item_token2,
       aux_sym__meld_item_token3,
       aux_sym__meld_item_token4,
+  [896] = 8,
+    ACTIONS(187), 1,
+      anon_sym_w,
+    ACTIONS(190), 1,
+      sym__option_start,
+    ACTIONS(193), 1,
+      sym_misplaced,
+    STATE(47), 1,
+      sym_option,
+    STATE(29), 2,
+      sym__misplaced_honors,
+      aux_sym__options_repeat1,
+    STATE(34), 2,
+      sym_honor,
+      aux_sym__misplaced_honors_repeat1,
+    ACTIONS(182), 4,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_EQ_GT,
+    ACTIONS(184), 6,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
   [931] = 7,
     ACTIONS(196), 1,
       anon_sym_RBRACK,
@@ -2676,9 +2520,9 @@ static const uint16_t ts_small_parse_table[] = {
       sym__suited_start_imm,
     ACTIONS(204), 1,
       sym__honor_start_imm,
-    STATE(38), 1,
+    STATE(35), 1,
       sym__tile_group_imm,
-    STATE(32), 2,
+    STATE(33), 2,
       sym__meld_item,
       aux_sym_meld_repeat1,
     ACTIONS(198), 10,
@@ -2693,20 +2537,20 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__meld_item_token3,
       aux_sym__meld_item_token4,
   [963] = 7,
+    ACTIONS(196), 1,
+      anon_sym_RPAREN,
     ACTIONS(202), 1,
       sym__suited_start_imm,
     ACTIONS(204), 1,
       sym__honor_start_imm,
-    ACTIONS(206), 1,
-      anon_sym_RPAREN,
-    ACTIONS(210), 1,
+    ACTIONS(208), 1,
       anon_sym_w2,
-    STATE(38), 1,
+    STATE(35), 1,
       sym__tile_group_imm,
-    STATE(29), 2,
+    STATE(32), 2,
       sym__meld_item,
       aux_sym_meld_repeat1,
-    ACTIONS(208), 10,
+    ACTIONS(206), 10,
       anon_sym_e2,
       anon_sym_s2,
       anon_sym_n2,
@@ -2722,38 +2566,13 @@ static const uint16_t ts_small_parse_table[] = {
       sym__suited_start_imm,
     ACTIONS(204), 1,
       sym__honor_start_imm,
-    ACTIONS(206), 1,
-      anon_sym_RBRACK,
     ACTIONS(210), 1,
-      anon_sym_w2,
-    STATE(38), 1,
-      sym__tile_group_imm,
-    STATE(29), 2,
-      sym__meld_item,
-      aux_sym_meld_repeat1,
-    ACTIONS(208), 10,
-      anon_sym_e2,
-      anon_sym_s2,
-      anon_sym_n2,
-      anon_sym_wh2,
-      anon_sym_g2,
-      anon_sym_r2,
-      aux_sym__meld_item_token1,
-      aux_sym__meld_item_token2,
-      aux_sym__meld_item_token3,
-      aux_sym__meld_item_token4,
-  [1027] = 7,
-    ACTIONS(196), 1,
       anon_sym_RPAREN,
-    ACTIONS(202), 1,
-      sym__suited_start_imm,
-    ACTIONS(204), 1,
-      sym__honor_start_imm,
     ACTIONS(214), 1,
       anon_sym_w2,
-    STATE(38), 1,
+    STATE(35), 1,
       sym__tile_group_imm,
-    STATE(31), 2,
+    STATE(28), 2,
       sym__meld_item,
       aux_sym_meld_repeat1,
     ACTIONS(212), 10,
@@ -2767,14 +2586,21 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__meld_item_token2,
       aux_sym__meld_item_token3,
       aux_sym__meld_item_token4,
-  [1059] = 2,
-    ACTIONS(144), 1,
-      anon_sym_w2,
-    ACTIONS(142), 14,
+  [1027] = 7,
+    ACTIONS(202), 1,
       sym__suited_start_imm,
+    ACTIONS(204), 1,
       sym__honor_start_imm,
-      anon_sym_RPAREN,
+    ACTIONS(210), 1,
       anon_sym_RBRACK,
+    ACTIONS(214), 1,
+      anon_sym_w2,
+    STATE(35), 1,
+      sym__tile_group_imm,
+    STATE(28), 2,
+      sym__meld_item,
+      aux_sym_meld_repeat1,
+    ACTIONS(212), 10,
       anon_sym_e2,
       anon_sym_s2,
       anon_sym_n2,
@@ -2785,13 +2611,13 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__meld_item_token2,
       aux_sym__meld_item_token3,
       aux_sym__meld_item_token4,
-  [1079] = 4,
-    ACTIONS(156), 1,
+  [1059] = 4,
+    ACTIONS(152), 1,
       anon_sym_w,
-    STATE(37), 2,
+    STATE(36), 2,
       sym_honor,
       aux_sym__misplaced_honors_repeat1,
-    ACTIONS(154), 6,
+    ACTIONS(150), 6,
       anon_sym_e,
       anon_sym_s,
       anon_sym_n,
@@ -2805,7 +2631,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym__newline,
       sym_comment,
       anon_sym_EQ_GT,
-  [1103] = 2,
+  [1083] = 2,
     ACTIONS(220), 1,
       anon_sym_w2,
     ACTIONS(218), 14,
@@ -2823,10 +2649,10 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__meld_item_token2,
       aux_sym__meld_item_token3,
       aux_sym__meld_item_token4,
-  [1123] = 4,
+  [1103] = 4,
     ACTIONS(227), 1,
       anon_sym_w,
-    STATE(37), 2,
+    STATE(36), 2,
       sym_honor,
       aux_sym__misplaced_honors_repeat1,
     ACTIONS(222), 6,
@@ -2843,6 +2669,24 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_wh,
       anon_sym_g,
       anon_sym_r,
+  [1127] = 2,
+    ACTIONS(232), 1,
+      anon_sym_w2,
+    ACTIONS(230), 14,
+      sym__suited_start_imm,
+      sym__honor_start_imm,
+      anon_sym_RPAREN,
+      anon_sym_RBRACK,
+      anon_sym_e2,
+      anon_sym_s2,
+      anon_sym_n2,
+      anon_sym_wh2,
+      anon_sym_g2,
+      anon_sym_r2,
+      aux_sym__meld_item_token1,
+      aux_sym__meld_item_token2,
+      aux_sym__meld_item_token3,
+      aux_sym__meld_item_token4,
   [1147] = 2,
     ACTIONS(232), 1,
       anon_sym_w2,
@@ -2880,24 +2724,6 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__meld_item_token3,
       aux_sym__meld_item_token4,
   [1187] = 2,
-    ACTIONS(220), 1,
-      anon_sym_w2,
-    ACTIONS(218), 14,
-      sym__suited_start_imm,
-      sym__honor_start_imm,
-      anon_sym_RPAREN,
-      anon_sym_RBRACK,
-      anon_sym_e2,
-      anon_sym_s2,
-      anon_sym_n2,
-      anon_sym_wh2,
-      anon_sym_g2,
-      anon_sym_r2,
-      aux_sym__meld_item_token1,
-      aux_sym__meld_item_token2,
-      aux_sym__meld_item_token3,
-      aux_sym__meld_item_token4,
-  [1207] = 2,
     ACTIONS(236), 1,
       anon_sym_w2,
     ACTIONS(234), 14,
@@ -2915,7 +2741,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__meld_item_token2,
       aux_sym__meld_item_token3,
       aux_sym__meld_item_token4,
-  [1227] = 2,
+  [1207] = 2,
     ACTIONS(140), 1,
       anon_sym_w2,
     ACTIONS(138), 14,
@@ -2933,37 +2759,55 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__meld_item_token2,
       aux_sym__meld_item_token3,
       aux_sym__meld_item_token4,
+  [1227] = 2,
+    ACTIONS(144), 1,
+      anon_sym_w2,
+    ACTIONS(142), 14,
+      sym__suited_start_imm,
+      sym__honor_start_imm,
+      anon_sym_RPAREN,
+      anon_sym_RBRACK,
+      anon_sym_e2,
+      anon_sym_s2,
+      anon_sym_n2,
+      anon_sym_wh2,
+      anon_sym_g2,
+      anon_sym_r2,
+      aux_sym__meld_item_token1,
+      aux_sym__meld_item_token2,
+      aux_sym__meld_item_token3,
+      aux_sym__meld_item_token4,
   [1247] = 3,
+    ACTIONS(240), 1,
+      anon_sym_w,
     ACTIONS(242), 1,
-      sym_option_value,
-    ACTIONS(238), 3,
+      anon_sym_EQ,
+    ACTIONS(238), 12,
       sym__option_start,
       sym_misplaced,
       ts_builtin_sym_end,
-    ACTIONS(240), 10,
       sym__newline,
       sym_comment,
       anon_sym_e,
       anon_sym_s,
-      anon_sym_w,
       anon_sym_n,
       anon_sym_wh,
       anon_sym_g,
       anon_sym_r,
       anon_sym_EQ_GT,
   [1268] = 3,
+    ACTIONS(246), 1,
+      anon_sym_w,
     ACTIONS(248), 1,
       sym_option_value,
-    ACTIONS(244), 3,
+    ACTIONS(244), 12,
       sym__option_start,
       sym_misplaced,
       ts_builtin_sym_end,
-    ACTIONS(246), 10,
       sym__newline,
       sym_comment,
       anon_sym_e,
       anon_sym_s,
-      anon_sym_w,
       anon_sym_n,
       anon_sym_wh,
       anon_sym_g,
@@ -2973,7 +2817,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(252), 1,
       anon_sym_w,
     ACTIONS(254), 1,
-      anon_sym_EQ,
+      sym_option_value,
     ACTIONS(250), 12,
       sym__option_start,
       sym_misplaced,
@@ -3004,22 +2848,6 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_r,
       anon_sym_EQ_GT,
   [1328] = 2,
-    ACTIONS(136), 1,
-      anon_sym_w,
-    ACTIONS(134), 12,
-      sym__option_start,
-      sym_misplaced,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-      anon_sym_e,
-      anon_sym_s,
-      anon_sym_n,
-      anon_sym_wh,
-      anon_sym_g,
-      anon_sym_r,
-      anon_sym_EQ_GT,
-  [1346] = 2,
     ACTIONS(262), 1,
       anon_sym_w,
     ACTIONS(260), 12,
@@ -3035,10 +2863,26 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_g,
       anon_sym_r,
       anon_sym_EQ_GT,
-  [1364] = 2,
+  [1346] = 2,
     ACTIONS(266), 1,
       anon_sym_w,
     ACTIONS(264), 12,
+      sym__option_start,
+      sym_misplaced,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_e,
+      anon_sym_s,
+      anon_sym_n,
+      anon_sym_wh,
+      anon_sym_g,
+      anon_sym_r,
+      anon_sym_EQ_GT,
+  [1364] = 2,
+    ACTIONS(136), 1,
+      anon_sym_w,
+    ACTIONS(134), 12,
       sym__option_start,
       sym_misplaced,
       ts_builtin_sym_end,
@@ -3057,10 +2901,10 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(270), 2,
       sym__newline,
       sym_comment,
-    ACTIONS(274), 2,
+    ACTIONS(275), 2,
       anon_sym_waits,
       anon_sym_wait,
-    STATE(52), 3,
+    STATE(50), 3,
       sym__claim_item,
       sym_waits,
       aux_sym_claim_repeat1,
@@ -3070,19 +2914,19 @@ static const uint16_t ts_small_parse_table[] = {
       sym_claim_number,
       sym_claim_word,
   [1405] = 5,
-    ACTIONS(276), 1,
+    ACTIONS(278), 1,
       ts_builtin_sym_end,
-    ACTIONS(278), 2,
+    ACTIONS(280), 2,
       sym__newline,
       sym_comment,
-    ACTIONS(283), 2,
+    ACTIONS(284), 2,
       anon_sym_waits,
       anon_sym_wait,
-    STATE(51), 3,
+    STATE(52), 3,
       sym__claim_item,
       sym_waits,
       aux_sym_claim_repeat1,
-    ACTIONS(280), 4,
+    ACTIONS(282), 4,
       anon_sym_SLASH,
       anon_sym_COMMA,
       sym_claim_number,
@@ -3090,13 +2934,13 @@ static const uint16_t ts_small_parse_table[] = {
   [1428] = 5,
     ACTIONS(286), 1,
       ts_builtin_sym_end,
-    ACTIONS(274), 2,
+    ACTIONS(284), 2,
       anon_sym_waits,
       anon_sym_wait,
     ACTIONS(288), 2,
       sym__newline,
       sym_comment,
-    STATE(51), 3,
+    STATE(50), 3,
       sym__claim_item,
       sym_waits,
       aux_sym_claim_repeat1,
@@ -3108,25 +2952,25 @@ static const uint16_t ts_small_parse_table[] = {
   [1451] = 7,
     ACTIONS(15), 1,
       anon_sym_EQ_GT,
-    ACTIONS(19), 1,
+    ACTIONS(17), 1,
       sym__option_start,
     ACTIONS(294), 1,
       sym_comment,
-    STATE(23), 1,
+    STATE(18), 1,
       sym_option,
-    STATE(73), 1,
-      sym__options,
-    STATE(78), 1,
+    STATE(75), 1,
       sym_claim,
+    STATE(76), 1,
+      sym__options,
     ACTIONS(292), 2,
       ts_builtin_sym_end,
       sym__newline,
   [1474] = 4,
     ACTIONS(298), 1,
       aux_sym__suit_mps_token1,
-    STATE(40), 1,
+    STATE(37), 1,
       sym__suit_mps,
-    STATE(57), 2,
+    STATE(56), 2,
       sym__digit_imm,
       aux_sym_tile_group_repeat1,
     ACTIONS(296), 3,
@@ -3136,9 +2980,9 @@ static const uint16_t ts_small_parse_table[] = {
   [1490] = 4,
     ACTIONS(302), 1,
       aux_sym__suit_mps_token1,
-    STATE(11), 1,
+    STATE(10), 1,
       sym__suit_mps,
-    STATE(60), 2,
+    STATE(58), 2,
       sym__digit_imm,
       aux_sym_tile_group_repeat1,
     ACTIONS(300), 3,
@@ -3146,18 +2990,6 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__digit_imm_token1,
       anon_sym_02,
   [1506] = 4,
-    ACTIONS(304), 1,
-      aux_sym__suit_mps_token1,
-    STATE(24), 1,
-      sym__suit_mps,
-    STATE(60), 2,
-      sym__digit_imm,
-      aux_sym_tile_group_repeat1,
-    ACTIONS(300), 3,
-      aux_sym_tile_group_token2,
-      aux_sym__digit_imm_token1,
-      anon_sym_02,
-  [1522] = 4,
     ACTIONS(298), 1,
       aux_sym__suit_mps_token1,
     STATE(39), 1,
@@ -3165,28 +2997,40 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(60), 2,
       sym__digit_imm,
       aux_sym_tile_group_repeat1,
-    ACTIONS(300), 3,
+    ACTIONS(304), 3,
+      aux_sym_tile_group_token2,
+      aux_sym__digit_imm_token1,
+      anon_sym_02,
+  [1522] = 4,
+    ACTIONS(306), 1,
+      aux_sym__suit_mps_token1,
+    STATE(26), 1,
+      sym__suit_mps,
+    STATE(60), 2,
+      sym__digit_imm,
+      aux_sym_tile_group_repeat1,
+    ACTIONS(304), 3,
       aux_sym_tile_group_token2,
       aux_sym__digit_imm_token1,
       anon_sym_02,
   [1538] = 4,
-    ACTIONS(304), 1,
+    ACTIONS(302), 1,
       aux_sym__suit_mps_token1,
-    STATE(18), 1,
+    STATE(11), 1,
       sym__suit_mps,
-    STATE(56), 2,
+    STATE(60), 2,
       sym__digit_imm,
       aux_sym_tile_group_repeat1,
-    ACTIONS(306), 3,
+    ACTIONS(304), 3,
       aux_sym_tile_group_token2,
       aux_sym__digit_imm_token1,
       anon_sym_02,
   [1554] = 4,
-    ACTIONS(302), 1,
+    ACTIONS(306), 1,
       aux_sym__suit_mps_token1,
-    STATE(10), 1,
+    STATE(23), 1,
       sym__suit_mps,
-    STATE(55), 2,
+    STATE(57), 2,
       sym__digit_imm,
       aux_sym_tile_group_repeat1,
     ACTIONS(308), 3,
@@ -3235,151 +3079,151 @@ static const uint16_t ts_small_parse_table[] = {
       sym_rule,
     STATE(62), 1,
       aux_sym_rules_line_repeat1,
-  [1629] = 4,
-    ACTIONS(338), 1,
-      aux_sym_tile_group_token2,
-    ACTIONS(340), 1,
-      aux_sym__suit_zh_token1,
-    STATE(27), 1,
-      sym__suit_zh,
-    STATE(76), 1,
-      aux_sym_tile_group_repeat2,
-  [1642] = 4,
-    ACTIONS(342), 1,
-      aux_sym_tile_group_token2,
-    ACTIONS(344), 1,
-      aux_sym__suit_zh_token1,
-    STATE(36), 1,
-      sym__suit_zh,
-    STATE(69), 1,
-      aux_sym_tile_group_repeat2,
-  [1655] = 2,
+  [1629] = 2,
     STATE(59), 1,
       sym__digit,
-    ACTIONS(346), 3,
+    ACTIONS(338), 3,
       aux_sym_tile_group_token1,
       aux_sym__digit_token1,
       anon_sym_0,
-  [1664] = 2,
+  [1638] = 4,
+    ACTIONS(340), 1,
+      aux_sym_tile_group_token2,
+    ACTIONS(342), 1,
+      aux_sym__suit_zh_token1,
+    STATE(25), 1,
+      sym__suit_zh,
+    STATE(78), 1,
+      aux_sym_tile_group_repeat2,
+  [1651] = 2,
     STATE(54), 1,
       sym__digit,
-    ACTIONS(348), 3,
+    ACTIONS(344), 3,
       aux_sym_tile_group_token1,
       aux_sym__digit_token1,
       anon_sym_0,
-  [1673] = 2,
-    STATE(58), 1,
+  [1660] = 4,
+    ACTIONS(346), 1,
+      aux_sym_tile_group_token2,
+    ACTIONS(348), 1,
+      aux_sym__suit_zh_token1,
+    STATE(38), 1,
+      sym__suit_zh,
+    STATE(68), 1,
+      aux_sym_tile_group_repeat2,
+  [1673] = 4,
+    ACTIONS(340), 1,
+      aux_sym_tile_group_token2,
+    ACTIONS(348), 1,
+      aux_sym__suit_zh_token1,
+    STATE(40), 1,
+      sym__suit_zh,
+    STATE(78), 1,
+      aux_sym_tile_group_repeat2,
+  [1686] = 2,
+    STATE(55), 1,
       sym__digit,
     ACTIONS(350), 3,
       aux_sym_tile_group_token1,
       aux_sym__digit_token1,
       anon_sym_0,
-  [1682] = 4,
-    ACTIONS(338), 1,
-      aux_sym_tile_group_token2,
-    ACTIONS(344), 1,
-      aux_sym__suit_zh_token1,
-    STATE(41), 1,
-      sym__suit_zh,
-    STATE(76), 1,
-      aux_sym_tile_group_repeat2,
   [1695] = 4,
-    ACTIONS(340), 1,
+    ACTIONS(342), 1,
       aux_sym__suit_zh_token1,
     ACTIONS(352), 1,
       aux_sym_tile_group_token2,
     STATE(22), 1,
       sym__suit_zh,
-    STATE(64), 1,
+    STATE(65), 1,
       aux_sym_tile_group_repeat2,
   [1708] = 4,
-    ACTIONS(338), 1,
-      aux_sym_tile_group_token2,
     ACTIONS(354), 1,
+      aux_sym_tile_group_token2,
+    ACTIONS(356), 1,
+      aux_sym__suit_zh_token1,
+    STATE(9), 1,
+      sym__suit_zh,
+    STATE(72), 1,
+      aux_sym_tile_group_repeat2,
+  [1721] = 4,
+    ACTIONS(340), 1,
+      aux_sym_tile_group_token2,
+    ACTIONS(356), 1,
       aux_sym__suit_zh_token1,
     STATE(12), 1,
       sym__suit_zh,
-    STATE(76), 1,
+    STATE(78), 1,
       aux_sym_tile_group_repeat2,
-  [1721] = 4,
-    ACTIONS(354), 1,
-      aux_sym__suit_zh_token1,
-    ACTIONS(356), 1,
+  [1734] = 1,
+    ACTIONS(358), 3,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+  [1740] = 1,
+    ACTIONS(360), 3,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+  [1746] = 1,
+    ACTIONS(362), 3,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+  [1752] = 2,
+    ACTIONS(366), 1,
+      sym_comment,
+    ACTIONS(364), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1760] = 2,
+    ACTIONS(370), 1,
+      sym_comment,
+    ACTIONS(368), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1768] = 3,
+    ACTIONS(372), 1,
       aux_sym_tile_group_token2,
-    STATE(9), 1,
-      sym__suit_zh,
-    STATE(71), 1,
-      aux_sym_tile_group_repeat2,
-  [1734] = 2,
-    ACTIONS(360), 1,
-      sym_comment,
-    ACTIONS(358), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [1742] = 2,
-    ACTIONS(364), 1,
-      sym_comment,
-    ACTIONS(362), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [1750] = 1,
-    ACTIONS(366), 3,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-  [1756] = 3,
-    ACTIONS(368), 1,
-      aux_sym_tile_group_token2,
-    ACTIONS(371), 1,
+    ACTIONS(375), 1,
       aux_sym__suit_zh_token1,
-    STATE(76), 1,
+    STATE(78), 1,
       aux_sym_tile_group_repeat2,
-  [1766] = 1,
-    ACTIONS(373), 3,
+  [1778] = 2,
+    ACTIONS(27), 1,
       ts_builtin_sym_end,
+    ACTIONS(377), 1,
       sym__newline,
-      sym_comment,
-  [1772] = 1,
-    ACTIONS(375), 3,
-      ts_builtin_sym_end,
-      sym__newline,
-      sym_comment,
-  [1778] = 1,
-    ACTIONS(377), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [1783] = 1,
+  [1785] = 1,
     ACTIONS(379), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [1788] = 2,
-    ACTIONS(381), 1,
-      anon_sym_EQ2,
+  [1790] = 1,
+    ACTIONS(381), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1795] = 2,
     ACTIONS(383), 1,
+      anon_sym_EQ2,
+    ACTIONS(385), 1,
       sym_option_key,
-  [1795] = 1,
-    ACTIONS(385), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [1800] = 2,
-    ACTIONS(27), 1,
-      ts_builtin_sym_end,
+  [1802] = 2,
     ACTIONS(387), 1,
-      sym__newline,
-  [1807] = 1,
-    ACTIONS(389), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [1812] = 2,
-    ACTIONS(391), 1,
       anon_sym_LPAREN,
-    ACTIONS(393), 1,
+    ACTIONS(389), 1,
       anon_sym_LBRACK,
-  [1819] = 2,
-    ACTIONS(387), 1,
-      sym__newline,
-    ACTIONS(395), 1,
+  [1809] = 1,
+    ACTIONS(391), 2,
       ts_builtin_sym_end,
+      sym__newline,
+  [1814] = 2,
+    ACTIONS(377), 1,
+      sym__newline,
+    ACTIONS(393), 1,
+      ts_builtin_sym_end,
+  [1821] = 1,
+    ACTIONS(395), 2,
+      ts_builtin_sym_end,
+      sym__newline,
   [1826] = 1,
     ACTIONS(397), 2,
       ts_builtin_sym_end,
@@ -3391,11 +3235,11 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(401), 1,
       aux_sym_tile_group_token1,
   [1839] = 1,
+    ACTIONS(377), 1,
+      sym__newline,
+  [1843] = 1,
     ACTIONS(403), 1,
       aux_sym_tile_group_token1,
-  [1843] = 1,
-    ACTIONS(387), 1,
-      sym__newline,
   [1847] = 1,
     ACTIONS(405), 1,
       aux_sym_tile_group_token1,
@@ -3419,25 +3263,25 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(16)] = 542,
   [SMALL_STATE(17)] = 567,
   [SMALL_STATE(18)] = 591,
-  [SMALL_STATE(19)] = 615,
-  [SMALL_STATE(20)] = 639,
-  [SMALL_STATE(21)] = 663,
-  [SMALL_STATE(22)] = 687,
-  [SMALL_STATE(23)] = 711,
-  [SMALL_STATE(24)] = 751,
-  [SMALL_STATE(25)] = 775,
+  [SMALL_STATE(19)] = 631,
+  [SMALL_STATE(20)] = 655,
+  [SMALL_STATE(21)] = 679,
+  [SMALL_STATE(22)] = 719,
+  [SMALL_STATE(23)] = 743,
+  [SMALL_STATE(24)] = 767,
+  [SMALL_STATE(25)] = 791,
   [SMALL_STATE(26)] = 815,
   [SMALL_STATE(27)] = 839,
   [SMALL_STATE(28)] = 863,
-  [SMALL_STATE(29)] = 898,
+  [SMALL_STATE(29)] = 896,
   [SMALL_STATE(30)] = 931,
   [SMALL_STATE(31)] = 963,
   [SMALL_STATE(32)] = 995,
   [SMALL_STATE(33)] = 1027,
   [SMALL_STATE(34)] = 1059,
-  [SMALL_STATE(35)] = 1079,
+  [SMALL_STATE(35)] = 1083,
   [SMALL_STATE(36)] = 1103,
-  [SMALL_STATE(37)] = 1123,
+  [SMALL_STATE(37)] = 1127,
   [SMALL_STATE(38)] = 1147,
   [SMALL_STATE(39)] = 1167,
   [SMALL_STATE(40)] = 1187,
@@ -3465,28 +3309,28 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(62)] = 1597,
   [SMALL_STATE(63)] = 1613,
   [SMALL_STATE(64)] = 1629,
-  [SMALL_STATE(65)] = 1642,
-  [SMALL_STATE(66)] = 1655,
-  [SMALL_STATE(67)] = 1664,
+  [SMALL_STATE(65)] = 1638,
+  [SMALL_STATE(66)] = 1651,
+  [SMALL_STATE(67)] = 1660,
   [SMALL_STATE(68)] = 1673,
-  [SMALL_STATE(69)] = 1682,
+  [SMALL_STATE(69)] = 1686,
   [SMALL_STATE(70)] = 1695,
   [SMALL_STATE(71)] = 1708,
   [SMALL_STATE(72)] = 1721,
   [SMALL_STATE(73)] = 1734,
-  [SMALL_STATE(74)] = 1742,
-  [SMALL_STATE(75)] = 1750,
-  [SMALL_STATE(76)] = 1756,
-  [SMALL_STATE(77)] = 1766,
-  [SMALL_STATE(78)] = 1772,
+  [SMALL_STATE(74)] = 1740,
+  [SMALL_STATE(75)] = 1746,
+  [SMALL_STATE(76)] = 1752,
+  [SMALL_STATE(77)] = 1760,
+  [SMALL_STATE(78)] = 1768,
   [SMALL_STATE(79)] = 1778,
-  [SMALL_STATE(80)] = 1783,
-  [SMALL_STATE(81)] = 1788,
+  [SMALL_STATE(80)] = 1785,
+  [SMALL_STATE(81)] = 1790,
   [SMALL_STATE(82)] = 1795,
-  [SMALL_STATE(83)] = 1800,
-  [SMALL_STATE(84)] = 1807,
-  [SMALL_STATE(85)] = 1812,
-  [SMALL_STATE(86)] = 1819,
+  [SMALL_STATE(83)] = 1802,
+  [SMALL_STATE(84)] = 1809,
+  [SMALL_STATE(85)] = 1814,
+  [SMALL_STATE(86)] = 1821,
   [SMALL_STATE(87)] = 1826,
   [SMALL_STATE(88)] = 1831,
   [SMALL_STATE(89)] = 1835,
@@ -3500,55 +3344,55 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_document, 0, 0, 0),
   [5] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
   [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
   [11] = {.entry = {.count = 1, .reusable = false}}, SHIFT(17),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
-  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
   [27] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_document, 1, 0, 0),
   [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(86),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
   [33] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0),
   [35] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
-  [38] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(91),
+  [38] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(90),
   [41] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
   [44] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
-  [47] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(7),
-  [50] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
-  [53] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(63),
-  [56] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(81),
-  [59] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(68),
-  [62] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(89),
-  [65] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(85),
-  [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waits, 2, 0, 0),
-  [70] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_waits, 2, 0, 0),
+  [47] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(8),
+  [50] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(51),
+  [53] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(82),
+  [56] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(64),
+  [59] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(91),
+  [62] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(83),
+  [65] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(63),
+  [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waits, 1, 0, 0),
+  [70] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_waits, 1, 0, 0),
   [72] = {.entry = {.count = 1, .reusable = false}}, SHIFT(13),
-  [74] = {.entry = {.count = 1, .reusable = false}}, SHIFT(5),
-  [76] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
+  [74] = {.entry = {.count = 1, .reusable = false}}, SHIFT(6),
+  [76] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
   [78] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
   [80] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0),
   [82] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0),
   [84] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
   [87] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
-  [90] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(66),
+  [90] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(69),
   [93] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(92),
-  [96] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waits, 1, 0, 0),
-  [98] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_waits, 1, 0, 0),
-  [100] = {.entry = {.count = 1, .reusable = false}}, SHIFT(4),
-  [102] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand, 1, 0, 0),
-  [104] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [106] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0),
-  [108] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
-  [111] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
-  [114] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(8),
-  [117] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(68),
-  [120] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(89),
-  [123] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(85),
+  [96] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waits, 2, 0, 0),
+  [98] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_waits, 2, 0, 0),
+  [100] = {.entry = {.count = 1, .reusable = false}}, SHIFT(5),
+  [102] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0),
+  [104] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
+  [107] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
+  [110] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(7),
+  [113] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(64),
+  [116] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(91),
+  [119] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(83),
+  [122] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand, 1, 0, 0),
+  [124] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
   [126] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_group, 3, 0, 14),
   [128] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_group, 3, 0, 14),
   [130] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_group, 4, 0, 21),
@@ -3560,81 +3404,81 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [142] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__suit_zh, 1, 0, 13),
   [144] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__suit_zh, 1, 0, 13),
   [146] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0),
-  [148] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meld, 3, 0, 0),
-  [150] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_meld, 3, 0, 0),
-  [152] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 1, 0, 3),
-  [154] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
-  [156] = {.entry = {.count = 1, .reusable = false}}, SHIFT(47),
-  [158] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
-  [160] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 2, 0, 11),
-  [162] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [148] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 1, 0, 3),
+  [150] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
+  [152] = {.entry = {.count = 1, .reusable = false}}, SHIFT(49),
+  [154] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [156] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 2, 0, 11),
+  [158] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
+  [160] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meld, 3, 0, 0),
+  [162] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_meld, 3, 0, 0),
   [164] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meld, 4, 0, 0),
   [166] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_meld, 4, 0, 0),
-  [168] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19),
-  [170] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19), SHIFT_REPEAT(47),
-  [173] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19), SHIFT_REPEAT(47),
-  [176] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19), SHIFT_REPEAT(81),
-  [179] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19), SHIFT_REPEAT(28),
-  [182] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0),
-  [184] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(29),
-  [187] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(29),
-  [190] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(67),
-  [193] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(90),
-  [196] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [198] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
-  [200] = {.entry = {.count = 1, .reusable = false}}, SHIFT(32),
-  [202] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
-  [204] = {.entry = {.count = 1, .reusable = true}}, SHIFT(90),
-  [206] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
-  [208] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
-  [210] = {.entry = {.count = 1, .reusable = false}}, SHIFT(29),
-  [212] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [214] = {.entry = {.count = 1, .reusable = false}}, SHIFT(31),
+  [168] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0),
+  [170] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(28),
+  [173] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(28),
+  [176] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(66),
+  [179] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meld_repeat1, 2, 0, 0), SHIFT_REPEAT(89),
+  [182] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19),
+  [184] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19), SHIFT_REPEAT(49),
+  [187] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19), SHIFT_REPEAT(49),
+  [190] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19), SHIFT_REPEAT(82),
+  [193] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 2, 0, 19), SHIFT_REPEAT(29),
+  [196] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
+  [198] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
+  [200] = {.entry = {.count = 1, .reusable = false}}, SHIFT(33),
+  [202] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
+  [204] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
+  [206] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [208] = {.entry = {.count = 1, .reusable = false}}, SHIFT(32),
+  [210] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
+  [212] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [214] = {.entry = {.count = 1, .reusable = false}}, SHIFT(28),
   [216] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__misplaced_honors, 1, 0, 0),
-  [218] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__tile_group_imm, 3, 0, 14),
-  [220] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__tile_group_imm, 3, 0, 14),
+  [218] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__meld_item, 1, 0, 15),
+  [220] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__meld_item, 1, 0, 15),
   [222] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__misplaced_honors_repeat1, 2, 0, 0),
-  [224] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__misplaced_honors_repeat1, 2, 0, 0), SHIFT_REPEAT(47),
-  [227] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__misplaced_honors_repeat1, 2, 0, 0), SHIFT_REPEAT(47),
-  [230] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__meld_item, 1, 0, 15),
-  [232] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__meld_item, 1, 0, 15),
+  [224] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__misplaced_honors_repeat1, 2, 0, 0), SHIFT_REPEAT(49),
+  [227] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__misplaced_honors_repeat1, 2, 0, 0), SHIFT_REPEAT(49),
+  [230] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__tile_group_imm, 3, 0, 14),
+  [232] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__tile_group_imm, 3, 0, 14),
   [234] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__tile_group_imm, 4, 0, 21),
   [236] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__tile_group_imm, 4, 0, 21),
-  [238] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 2, 0, 0),
-  [240] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_option, 2, 0, 0),
-  [242] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [238] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 2, 0, 5),
+  [240] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_option, 2, 0, 5),
+  [242] = {.entry = {.count = 1, .reusable = false}}, SHIFT(44),
   [244] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 3, 0, 5),
   [246] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_option, 3, 0, 5),
   [248] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
-  [250] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 2, 0, 5),
-  [252] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_option, 2, 0, 5),
-  [254] = {.entry = {.count = 1, .reusable = false}}, SHIFT(44),
+  [250] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 2, 0, 0),
+  [252] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_option, 2, 0, 0),
+  [254] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
   [256] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 4, 0, 20),
   [258] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_option, 4, 0, 20),
-  [260] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 3, 0, 12),
-  [262] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_option, 3, 0, 12),
-  [264] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 1, 0, 3),
-  [266] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__options_repeat1, 1, 0, 3),
-  [268] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_claim, 1, 0, 0),
-  [270] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_claim, 1, 0, 0),
-  [272] = {.entry = {.count = 1, .reusable = false}}, SHIFT(52),
-  [274] = {.entry = {.count = 1, .reusable = false}}, SHIFT(6),
-  [276] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0),
-  [278] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0),
-  [280] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0), SHIFT_REPEAT(51),
-  [283] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0), SHIFT_REPEAT(6),
+  [260] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__options_repeat1, 1, 0, 3),
+  [262] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__options_repeat1, 1, 0, 3),
+  [264] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 3, 0, 12),
+  [266] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_option, 3, 0, 12),
+  [268] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0),
+  [270] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0),
+  [272] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
+  [275] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
+  [278] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_claim, 1, 0, 0),
+  [280] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_claim, 1, 0, 0),
+  [282] = {.entry = {.count = 1, .reusable = false}}, SHIFT(52),
+  [284] = {.entry = {.count = 1, .reusable = false}}, SHIFT(4),
   [286] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_claim, 2, 0, 0),
   [288] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_claim, 2, 0, 0),
-  [290] = {.entry = {.count = 1, .reusable = false}}, SHIFT(51),
+  [290] = {.entry = {.count = 1, .reusable = false}}, SHIFT(50),
   [292] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 1, 0, 2),
-  [294] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
-  [296] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
-  [298] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [300] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
+  [294] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
+  [296] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
+  [298] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [300] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
   [302] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [304] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
-  [306] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
-  [308] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
+  [304] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
+  [306] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [308] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
   [310] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat1, 2, 0, 0), SHIFT_REPEAT(60),
   [313] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat1, 2, 0, 0),
   [315] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_rules_line_repeat1, 2, 0, 0),
@@ -3642,46 +3486,46 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [319] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_rules_line_repeat1, 2, 0, 0), SHIFT_REPEAT(61),
   [322] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 2, 0, 0),
   [324] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_line, 2, 0, 0),
-  [326] = {.entry = {.count = 1, .reusable = false}}, SHIFT(87),
+  [326] = {.entry = {.count = 1, .reusable = false}}, SHIFT(81),
   [328] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
   [330] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 1, 0, 0),
   [332] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_line, 1, 0, 0),
-  [334] = {.entry = {.count = 1, .reusable = false}}, SHIFT(84),
+  [334] = {.entry = {.count = 1, .reusable = false}}, SHIFT(86),
   [336] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
-  [338] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
-  [340] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
-  [342] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
-  [344] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
-  [346] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
-  [348] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
-  [350] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
-  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
-  [354] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [356] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
-  [358] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 9),
-  [360] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
-  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 1, 0, 1),
-  [364] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
-  [366] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 3, 0, 18),
-  [368] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat2, 2, 0, 0), SHIFT_REPEAT(76),
-  [371] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat2, 2, 0, 0),
-  [373] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 2, 0, 10),
-  [375] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 1, 0, 4),
-  [377] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 3, 0, 17),
+  [338] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
+  [340] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
+  [342] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [344] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [346] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
+  [348] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [350] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
+  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
+  [354] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
+  [356] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [358] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 3, 0, 18),
+  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 2, 0, 10),
+  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 1, 0, 4),
+  [364] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 9),
+  [366] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
+  [368] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 1, 0, 1),
+  [370] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
+  [372] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat2, 2, 0, 0), SHIFT_REPEAT(78),
+  [375] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat2, 2, 0, 0),
+  [377] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
   [379] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 7),
-  [381] = {.entry = {.count = 1, .reusable = false}}, SHIFT(43),
-  [383] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
-  [385] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 8),
-  [387] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [389] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 2, 0, 6),
-  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
-  [393] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
-  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_document, 2, 0, 0),
-  [397] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 3, 0, 16),
+  [381] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 3, 0, 16),
+  [383] = {.entry = {.count = 1, .reusable = false}}, SHIFT(45),
+  [385] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [387] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [389] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [391] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 3, 0, 17),
+  [393] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_document, 2, 0, 0),
+  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 2, 0, 6),
+  [397] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 8),
   [399] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
-  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
-  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
+  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
+  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
+  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
 };
 
 enum ts_external_scanner_symbol_identifiers {
@@ -3692,6 +3536,8 @@ enum ts_external_scanner_symbol_identifiers {
   ts_external_token__honor_start_imm = 4,
   ts_external_token_misplaced = 5,
   ts_external_token__meld_open = 6,
+  ts_external_token__rules_keyword = 7,
+  ts_external_token_option_value = 8,
 };
 
 static const TSSymbol ts_external_scanner_symbol_map[EXTERNAL_TOKEN_COUNT] = {
@@ -3702,9 +3548,11 @@ static const TSSymbol ts_external_scanner_symbol_map[EXTERNAL_TOKEN_COUNT] = {
   [ts_external_token__honor_start_imm] = sym__honor_start_imm,
   [ts_external_token_misplaced] = sym_misplaced,
   [ts_external_token__meld_open] = sym__meld_open,
+  [ts_external_token__rules_keyword] = sym__rules_keyword,
+  [ts_external_token_option_value] = sym_option_value,
 };
 
-static const bool ts_external_scanner_states[7][EXTERNAL_TOKEN_COUNT] = {
+static const bool ts_external_scanner_states[9][EXTERNAL_TOKEN_COUNT] = {
   [1] = {
     [ts_external_token__option_start] = true,
     [ts_external_token__suited_start] = true,
@@ -3713,12 +3561,15 @@ static const bool ts_external_scanner_states[7][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__honor_start_imm] = true,
     [ts_external_token_misplaced] = true,
     [ts_external_token__meld_open] = true,
+    [ts_external_token__rules_keyword] = true,
+    [ts_external_token_option_value] = true,
   },
   [2] = {
     [ts_external_token__option_start] = true,
     [ts_external_token__suited_start] = true,
     [ts_external_token__honor_start] = true,
     [ts_external_token__meld_open] = true,
+    [ts_external_token__rules_keyword] = true,
   },
   [3] = {
     [ts_external_token__suited_start] = true,
@@ -3726,13 +3577,24 @@ static const bool ts_external_scanner_states[7][EXTERNAL_TOKEN_COUNT] = {
   },
   [4] = {
     [ts_external_token__option_start] = true,
-    [ts_external_token_misplaced] = true,
+    [ts_external_token__suited_start] = true,
+    [ts_external_token__honor_start] = true,
+    [ts_external_token__meld_open] = true,
   },
   [5] = {
+    [ts_external_token__option_start] = true,
+    [ts_external_token_misplaced] = true,
+  },
+  [6] = {
     [ts_external_token__suited_start_imm] = true,
     [ts_external_token__honor_start_imm] = true,
   },
-  [6] = {
+  [7] = {
+    [ts_external_token__option_start] = true,
+    [ts_external_token_misplaced] = true,
+    [ts_external_token_option_value] = true,
+  },
+  [8] = {
     [ts_external_token__option_start] = true,
   },
 };

@@ -14,6 +14,9 @@
 // - Melds. `_meld_open` (zero-width) stands before a `(` or `[` whose
 //   next bracket in the same word is its own close; otherwise the bracket
 //   is an ERROR (unclosed-meld), and so is the stray close.
+// - `rules:` is the keyword of a rules line only as the line's first word.
+// - `option_value`: after `key=`, the rest of the word, up to a blank, `#`
+//   or `=>` (`dora=1m=>7700`), `=` signs included (`win=5p=`).
 
 #include "tree_sitter/parser.h"
 
@@ -28,6 +31,8 @@ enum TokenType {
   HONOR_START_IMM,
   MISPLACED,
   MELD_OPEN,
+  RULES_KEYWORD,
+  OPTION_VALUE,
 };
 
 void *tree_sitter_mj_external_scanner_create(void) { return NULL; }
@@ -93,8 +98,9 @@ static bool emit(TSLexer *lexer, int token, const bool *valid_symbols) {
 }
 
 // Consumes the rest of a word (to a blank, the line end, `#` or `=>`) as
-// `misplaced`.
-static bool misplaced(TSLexer *lexer) {
+// `token`; false if that is empty.
+static bool rest_of_word(TSLexer *lexer, TSSymbol token) {
+  bool any = false;
   for (;;) {
     int32_t c = lexer->lookahead;
     if (is_line_end(lexer) || is_blank(c) || c == '#') {
@@ -104,16 +110,22 @@ static bool misplaced(TSLexer *lexer) {
       lexer->mark_end(lexer);
       lexer->advance(lexer, false);
       if (lexer->lookahead == '>') {
-        lexer->result_symbol = MISPLACED;
-        return true;
+        lexer->result_symbol = token;
+        return any;
       }
+      any = true;
       continue;
     }
     lexer->advance(lexer, false);
+    any = true;
   }
   lexer->mark_end(lexer);
-  lexer->result_symbol = MISPLACED;
-  return true;
+  lexer->result_symbol = token;
+  return any;
+}
+
+static bool misplaced(TSLexer *lexer) {
+  return rest_of_word(lexer, MISPLACED);
 }
 
 // At `(` or `[`: whether the next bracket in this word closes it.
@@ -140,6 +152,13 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
     return false;
   }
 
+  // Right after `key=`, with no blank before; else the value is empty and
+  // the next word is read below.
+  if (valid_symbols[OPTION_VALUE] && !is_blank(lexer->lookahead) && !is_line_end(lexer) &&
+      lexer->lookahead != '#') {
+    return rest_of_word(lexer, OPTION_VALUE);
+  }
+
   // Inside a meld: a group right here, no blank before.
   if (valid_symbols[SUITED_START_IMM] || valid_symbols[HONOR_START_IMM]) {
     if (!is_digit(lexer->lookahead)) {
@@ -149,11 +168,15 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
   }
 
   bool blank = false;
+  uint32_t blanks = 0;
   while (is_blank(lexer->lookahead)) {
     lexer->advance(lexer, true);
     blank = true;
+    blanks++;
   }
-  bool word_start = blank || lexer->get_column(lexer) == 0;
+  uint32_t column = lexer->get_column(lexer);
+  bool word_start = blank || column == 0;
+  bool line_start = column == blanks;
   int32_t c = lexer->lookahead;
   if (is_line_end(lexer) || c == '#') {
     return false;
@@ -210,8 +233,11 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
     }
     if (matched < 6 && c == (int32_t)rules[matched]) {
       matched++;
-      if (matched == 6) {
-        return false;
+      if (matched == 6 && line_start && valid_symbols[RULES_KEYWORD]) {
+        lexer->advance(lexer, false);
+        lexer->mark_end(lexer);
+        lexer->result_symbol = RULES_KEYWORD;
+        return true;
       }
     } else {
       matched = 7;

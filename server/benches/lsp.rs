@@ -86,30 +86,38 @@ fn document() -> String {
     let mut out = String::with_capacity(HANDS * 48);
     while seen.len() < HANDS {
         let kind = rng.below(20);
-        let dora = Tile::from_index(rng.below(KINDS))
-            .map(|t| t.ascii())
-            .unwrap_or_default();
-        let line = match kind {
-            0..=7 => {
-                let mut t = complete(&mut rng);
-                let how = if rng.below(2) == 0 { " tsumo" } else { "" };
-                format!("{} riichi{how} dora={dora}", write_tiles(&mut t))
-            }
-            8..=13 => {
-                let mut t = complete(&mut rng);
-                let i = rng.below(t.len());
-                t.remove(i);
-                format!("{} riichi dora={dora}", write_tiles(&mut t))
-            }
-            14..=16 => format!("{} dora={dora}", write_tiles(&mut from_wall(&mut rng, 13))),
-            _ => format!("{} dora={dora}", write_tiles(&mut from_wall(&mut rng, 14))),
-        };
+        let line = hand_line(&mut rng, kind);
         if seen.insert(line.clone()) {
             out.push_str(&line);
             out.push('\n');
         }
     }
     out
+}
+
+/// One line of a kind: 0-7 winning, 8-13 tenpai, 14-16 random 13 tiles,
+/// 17-19 random 14 tiles.
+fn hand_line(rng: &mut Rng, kind: usize) -> String {
+    {
+        let dora = Tile::from_index(rng.below(KINDS))
+            .map(|t| t.ascii())
+            .unwrap_or_default();
+        match kind {
+            0..=7 => {
+                let mut t = complete(rng);
+                let how = if rng.below(2) == 0 { " tsumo" } else { "" };
+                format!("{} riichi{how} dora={dora}", write_tiles(&mut t))
+            }
+            8..=13 => {
+                let mut t = complete(rng);
+                let i = rng.below(t.len());
+                t.remove(i);
+                format!("{} riichi dora={dora}", write_tiles(&mut t))
+            }
+            14..=16 => format!("{} dora={dora}", write_tiles(&mut from_wall(rng, 13))),
+            _ => format!("{} dora={dora}", write_tiles(&mut from_wall(rng, 14))),
+        }
+    }
 }
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -268,6 +276,25 @@ fn bench_analysis(c: &mut Criterion) {
             a.analyze(text, DocKind::Mj, &rules).len()
         })
     });
+    // One line analysed, uncached, by kind of hand: where the cold time goes.
+    for (name, kind) in [
+        ("winning", 0),
+        ("tenpai", 8),
+        ("random13", 14),
+        ("random14", 17),
+    ] {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let lines: Vec<String> = (0..500).map(|_| hand_line(&mut rng, kind)).collect();
+        let mut i = 0;
+        g.bench_function(format!("line/{name}"), |b| {
+            b.iter(|| {
+                i = (i + 1) % lines.len();
+                tenpai::document::analyze_text(&lines[i], &rules, false)
+                    .diagnostics
+                    .len()
+            })
+        });
+    }
     g.finish();
 }
 

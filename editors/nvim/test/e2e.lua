@@ -199,6 +199,12 @@ check("markdown_diagnostics", function()
   assert(lines[6], "no diagnostic on the broken line of the fence: " .. vim.inspect(vim.tbl_keys(lines)))
 end)
 
+check("markdown_hover", function()
+  -- The fence's first hand, on `riichi`: positions map through the fence.
+  local text = hover_text(mdbuf, 5, 22)
+  assert(text:find("han") and text:find("fu"), "hover in the fence without han/fu: " .. text)
+end)
+
 check("markdown_injection", function()
   assert(vim.treesitter.highlighter.active[mdbuf], "tree-sitter highlighting is off in Markdown")
   -- Injections are parsed lazily, for what is shown: parse all of it.

@@ -38,3 +38,35 @@ test("no section gives no settings", () => {
   assert.deepEqual(serverSettings(undefined), {});
   assert.deepEqual(serverSettings(null), {});
 });
+
+// The extension's settings mirror the server's: every rule switch and
+// preset of server/src/score/rules.rs, and nothing it would not know.
+test("rule settings are the server's switches and presets", () => {
+  const fs = require("node:fs");
+  const rules = fs.readFileSync(path.join(__dirname, "..", "..", "..", "server", "src", "score", "rules.rs"), "utf8");
+  const list = (name) => {
+    const m = rules.match(new RegExp(`pub const ${name}: &\\[&str\\] = &\\[([^\\]]*)\\]`));
+    assert.ok(m, `${name} not found in rules.rs`);
+    return [...m[1].matchAll(/"([^"]+)"/g)].map((x) => x[1]).sort();
+  };
+  const props = require("../package.json").contributes.configuration.properties;
+  const switches = Object.keys(props)
+    .filter((k) => k.startsWith("tenpai.rules.") && k !== "tenpai.rules.preset")
+    .map((k) => k.slice("tenpai.rules.".length))
+    .sort();
+  assert.deepEqual(switches, list("SWITCHES"));
+  assert.deepEqual([...props["tenpai.rules.preset"].enum].sort(), list("PRESETS"));
+});
+
+test("inlay hint kinds are the server's", () => {
+  const fs = require("node:fs");
+  const src = fs.readFileSync(path.join(__dirname, "..", "..", "..", "server", "src", "lsp", "settings.rs"), "utf8");
+  const kinds = [...src.matchAll(/"(\w+)" => &mut hints\.\w+/g)].map((m) => m[1]).sort();
+  assert.ok(kinds.length >= 3, "inlay hint kinds not found in settings.rs");
+  const props = require("../package.json").contributes.configuration.properties;
+  const ours = Object.keys(props)
+    .filter((k) => k.startsWith("tenpai.inlayHints."))
+    .map((k) => k.slice("tenpai.inlayHints.".length))
+    .sort();
+  assert.deepEqual(ours, kinds);
+});

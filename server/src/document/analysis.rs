@@ -168,8 +168,8 @@ enum Context {
     Inline,
 }
 
-/// A fast hash for line texts (the FxHash mix, 8 bytes at a time): the
-/// default SipHash cost more than a tenth of a cold document analysis.
+/// A fast hash for line texts (the FxHash mix, 8 bytes at a time, then an
+/// avalanche): the default SipHash cost a tenth of a cold analysis.
 /// Documents are the user's own, so hash flooding is not a concern.
 #[derive(Default)]
 struct LineHasher(u64);
@@ -200,28 +200,85 @@ impl Hasher for LineHasher {
         self.add(u64::from(i));
     }
 
+    /// The multiply carries low bits up but never high bits down, so lines
+    /// that differ near their end would share the table's low index bits:
+    /// a final avalanche (MurmurHash3's fmix64) spreads them.
     fn finish(&self) -> u64 {
-        self.0
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
     }
 }
 
-type LineMap = HashMap<Box<str>, Entry, BuildHasherDefault<LineHasher>>;
+type LineMap = HashMap<Box<str>, Arc<LineAnalysis>, BuildHasherDefault<LineHasher>>;
 
-struct Entry {
-    analysis: Arc<LineAnalysis>,
-    /// The pass that last used it.
-    used: u64,
+/// The analyses made under one rule set in one context.
+struct Table {
+    rules: Rules,
+    context: Context,
+    map: LineMap,
+    /// Lines of the last pass analysed under this table.
+    live: usize,
 }
 
-/// The cache of line analyses. Keep one per document: each pass drops the
-/// entries it did not use, which bounds the cache by the document's lines.
+/// The last pass: its text and lines, so that lines outside an edit are
+/// taken over by position, without hashing or comparing their text (with
+/// the cache's keys scattered over the heap, a lookup per line was a cache
+/// miss per line).
+#[derive(Default)]
+struct Previous {
+    text: String,
+    /// Each line's range in `text`, its table, its analysis.
+    lines: Vec<(Range<usize>, usize, Arc<LineAnalysis>)>,
+}
+
+/// The cache of line analyses. Keep one per document: the cache holds the
+/// lines of the document's last analysis, and at most as many again of
+/// older versions before it is rebuilt.
 #[derive(Default)]
 pub struct Analyzer {
-    /// One map per (rules, context); documents use few rule sets.
-    tables: Vec<(Rules, Context, LineMap)>,
-    pass: u64,
+    tables: Vec<Table>,
+    prev: Previous,
     hits: u64,
     misses: u64,
+}
+
+/// Length of the common prefix of `a` and `b`, on a char boundary of both.
+fn common_prefix(a: &str, b: &str) -> usize {
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    let n = x.len().min(y.len());
+    let mut i = 0;
+    // Whole blocks first: the slice comparison is a vectorised memcmp.
+    while i + 64 <= n && x[i..i + 64] == y[i..i + 64] {
+        i += 64;
+    }
+    while i < n && x[i] == y[i] {
+        i += 1;
+    }
+    while !(a.is_char_boundary(i) && b.is_char_boundary(i)) {
+        i -= 1;
+    }
+    i
+}
+
+/// Length of the common suffix, not overlapping `prefix`.
+fn common_suffix(a: &str, b: &str, prefix: usize) -> usize {
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    let n = (x.len() - prefix).min(y.len() - prefix);
+    let mut i = 0;
+    while i + 64 <= n && x[x.len() - i - 64..x.len() - i] == y[y.len() - i - 64..y.len() - i] {
+        i += 64;
+    }
+    while i < n && x[x.len() - 1 - i] == y[y.len() - 1 - i] {
+        i += 1;
+    }
+    while !(a.is_char_boundary(a.len() - i) && b.is_char_boundary(b.len() - i)) {
+        i -= 1;
+    }
+    i
 }
 
 impl Analyzer {
@@ -236,87 +293,163 @@ impl Analyzer {
 
     /// Cached lines.
     pub fn len(&self) -> usize {
-        self.tables.iter().map(|t| t.2.len()).sum()
+        self.tables.iter().map(|t| t.map.len()).sum()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
+    fn table(&mut self, rules: &Rules, context: Context) -> usize {
+        match self
+            .tables
+            .iter()
+            .position(|t| t.context == context && t.rules == *rules)
+        {
+            Some(t) => t,
+            None => {
+                self.tables.push(Table {
+                    rules: rules.clone(),
+                    context,
+                    map: LineMap::default(),
+                    live: 0,
+                });
+                self.tables.len() - 1
+            }
+        }
+    }
+
     /// Analyses every hand line of a document. `rules:` lines (in `.mj`
     /// files and mj fences) change the rules for the lines after them.
+    /// Lines the last call saw, under the same rules, are not analysed
+    /// again.
     pub fn analyze(&mut self, text: &str, kind: DocKind, base: &Rules) -> Vec<AnalyzedLine> {
-        self.pass += 1;
+        let prev = std::mem::take(&mut self.prev);
+        // Bytes before `prefix` and after `new_len - suffix` are the same in
+        // both texts, so a line there is the line the last pass saw at the
+        // same range (shifted by `shift` after the edit).
+        let prefix = common_prefix(&prev.text, text);
+        let suffix = common_suffix(&prev.text, text, prefix);
+        let tail = text.len() - suffix;
+        let shift = prev.text.len() as isize - text.len() as isize;
+        let mut cursor = 0;
+
+        for t in &mut self.tables {
+            t.live = 0;
+        }
         let mut rules = base.clone();
+        let mut line_table = self.table(&rules, Context::Line);
+        let mut inline_table = None;
         let sites = find_hand_lines(text, kind);
         let mut out = Vec::with_capacity(sites.len());
+        let mut lines = Vec::with_capacity(sites.len());
         for site in sites {
             let line = &text[site.range.clone()];
-            let context = if site.origin.is_inline() {
-                Context::Inline
+            let t = if site.origin.is_inline() {
+                match inline_table {
+                    Some(t) => t,
+                    None => {
+                        let t = self.table(&rules, Context::Inline);
+                        inline_table = Some(t);
+                        t
+                    }
+                }
             } else {
-                Context::Line
+                line_table
             };
-            let analysis = self.line(line, &rules, context);
-            if site.origin.allows_rules() {
-                if let Some(after) = &analysis.rules_after {
-                    rules = after.clone();
+            let old_start = if site.range.end <= prefix {
+                Some(site.range.start)
+            } else if site.range.start >= tail {
+                site.range.start.checked_add_signed(shift)
+            } else {
+                None
+            };
+            let mut found = None;
+            if let Some(start) = old_start {
+                while prev.lines.get(cursor).is_some_and(|l| l.0.start < start) {
+                    cursor += 1;
+                }
+                if let Some((r, pt, a)) = prev.lines.get(cursor) {
+                    if r.start == start && r.len() == site.range.len() && *pt == t {
+                        found = Some(a.clone());
+                    }
                 }
             }
+            let analysis = match found {
+                Some(a) => {
+                    self.hits += 1;
+                    a
+                }
+                None => self.lookup(t, line),
+            };
+            self.tables[t].live += 1;
+            if site.origin.allows_rules() {
+                if let Some(after) = &analysis.rules_after {
+                    if *after != rules {
+                        rules = after.clone();
+                        line_table = self.table(&rules, Context::Line);
+                        inline_table = None;
+                    }
+                }
+            }
+            lines.push((site.range.clone(), t, analysis.clone()));
             out.push(AnalyzedLine {
                 range: site.range,
                 origin: site.origin,
                 analysis,
             });
         }
+        let mut kept = prev.text;
+        kept.clear();
+        kept.push_str(text);
+        self.prev = Previous { text: kept, lines };
         self.evict();
         out
     }
 
     /// Analyses one line of a `.mj` document, through the cache.
     pub fn analyze_line(&mut self, line: &str, rules: &Rules) -> Arc<LineAnalysis> {
-        self.line(line, rules, Context::Line)
+        let t = self.table(rules, Context::Line);
+        self.lookup(t, line)
     }
 
-    fn line(&mut self, text: &str, rules: &Rules, context: Context) -> Arc<LineAnalysis> {
-        let pass = self.pass;
-        let t = match self
-            .tables
-            .iter()
-            .position(|(r, c, _)| *c == context && r == rules)
-        {
-            Some(t) => t,
-            None => {
-                self.tables
-                    .push((rules.clone(), context, LineMap::default()));
-                self.tables.len() - 1
-            }
-        };
-        let table = &mut self.tables[t].2;
-        if let Some(e) = table.get_mut(text) {
-            e.used = pass;
+    fn lookup(&mut self, t: usize, text: &str) -> Arc<LineAnalysis> {
+        let table = &mut self.tables[t];
+        if let Some(a) = table.map.get(text) {
             self.hits += 1;
-            return e.analysis.clone();
+            return a.clone();
         }
         self.misses += 1;
-        let analysis = Arc::new(analyze_text(text, rules, context == Context::Inline));
-        table.insert(
-            text.into(),
-            Entry {
-                analysis: analysis.clone(),
-                used: pass,
-            },
-        );
+        let analysis = Arc::new(analyze_text(
+            text,
+            &table.rules,
+            table.context == Context::Inline,
+        ));
+        table.map.insert(text.into(), analysis.clone());
         analysis
     }
 
-    /// Drops what the last pass did not use.
+    /// Bounds the cache: a table holding more than twice its live lines
+    /// (plus some slack) keeps only the lines of the last pass.
     fn evict(&mut self) {
-        let pass = self.pass;
-        for (_, _, table) in &mut self.tables {
-            table.retain(|_, e| e.used == pass);
+        for (i, table) in self.tables.iter_mut().enumerate() {
+            if table.map.len() <= 2 * table.live + 256 {
+                continue;
+            }
+            let mut map = LineMap::default();
+            map.reserve(table.live);
+            for (r, t, a) in &self.prev.lines {
+                if *t == i {
+                    map.insert(self.prev.text[r.clone()].into(), a.clone());
+                }
+            }
+            table.map = map;
         }
-        self.tables.retain(|t| !t.2.is_empty());
+        // Tables no line uses any more go, but indices must stay valid for
+        // `prev`: drop only trailing ones.
+        while self.tables.last().is_some_and(|t| t.live == 0) {
+            self.tables.pop();
+        }
     }
 }
 
@@ -533,7 +666,7 @@ mod tests {
     }
 
     #[test]
-    fn the_cache_reanalyses_only_changed_lines_and_forgets_old_ones() {
+    fn the_cache_reanalyses_only_changed_lines() {
         let mut a = Analyzer::new();
         let text = "123m456p789s11z22z\n234m567p789s11z22z\n123m456p789s11z22z\n";
         a.analyze(text, DocKind::Mj, &Rules::tenhou());
@@ -541,13 +674,53 @@ mod tests {
         let edited = text.replacen("234m", "345m", 1);
         let lines = a.analyze(&edited, DocKind::Mj, &Rules::tenhou());
         assert_eq!(a.stats(), (3, 3));
-        assert_eq!(a.len(), 2, "the old version of the edited line is dropped");
         assert!(Arc::ptr_eq(&lines[0].analysis, &lines[2].analysis));
+        assert!(lines[1].analysis.hand_line().is_some());
         // Other rules: other entries.
         let mut k = Rules::tenhou();
         k.kiriage = true;
-        a.analyze(&edited, DocKind::Mj, &k);
+        let lines = a.analyze(&edited, DocKind::Mj, &k);
         assert_eq!(a.stats(), (4, 5));
+        assert!(lines.iter().all(|l| l.analysis.rules.kiriage));
+    }
+
+    #[test]
+    fn lines_after_an_edit_are_taken_over_shifted() {
+        let mut a = Analyzer::new();
+        let text = "11z\n22z\n33z\n44z\n";
+        a.analyze(text, DocKind::Mj, &Rules::tenhou());
+        let before = a.stats();
+        // A line inserted at the top: every other line moves.
+        let edited = format!("55z 66z\n{text}");
+        let lines = a.analyze(&edited, DocKind::Mj, &Rules::tenhou());
+        assert_eq!(a.stats(), (before.0 + 4, before.1 + 1));
+        assert_eq!(lines.len(), 5);
+        assert_eq!(&edited[lines[4].range.clone()], "44z");
+        // A rules line changes what follows it: those lines are analysed again.
+        let ruled = format!("rules: kiriage\n{text}");
+        let lines = a.analyze(&ruled, DocKind::Mj, &Rules::tenhou());
+        assert!(lines[1..].iter().all(|l| l.analysis.rules.kiriage));
+    }
+
+    #[test]
+    fn the_cache_stays_bounded_over_many_edits() {
+        let mut a = Analyzer::new();
+        let base = "123m456p789s11z22z\n".repeat(3);
+        for i in 0..2000 {
+            let text = format!("{base}123m456p789s11z22z dora={}m\n", i % 9 + 1);
+            let text = format!("{text}# edit {i}\n");
+            a.analyze(&text, DocKind::Mj, &Rules::tenhou());
+            assert!(a.len() <= 2 * 5 + 256, "{} cached", a.len());
+        }
+    }
+
+    #[test]
+    fn multibyte_edits_keep_char_boundaries() {
+        let mut a = Analyzer::new();
+        a.analyze("🀄🀄🀄 11z\n🀇🀈🀉\n", DocKind::Mj, &Rules::tenhou());
+        let lines = a.analyze("🀄🀄🀅 11z\n🀇🀈🀉\n", DocKind::Mj, &Rules::tenhou());
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[1].range, "🀄🀄🀅 11z\n".len().."🀄🀄🀅 11z\n🀇🀈🀉".len());
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub fn hints(a: &LineAnalysis) -> Vec<Hint> {
         .chain(h.options.iter().map(|o| o.span.end))
         .fold(h.hand_span.end, usize::max);
     {
-        let summary = value_summary(&outcome);
+        let summary = value_summary(outcome);
         let kind = match outcome {
             Outcome::Scored(_) => HintKind::Value,
             _ => HintKind::State,

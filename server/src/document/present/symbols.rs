@@ -22,7 +22,7 @@ pub fn symbol(a: &LineAnalysis, text: &str) -> Option<Symbol> {
     let h = a.hand_line()?;
     let name = text.get(h.hand_span.clone())?.to_string();
     let detail = match outcome(a) {
-        Some(o) => value_summary(&o),
+        Some(o) => value_summary(o),
         None if a.has_errors() => "has errors".to_string(),
         None => String::new(),
     };

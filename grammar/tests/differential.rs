@@ -1,0 +1,112 @@
+//! The grammar against the nom parser on generated lines, beyond the
+//! corpus: lines built from notation fragments (tiles, honors, glyphs,
+//! brackets, options, claims, comments, junk), joined with and without
+//! blanks. Where the nom parser reports a syntax error, the tree has an
+//! ERROR or MISSING node overlapping it; where it reports none, the tree
+//! has none.
+
+mod support;
+
+use proptest::prelude::*;
+
+const SYNTAX: &[&str] = &[
+    "unknown-character",
+    "missing-suit",
+    "missing-digits",
+    "invalid-tile",
+    "unclosed-meld",
+    "unmatched-bracket",
+];
+
+const FRAGMENTS: &[&str] = &[
+    "123m",
+    "406p",
+    "789s",
+    "11z",
+    "1234567h",
+    "8z",
+    "0z",
+    "123",
+    "m",
+    "p",
+    "h",
+    "e",
+    "s",
+    "w",
+    "wh",
+    "g",
+    "r",
+    "rrr",
+    "wwh",
+    "🀇",
+    "🀄",
+    "🀢",
+    "(",
+    ")",
+    "[",
+    "]",
+    "(123m)",
+    "[1111s]",
+    "(rrr)",
+    "riichi",
+    "tsumo",
+    "riichii",
+    "dora=1m",
+    "seat=e",
+    "honba=2",
+    "win=",
+    "=x",
+    "=>",
+    "=> 7700",
+    "=> 3 han 30 fu",
+    "=> waits 14m",
+    "# note",
+    "x",
+    "!",
+    "M",
+    "5",
+    "rules:",
+    "tenhou",
+];
+
+fn line() -> impl Strategy<Value = String> {
+    prop::collection::vec((prop::sample::select(FRAGMENTS), prop::bool::ANY), 1..8).prop_map(
+        |parts| {
+            let mut s = String::new();
+            for (frag, space) in parts {
+                s.push_str(frag);
+                if space {
+                    s.push(' ');
+                }
+            }
+            s
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn agrees_with_the_nom_parser(text in line()) {
+        let parsed = tenpai::notation::parse_line(&text);
+        let syntax: Vec<_> = parsed
+            .errors
+            .iter()
+            .filter(|d| SYNTAX.contains(&d.code))
+            .map(|d| (d.code.to_string(), d.span.clone()))
+            .collect();
+        let tree = support::parse(&text);
+        let mut errs = Vec::new();
+        support::error_nodes(tree.root_node(), &mut errs);
+        let spans: Vec<(usize, usize)> = errs.iter().map(|n| (n.start_byte(), n.end_byte())).collect();
+        if syntax.is_empty() {
+            prop_assert!(spans.is_empty(), "{text:?}: nom has no syntax error, tree has ERROR at {spans:?}: {}", tree.root_node().to_sexp());
+        } else {
+            for (code, span) in &syntax {
+                let hit = spans.iter().any(|&(a, b)| if a == b { span.start <= a && a <= span.end } else { a < span.end && span.start < b });
+                prop_assert!(hit, "{text:?}: {code} at {span:?}, tree errors at {spans:?}: {}", tree.root_node().to_sexp());
+            }
+        }
+    }
+}
