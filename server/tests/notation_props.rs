@@ -177,7 +177,7 @@ const STYLES: [FormatOptions; 2] = [
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(ProptestConfig::with_cases(500))]
 
     #[test]
     fn format_is_idempotent(text in notation_line()) {

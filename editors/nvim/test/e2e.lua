@@ -108,7 +108,7 @@ local md = work .. "/article.md"
 write(md, {
   "# An article",
   "",
-  "Prose is left alone.",
+  "Prose is left alone; `234m 567p 22s 345678s` inline is a hand.",
   "",
   "```mj",
   "234m 567p 22s 345678s riichi tsumo dora=1s",
@@ -199,6 +199,12 @@ check("markdown_diagnostics", function()
   assert(lines[6], "no diagnostic on the broken line of the fence: " .. vim.inspect(vim.tbl_keys(lines)))
 end)
 
+check("markdown_hover", function()
+  -- The fence's first hand, on `riichi`: positions map through the fence.
+  local text = hover_text(mdbuf, 5, 22)
+  assert(text:find("han") and text:find("fu"), "hover in the fence without han/fu: " .. text)
+end)
+
 check("markdown_injection", function()
   assert(vim.treesitter.highlighter.active[mdbuf], "tree-sitter highlighting is off in Markdown")
   -- Injections are parsed lazily, for what is shown: parse all of it.
@@ -209,6 +215,9 @@ check("markdown_injection", function()
   for _, c in ipairs(prose) do
     assert(not c:find("^mj:"), "prose highlighted as mj: " .. c)
   end
+  -- `234m 567p ...` in the prose: the inline code span is injected too.
+  local inline = captures_at(mdbuf, 2, 27)
+  assert(vim.tbl_contains(inline, "mj:function"), "567p in `...`: " .. table.concat(inline, " "))
 end)
 
 for _, c in ipairs(vim.lsp.get_clients({ name = "tenpai" })) do

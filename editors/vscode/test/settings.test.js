@@ -70,3 +70,21 @@ test("inlay hint kinds are the server's", () => {
     .sort();
   assert.deepEqual(ours, kinds);
 });
+
+test("every server setting has a VS Code setting", () => {
+  const fs = require("node:fs");
+  const src = fs.readFileSync(path.join(__dirname, "..", "..", "..", "server", "src", "lsp", "settings.rs"), "utf8");
+  const start = src.indexOf("for (key, v) in obj");
+  const body = src.slice(start, src.indexOf("(s, problems)", start));
+  const keys = [...body.matchAll(/^\s*"(\w+)" => /gm)].map((m) => m[1]);
+  assert.ok(keys.includes("rules") && keys.includes("glyphs"), `server keys not found: ${keys}`);
+  const props = Object.keys(require("../package.json").contributes.configuration.properties);
+  for (const key of keys) {
+    // `hover.glyphs` is the server's other spelling of `glyphs`.
+    if (key === "hover") continue;
+    assert.ok(
+      props.some((p) => p === `tenpai.${key}` || p.startsWith(`tenpai.${key}.`)),
+      `no VS Code setting for the server's "${key}"`,
+    );
+  }
+});

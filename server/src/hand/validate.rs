@@ -170,28 +170,43 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
         if !ok && !nagashi_only {
             let physical =
                 hand.closed.len() + hand.melds.iter().map(|m| m.tiles.len()).sum::<usize>();
-            let msg = if mode == Mode::Strict {
-                format!(
-                    "this hand has {physical} tiles; a winning hand has {} and a waiting hand {} (14 and 13, plus one per kan)",
-                    14 + kans,
-                    13 + kans
-                )
-            } else {
-                format!(
-                    "this hand has {physical} tiles; a partial hand has 1 to {} closed tiles",
-                    14 - 3 * hand.melds.len().min(4)
-                )
+            let has = match physical {
+                0 => "this line has no tiles".to_string(),
+                1 => "this hand has 1 tile".to_string(),
+                n => format!("this hand has {n} tiles"),
             };
-            let span = if !line.hand_span.is_empty() {
-                line.hand_span.clone()
-            } else {
-                // No tiles at all: point at what the line does hold.
-                match (line.options.first(), line.options.last()) {
-                    (Some(a), Some(b)) => a.span.start..b.span.end,
-                    _ => line.hand_span.clone(),
+            let msg = match (mode, kans) {
+                (Mode::Strict, 0) => {
+                    format!("{has}: a winning hand has 14, a waiting hand 13")
                 }
+                (Mode::Strict, k) => format!(
+                    "{has}: with {k} kan{}, a winning hand has {}, a waiting hand {}",
+                    if k == 1 { "" } else { "s" },
+                    14 + k,
+                    13 + k
+                ),
+                (Mode::Partial, _) => format!(
+                    "{has}: a partial hand has 1 to {} closed tiles",
+                    14 - 3 * hand.melds.len().min(4)
+                ),
             };
-            diags.push(Diagnostic::error("tile-count", span, msg));
+            // Without tiles, point at what the line does hold; a line that
+            // holds nothing readable has its syntax errors to show.
+            let span = if !line.hand_span.is_empty() {
+                Some(line.hand_span.clone())
+            } else {
+                let start = line.options.first().map(|o| o.span.start);
+                let end = line
+                    .claim
+                    .as_ref()
+                    .map(|c| c.span.end)
+                    .or(line.options.last().map(|o| o.span.end));
+                let start = start.or(line.claim.as_ref().map(|c| c.span.start));
+                start.zip(end).map(|(a, b)| a..b)
+            };
+            if let Some(span) = span {
+                diags.push(Diagnostic::error("tile-count", span, msg));
+            }
         }
     }
     if let Some(opt) = win_opt {

@@ -144,7 +144,16 @@ pub(crate) fn items(
                 tiles.extend(toks.iter().map(|t| t.tile));
                 used += 1;
             }
-            (used > 1).then_some((ClaimItem::Waits(tiles), used))
+            if used == 1 {
+                errors.push(Diagnostic::error(
+                    "invalid-claim",
+                    s..e,
+                    "'waits' needs the tiles after it, like waits 14m",
+                ));
+                k += 1;
+                continue;
+            }
+            Some((ClaimItem::Waits(tiles), used))
         } else {
             None
         };

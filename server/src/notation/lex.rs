@@ -172,7 +172,10 @@ fn missing_suit(digits: &str, span: Span, next: Option<u8>) -> Diagnostic {
                 (l as char).to_string(),
             );
         }
-        _ => format!("write {digits}m, {digits}p, {digits}s or {digits}z"),
+        _ if digits.bytes().all(|d| (b'1'..=b'7').contains(&d)) => {
+            format!("write {digits}m, {digits}p, {digits}s or {digits}z")
+        }
+        _ => format!("write {digits}m, {digits}p or {digits}s"),
     };
     Diagnostic::error(
         "missing-suit",

@@ -233,24 +233,39 @@ fn hand_word(
                         i = j + 1;
                     }
                     Some(j) if matches!(b[j], b')' | b']') => {
-                        errors.push(Diagnostic::error(
-                            "unclosed-meld",
-                            i..j + 1,
-                            format!(
-                                "this meld opens with '{}' but closes with '{}'",
-                                open as char, b[j] as char
+                        errors.push(
+                            Diagnostic::error(
+                                "unclosed-meld",
+                                i..j + 1,
+                                format!(
+                                    "this meld opens with '{}' but closes with '{}'",
+                                    open as char, b[j] as char
+                                ),
+                            )
+                            .with_fix(
+                                format!("close it with '{}'", close as char),
+                                j..j + 1,
+                                (close as char).to_string(),
                             ),
-                        ));
+                        );
                         bad = true;
                         i = j + 1;
                     }
                     other => {
                         let end = other.unwrap_or(e);
-                        errors.push(Diagnostic::error(
+                        let mut d = Diagnostic::error(
                             "unclosed-meld",
                             i..end,
                             format!("this meld has no closing '{}'", close as char),
-                        ));
+                        );
+                        if other.is_none() {
+                            d = d.with_fix(
+                                format!("close it with '{}'", close as char),
+                                end..end,
+                                (close as char).to_string(),
+                            );
+                        }
+                        errors.push(d);
                         bad = true;
                         i = end;
                     }
@@ -324,7 +339,11 @@ fn option(
             None => Diagnostic::error(
                 "unknown-option",
                 key_span,
-                format!("unknown option '{key}'"),
+                format!(
+                    "unknown option '{key}'; the options are {} and {}=...",
+                    options::FLAG_NAMES.join(", "),
+                    options::KEY_NAMES.join("=..., ")
+                ),
             ),
         };
         errors.push(d);

@@ -379,7 +379,8 @@ pub(crate) fn standard(c: &mut Counts, base: &Shape, mut f: impl FnMut(&Shape)) 
         }
         c[p] -= 2;
         let mut shape = *base;
-        sets(c, 0, &mut shape, &mut |s: &Shape| {
+        let nz = nonzero(c);
+        sets(c, nz, &mut shape, &mut |s: &Shape| {
             let mut s = *s;
             s.push(Group::closed(
                 GroupKind::Pair,
@@ -391,18 +392,16 @@ pub(crate) fn standard(c: &mut Counts, base: &Shape, mut f: impl FnMut(&Shape)) 
     }
 }
 
-/// Splits the remaining tiles (from `start` on) into sets. Triplets of a
-/// tile are taken before sequences starting at it, so each multiset of
+/// Splits the remaining tiles into sets. `nz` holds a bit for every kind
+/// with tiles left, so the next tile is one `trailing_zeros` away. Triplets
+/// of a tile are taken before sequences starting at it, so each multiset of
 /// groups comes out once.
-fn sets(c: &mut Counts, start: usize, shape: &mut Shape, f: &mut impl FnMut(&Shape)) {
-    let mut i = start;
-    while i < KINDS && c[i] == 0 {
-        i += 1;
-    }
-    if i == KINDS {
+fn sets(c: &mut Counts, nz: u64, shape: &mut Shape, f: &mut impl FnMut(&Shape)) {
+    if nz == 0 {
         f(shape);
         return;
     }
+    let i = nz.trailing_zeros() as usize;
     let Some(tile) = Tile::from_index(i) else {
         return;
     };
@@ -416,6 +415,9 @@ fn sets(c: &mut Counts, start: usize, shape: &mut Shape, f: &mut impl FnMut(&Sha
         if rest > 0 && (!can_seq || c[i + 1] < rest || c[i + 2] < rest) {
             continue;
         }
+        if shape.len + t as usize + rest as usize > 4 {
+            continue;
+        }
         let before = shape.len;
         if t == 1 {
             shape.push(Group::closed(GroupKind::Triplet, tile));
@@ -423,16 +425,19 @@ fn sets(c: &mut Counts, start: usize, shape: &mut Shape, f: &mut impl FnMut(&Sha
         for _ in 0..rest {
             shape.push(Group::closed(GroupKind::Sequence, tile));
         }
-        if shape.len > 4 {
-            shape.len = before;
-            continue;
-        }
-        c[i] = 0;
+        let mut next = nz & !(1u64 << i);
         if rest > 0 {
             c[i + 1] -= rest;
             c[i + 2] -= rest;
+            if c[i + 1] == 0 {
+                next &= !(1u64 << (i + 1));
+            }
+            if c[i + 2] == 0 {
+                next &= !(1u64 << (i + 2));
+            }
         }
-        sets(c, i + 1, shape, f);
+        c[i] = 0;
+        sets(c, next, shape, f);
         c[i] = n;
         if rest > 0 {
             c[i + 1] += rest;
@@ -440,6 +445,14 @@ fn sets(c: &mut Counts, start: usize, shape: &mut Shape, f: &mut impl FnMut(&Sha
         }
         shape.len = before;
     }
+}
+
+fn nonzero(c: &Counts) -> u64 {
+    let mut nz = 0u64;
+    for (i, &n) in c.iter().enumerate() {
+        nz |= ((n != 0) as u64) << i;
+    }
+    nz
 }
 
 /// Seven distinct pairs (closed tiles only, no melds).
