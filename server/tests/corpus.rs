@@ -217,3 +217,47 @@ fn corpus_covers_every_error_code() {
         .collect();
     assert!(missing.is_empty(), "no corpus case for {missing:?}");
 }
+
+/// Every quick fix offered on a corpus line removes the diagnostic it is
+/// attached to: applying it leaves fewer diagnostics of that code.
+#[test]
+fn quick_fixes_fix() {
+    let rules = Rules::tenhou();
+    let all = |input: &str| {
+        let line = parse_line(input);
+        let mut diags = line.errors.clone();
+        match &line.kind {
+            LineKind::Hand(h) => diags.extend(validate(h, &rules, Mode::Strict).diagnostics),
+            LineKind::Rules(r) => diags.extend(rules_of(r, &rules).1),
+            _ => {}
+        }
+        diags
+    };
+    let mut checked = 0;
+    for f in files() {
+        let (_, cases) = parse_file(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        for c in &cases {
+            let before = all(&c.input);
+            for d in &before {
+                for fix in &d.fixes {
+                    let mut fixed = c.input.clone();
+                    fixed.replace_range(fix.span.clone(), &fix.replacement);
+                    let after = all(&fixed);
+                    let n = |ds: &[tenpai::diag::Diagnostic]| {
+                        ds.iter().filter(|x| x.code == d.code).count()
+                    };
+                    assert!(
+                        n(&after) < n(&before),
+                        "{}: fix {:?} of {} turns {:?} into {fixed:?}, which still has it",
+                        c.name,
+                        fix.title,
+                        d.code,
+                        c.input
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 20, "only {checked} fixes in the corpus");
+}
