@@ -44,7 +44,9 @@ pub fn find_hand_lines(text: &str, kind: DocKind) -> Vec<HandSite> {
     match kind {
         DocKind::Mj => {
             let mut out = Vec::new();
-            push_lines(text, 0..text.len(), Origin::MjLine, &mut out);
+            // A byte order mark is not part of the first line's hand.
+            let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
+            push_lines(text, start..text.len(), Origin::MjLine, &mut out);
             out
         }
         DocKind::Markdown => markdown::find(text),
@@ -96,6 +98,13 @@ mod tests {
             texts(text, DocKind::Mj),
             ["rules: kiriage", "123m456p789s11z22z", "# note", "last"]
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_line() {
+        let text = "\u{feff}11z\n22z";
+        assert_eq!(texts(text, DocKind::Mj), ["11z", "22z"]);
+        assert_eq!(find_hand_lines(text, DocKind::Mj)[0].range, 3..6);
     }
 
     #[test]

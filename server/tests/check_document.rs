@@ -1,0 +1,130 @@
+//! Properties of the document layer: no input panics, incremental
+//! re-analysis after an edit gives exactly what a fresh analysis gives,
+//! and positions convert both ways.
+
+use proptest::prelude::*;
+use tenpai::document::{
+    file_diagnostics, AnalyzedLine, Analyzer, DocKind, Encoding, LineIndex, Position,
+};
+use tenpai::score::Rules;
+
+/// Pieces documents are made of: hands, options, claims, Markdown
+/// structure, glyphs, line breaks.
+fn piece() -> impl Strategy<Value = String> {
+    prop::sample::select(vec![
+        "123m",
+        "456p",
+        "789s",
+        "11z",
+        "22z",
+        "55s",
+        "234s",
+        "(234m)",
+        "[8888p]",
+        " ",
+        " ",
+        "\n",
+        "\n",
+        "\r\n",
+        "win=1m",
+        "riichi",
+        "tsumo",
+        "seat=s",
+        "dora=1m",
+        "honba=1",
+        "=> 2000",
+        "=> tenpai",
+        "=> 3/30",
+        "# note",
+        "rules: kiriage",
+        "rules: tenhou",
+        "```mj\n",
+        "```\n",
+        "> ",
+        "- ",
+        "`",
+        "^^",
+        "🀄",
+        "🀇🀈🀉",
+        "é",
+        "8z",
+        "riichii",
+        "x = 1234",
+    ])
+    .prop_map(str::to_string)
+}
+
+fn document() -> impl Strategy<Value = String> {
+    prop::collection::vec(piece(), 0..60).prop_map(|v| v.concat())
+}
+
+/// What a pass found, comparable across analyzers.
+fn summary(lines: &[AnalyzedLine]) -> Vec<String> {
+    let mut out: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            format!(
+                "{:?} {:?} kiriage={} {:?}",
+                l.range,
+                l.origin,
+                l.analysis.rules.kiriage,
+                l.analysis.claim_text()
+            )
+        })
+        .collect();
+    out.extend(file_diagnostics(lines).iter().map(|d| format!("{d:?}")));
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn an_edit_reanalysed_equals_a_fresh_analysis(
+        before in document(),
+        insert in document(),
+        at in 0usize..400,
+        cut in 0usize..40,
+        markdown in any::<bool>(),
+    ) {
+        let kind = if markdown { DocKind::Markdown } else { DocKind::Mj };
+        let mut start = at.min(before.len());
+        while !before.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut end = (start + cut).min(before.len());
+        while !before.is_char_boundary(end) {
+            end -= 1;
+        }
+        let after = format!("{}{}{}", &before[..start], insert, &before[end..]);
+        let rules = Rules::tenhou();
+        let mut warm = Analyzer::new();
+        warm.analyze(&before, kind, &rules);
+        let incremental = warm.analyze(&after, kind, &rules);
+        let fresh = Analyzer::new().analyze(&after, kind, &rules);
+        prop_assert_eq!(summary(&incremental), summary(&fresh));
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,200}", markdown in any::<bool>()) {
+        let kind = if markdown { DocKind::Markdown } else { DocKind::Mj };
+        let lines = Analyzer::new().analyze(&text, kind, &Rules::tenhou());
+        let index = LineIndex::new(&text);
+        for d in file_diagnostics(&lines) {
+            prop_assert!(d.range.start <= d.range.end && d.range.end <= text.len());
+            prop_assert!(text.is_char_boundary(d.range.start) && text.is_char_boundary(d.range.end));
+            let _ = index.range(d.range, Encoding::Utf16);
+        }
+    }
+
+    #[test]
+    fn positions_round_trip(text in document(), line in 0u32..20, column in 0u32..80) {
+        let index = LineIndex::new(&text);
+        for enc in [Encoding::Utf8, Encoding::Utf16, Encoding::Chars] {
+            let offset = index.offset(Position::new(line, column), enc);
+            prop_assert!(offset <= text.len() && text.is_char_boundary(offset));
+            let pos = index.position(offset, enc);
+            prop_assert_eq!(index.offset(pos, enc), offset);
+        }
+    }
+}
