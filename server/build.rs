@@ -48,12 +48,13 @@ fn main() {
     for a in 0..n {
         for b in 0..n {
             let m = gen::merge(&dist(a), &dist(b));
-            let mut padded = [u8::MAX; 16];
-            padded[..10].copy_from_slice(&m);
-            pairs.extend_from_slice(&padded);
-            pairs_rev.extend_from_slice(&gen::reversed(&m, 4));
+            pairs.extend_from_slice(&m);
+            pairs_rev.extend_from_slice(&gen::reversed(&m, 4)[..10]);
         }
     }
+    // Entries are read 16 bytes at a time; the last one reads past its 10.
+    pairs.extend_from_slice(&[u8::MAX; 6]);
+    pairs_rev.extend_from_slice(&[u8::MAX; 6]);
     std::fs::write(out.join("shanten_dist.bin"), &vectors).expect("write table");
     std::fs::write(out.join("shanten_pair.bin"), pairs).expect("write table");
     std::fs::write(out.join("shanten_pair_rev.bin"), pairs_rev).expect("write table");

@@ -416,3 +416,36 @@ async fn claims_are_checked_fixed_and_added() {
         .collect();
     insta::assert_json_snapshot!(titles);
 }
+
+#[tokio::test]
+async fn a_contradicting_option_can_be_removed() {
+    let mut c = client(Value::Null).await;
+    // Riichi on an open hand (a chi of 234m).
+    c.open(MJ, "mj", 1, "(234m) 567p22s345678s riichi\n").await;
+    let d = c.diagnostics(MJ, 1).await;
+    let d = d.as_array().unwrap();
+    assert!(!d.is_empty());
+    let actions = c
+        .call(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": {"uri": MJ},
+                "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+                "context": {"diagnostics": []}
+            }),
+        )
+        .await;
+    let fixes: Vec<(&str, &str)> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["kind"] == "quickfix")
+        .map(|a| {
+            (
+                a["diagnostics"][0]["code"].as_str().unwrap(),
+                a["title"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    insta::assert_json_snapshot!((d, fixes));
+}

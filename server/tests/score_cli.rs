@@ -390,3 +390,35 @@ fn no_color_env_and_flag() {
     );
     assert!(!stdout(&o).contains('\x1b'));
 }
+
+#[test]
+fn colour_on_a_terminal_unless_no_color() {
+    // `script` gives the binary a pseudo-terminal; without it there is no
+    // terminal to test on.
+    let has_script = Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_script {
+        eprintln!("no `script` here: colour on a terminal not exercised");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_tenpai");
+    let line = "123m456p789s11222z win=2z seat=s round=s";
+    let run = |extra: &str, no_color: bool| -> String {
+        let mut cmd = Command::new("script");
+        cmd.args(["-qc", &format!("{bin} score '{line}' {extra}"), "/dev/null"]);
+        if no_color {
+            cmd.env("NO_COLOR", "1");
+        } else {
+            cmd.env_remove("NO_COLOR");
+        }
+        String::from_utf8_lossy(&cmd.output().unwrap().stdout).into_owned()
+    };
+    let coloured = run("", false);
+    assert!(coloured.contains("Yakuhai"), "{coloured}");
+    assert!(coloured.contains("\x1b["), "colour on a terminal");
+    assert!(!run("", true).contains("\x1b["), "NO_COLOR");
+    assert!(!run("--no-color", false).contains("\x1b["), "--no-color");
+    assert!(!run("--json", false).contains("\x1b["), "--json");
+}

@@ -7,7 +7,9 @@ use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::position::{self, Encoding};
 use crate::document::DocKind;
-use crate::document::{AnalyzedLine, Analyzer};
+use std::ops::Range;
+
+use crate::document::{AnalyzedLine, Analyzer, Origin};
 use crate::score::Rules;
 
 /// The kind of a document, from the client's language id, falling back on
@@ -44,7 +46,16 @@ pub struct Doc {
     lines: Vec<AnalyzedLine>,
     /// `lines` match the rope and the rules.
     fresh: bool,
+    /// The rules `lines` were analysed under (before any `rules:` line).
+    base: Rules,
+    /// Edits applied line by line since the last whole pass (whose
+    /// eviction bounds the cache).
+    since_pass: u32,
 }
+
+/// After this many line-by-line updates, the next query runs a whole pass,
+/// which drops the cache entries of lines no longer in the document.
+const PASS_EVERY: u32 = 1000;
 
 /// An analysed document, for queries.
 pub struct View<'a> {
@@ -64,6 +75,8 @@ impl Doc {
             text: String::new(),
             lines: Vec::new(),
             fresh: false,
+            base: Rules::default(),
+            since_pass: 0,
         }
     }
 
@@ -75,10 +88,12 @@ impl Doc {
     /// The document analysed under `rules` (only the lines edited since the
     /// last call are analysed again: the rest come from the cache).
     pub fn view(&mut self, rules: &Rules) -> View<'_> {
-        if !self.fresh {
+        if !self.fresh || self.base != *rules {
             self.text = self.rope.to_string();
             self.lines = self.analyzer.analyze(&self.text, self.kind, rules);
+            self.base = rules.clone();
             self.fresh = true;
+            self.since_pass = 0;
         }
         View {
             rope: &self.rope,
@@ -101,7 +116,10 @@ impl Doc {
         let mut notes = Vec::new();
         for change in changes {
             match change.range {
-                None => self.rope = Rope::from_str(&change.text),
+                None => {
+                    self.rope = Rope::from_str(&change.text);
+                    self.fresh = false;
+                }
                 Some(range) => {
                     let mut start = position::offset_clamped(&self.rope, range.start, enc);
                     let mut end = position::offset_clamped(&self.rope, range.end, enc);
@@ -115,12 +133,84 @@ impl Doc {
                     let (cs, ce) = (self.rope.byte_to_char(start), self.rope.byte_to_char(end));
                     self.rope.remove(cs..ce);
                     self.rope.insert(cs, &change.text);
+                    if self.fresh {
+                        self.fresh = self.reanalyse_lines(start..end, &change.text);
+                    }
                 }
             }
         }
         self.version = version;
-        self.fresh = false;
         notes
+    }
+
+    /// Keeps `text` and `lines` up to date after the edit of `old` (bytes
+    /// of the text before the edit) into `new`, analysing only the lines
+    /// the edit touched: the other lines keep their analysis and move.
+    /// Only for `.mj` documents, whose hand lines are their text lines, and
+    /// only when no `rules:` line is removed or written (the rules of the
+    /// lines after it would change). Returns false when a whole pass is
+    /// needed instead.
+    fn reanalyse_lines(&mut self, old: Range<usize>, new: &str) -> bool {
+        if self.kind != DocKind::Mj || self.since_pass >= PASS_EVERY {
+            return false;
+        }
+        let text = &self.text;
+        if old.end > text.len()
+            || !text.is_char_boundary(old.start)
+            || !text.is_char_boundary(old.end)
+        {
+            return false;
+        }
+        // The whole text lines the edit touches, newline included.
+        let ls = text[..old.start].rfind('\n').map_or(0, |i| i + 1);
+        let le = text[old.end..]
+            .find('\n')
+            .map_or(text.len(), |i| old.end + i + 1);
+        let first = self.lines.partition_point(|l| l.range.start < ls);
+        let last = self.lines.partition_point(|l| l.range.start < le);
+        if self.lines[first..last]
+            .iter()
+            .any(|l| l.analysis.rules_after.is_some())
+        {
+            return false;
+        }
+        let rules = match first.checked_sub(1).and_then(|i| self.lines.get(i)) {
+            Some(prev) => prev
+                .analysis
+                .rules_after
+                .clone()
+                .unwrap_or_else(|| prev.analysis.rules.clone()),
+            None => self.base.clone(),
+        };
+        self.text.replace_range(old.clone(), new);
+        let delta = new.len() as isize - old.len() as isize;
+        let new_end = (le as isize + delta) as usize;
+        let mut fresh_lines = Vec::new();
+        let mut at = ls;
+        for piece in self.text[ls..new_end].split_inclusive('\n') {
+            let lead = piece.len() - piece.trim_start().len();
+            let t = piece.trim();
+            if !t.is_empty() {
+                let analysis = self.analyzer.analyze_line(t, &rules);
+                if analysis.rules_after.is_some() {
+                    return false;
+                }
+                let start = at + lead;
+                fresh_lines.push(AnalyzedLine {
+                    range: start..start + t.len(),
+                    origin: Origin::MjLine,
+                    analysis,
+                });
+            }
+            at += piece.len();
+        }
+        for l in &mut self.lines[last..] {
+            l.range =
+                (l.range.start as isize + delta) as usize..(l.range.end as isize + delta) as usize;
+        }
+        self.lines.splice(first..last, fresh_lines);
+        self.since_pass += 1;
+        true
     }
 }
 
@@ -160,6 +250,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lsp::position;
     use tower_lsp_server::ls_types::{Position, Range};
 
     fn edit(l0: u32, c0: u32, l1: u32, c1: u32, text: &str) -> TextDocumentContentChangeEvent {
@@ -191,6 +282,75 @@ mod tests {
         assert_eq!(notes.len(), 1);
         doc.apply(3, vec![edit(7, 0, 9, 0, "!")], Encoding::Utf8);
         assert_eq!(doc.rope.to_string(), "aXc!");
+    }
+
+    /// Line-by-line updates give exactly what a whole pass gives.
+    #[test]
+    fn line_updates_match_a_whole_pass() {
+        let pieces = [
+            "234m567p22s345678s riichi tsumo dora=1s\n",
+            "123m456p789s1122z riichii\n",
+            "11111m456p789s22z\n",
+            "rules: kiriage\n",
+            "234m567p22s345678s riichi dora=1m seat=s\n",
+            "# a comment\n",
+            "\n",
+            "   (123m) 456p789s11z34s  \n",
+        ];
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let start: String = pieces.concat();
+        let mut doc = Doc::new(&start, 1, DocKind::Mj);
+        let rules = Rules::default();
+        doc.view(&rules);
+        let mut incremental = 0;
+        for v in 2..400 {
+            let text = doc.rope.to_string();
+            let a = next(text.len() + 1);
+            let b = (a + next(12)).min(text.len());
+            let (a, b) = (text.floor_char_boundary(a), text.floor_char_boundary(b));
+            let insert = match next(4) {
+                0 => pieces[next(pieces.len())].to_string(),
+                1 => String::new(),
+                2 => "\n".to_string(),
+                _ => ["1", "m", " ", "riichi", "🀄", "=> 8000"][next(6)].to_string(),
+            };
+            let (p0, p1) = (
+                position::position(&doc.rope, a, Encoding::Utf8),
+                position::position(&doc.rope, b, Encoding::Utf8),
+            );
+            let was_fresh = doc.fresh;
+            doc.apply(
+                v,
+                vec![edit(p0.line, p0.character, p1.line, p1.character, &insert)],
+                Encoding::Utf8,
+            );
+            if was_fresh && doc.fresh {
+                incremental += 1;
+            }
+            let expected = {
+                let t = doc.rope.to_string();
+                let got = Analyzer::new().analyze(&t, DocKind::Mj, &rules);
+                got.iter()
+                    .map(|l| (l.range.clone(), l.analysis.diagnostics.clone()))
+                    .collect::<Vec<_>>()
+            };
+            let now = doc.rope.to_string();
+            let view = doc.view(&rules);
+            assert_eq!(view.text, now);
+            let got: Vec<_> = view
+                .lines
+                .iter()
+                .map(|l| (l.range.clone(), l.analysis.diagnostics.clone()))
+                .collect();
+            assert_eq!(got, expected, "after edit {v}");
+        }
+        assert!(incremental > 100, "only {incremental} line-by-line updates");
     }
 
     #[test]

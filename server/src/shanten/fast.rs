@@ -34,7 +34,7 @@ fn ids(h: &Counts) -> [usize; 4] {
 #[inline(always)]
 fn pair_rev(a: usize, b: usize, need: usize) -> D {
     if need == 4 {
-        *table::pair_rev4(a, b)
+        table::pair_rev4(a, b)
     } else {
         table::rev(table::pair(a, b), need)
     }

@@ -266,16 +266,42 @@ impl Limits {
     }
 
     pub(crate) fn shanten(&self, h: &Counts, melds: usize) -> Shanten {
-        let (regular, total) = match self.covered(h) {
-            Some(total) => (fast::regular(h, needed_melds(total, melds)), total),
-            None => {
-                let total: usize = h.iter().map(|&c| c as usize).sum();
-                let need = needed_melds(total, melds);
-                (Self::regular_from(&self.groups(h), need), total)
-            }
+        // One branch-free pass for the table check and seven pairs.
+        let mut total = 0u32;
+        let mut over = false;
+        let mut kinds = 0u8;
+        let mut pairs = 0u8;
+        for &c in h {
+            total += u32::from(c);
+            over |= c > 4;
+            kinds += u8::from(c >= 1);
+            pairs += u8::from(c >= 2);
+        }
+        let total = total as usize;
+        let tabled = !over && total <= gen::MAX_TILES && !self.capped.iter().any(|&c| c);
+        let need = needed_melds(total, melds);
+        let regular = if tabled {
+            fast::regular(h, need)
+        } else {
+            Self::regular_from(&self.groups(h), need)
         };
-        let forms = (melds == 0 && (13..=14).contains(&total)).then(|| Singles::of(h));
-        Self::with_forms(regular, forms)
+        if melds == 0 && (13..=14).contains(&total) {
+            let mut orphans = 0u8;
+            let mut orphan_pairs = 0u8;
+            for i in ORPHANS {
+                orphans += u8::from(h[i] >= 1);
+                orphan_pairs += u8::from(h[i] >= 2);
+            }
+            let singles = Singles {
+                pairs: pairs as i8,
+                kinds: kinds as i8,
+                orphans: orphans as i8,
+                orphan_pairs: orphan_pairs as i8,
+            };
+            Self::with_forms(regular, Some(singles))
+        } else {
+            Self::with_forms(regular, None)
+        }
     }
 
     /// For a hand `h` (3n+1 tiles, or 3n for a partial hand) the shanten
@@ -428,6 +454,12 @@ mod tests {
             let sum: usize = c.iter().map(|&x| x as usize).sum();
             if sum <= gen::MAX_TILES {
                 assert_eq!(gen::rank(rt, &c), i, "{c:?}");
+                let fast = if N == 9 {
+                    gen::rank_fast(&gen::RANK9_2, &gen::RANK9, &c[..])
+                } else {
+                    gen::rank_fast(&gen::RANK7_2, &gen::RANK7, &c[..])
+                };
+                assert_eq!(fast, i, "{c:?}");
                 i += 1;
             }
             // Next vector in lexicographic order (last kind fastest).

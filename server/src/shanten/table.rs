@@ -31,8 +31,9 @@ pub type D = [u8; 16];
 
 /// Bytes of table data the binary carries.
 /// `merge(a, b)` of every two distance vectors, by id (`a * DISTS_LEN + b`),
-/// 16 bytes each (lanes 10-15 unused); and the same laid out by
-/// [`gen::reversed`] for four melds.
+/// 10 bytes each (read as 16: lanes 10-15 belong to the next entry, and a
+/// laid-out vector's `INF` there keeps them out of every minimum); and the
+/// same laid out by [`gen::reversed`] for four melds.
 static PAIR: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shanten_pair.bin"));
 static PAIR_REV4: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shanten_pair_rev.bin"));
 
@@ -43,7 +44,7 @@ const _: () = assert!(TABLE_BYTES <= 2 * 1024 * 1024, "tables stay within 2 MB")
 /// The id of one suit's 9 counts (each at most 4, sum at most 14).
 #[inline(always)]
 pub fn suit_id(counts: &[u8]) -> usize {
-    SUIT[gen::rank(&gen::RANK9, counts)] as usize
+    SUIT[gen::rank_fast(&gen::RANK9_2, &gen::RANK9, counts)] as usize
 }
 
 /// The id of a group's counts and, in `out`, the ids with one more tile of
@@ -80,19 +81,33 @@ pub fn honor_ids_plus(counts: &[u8], out: &mut [u8]) -> usize {
 /// The id of the 7 honor counts.
 #[inline(always)]
 pub fn honor_id(counts: &[u8]) -> usize {
-    HONOR[gen::rank(&gen::RANK7, counts)] as usize
+    HONOR[gen::rank_fast(&gen::RANK7_2, &gen::RANK7, counts)] as usize
 }
 
-/// Two groups combined, by their ids.
+/// 16 bytes from `at` (the tables carry 6 bytes of padding at the end).
+#[inline(always)]
+fn read16(bytes: &'static [u8], at: usize) -> &'static D {
+    const NONE: D = [u8::MAX; 16];
+    bytes
+        .get(at..at + 16)
+        .and_then(|s| <&D>::try_from(s).ok())
+        .unwrap_or(&NONE)
+}
+
+/// Two groups combined, by their ids. Lanes 10-15 are not part of it.
 #[inline(always)]
 pub fn pair(a: usize, b: usize) -> &'static D {
-    &PAIR.as_chunks::<16>().0[a * DISTS_LEN + b]
+    read16(PAIR, (a * DISTS_LEN + b) * 10)
 }
 
 /// Two groups combined and laid out for four melds (see [`gen::reversed`]).
 #[inline(always)]
-pub fn pair_rev4(a: usize, b: usize) -> &'static D {
-    &PAIR_REV4.as_chunks::<16>().0[a * DISTS_LEN + b]
+pub fn pair_rev4(a: usize, b: usize) -> D {
+    let mut d = *read16(PAIR_REV4, (a * DISTS_LEN + b) * 10);
+    for lane in &mut d[10..] {
+        *lane = u8::MAX;
+    }
+    d
 }
 
 /// `b` laid out against another group for `need` melds.
