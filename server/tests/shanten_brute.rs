@@ -277,12 +277,44 @@ fn every_wait_completes_and_no_other_tile_does() {
         let melds = [0, 0, 1, 2][round % 4];
         let h = near_tenpai(&mut rng, melds);
         let ws = waits(&h, melds);
+        // The calls, for the scoring engine: pons of honors the hand lacks.
+        let pons: Vec<Meld> = (27..34)
+            .rev()
+            .filter(|&k| h[k] == 0)
+            .take(melds)
+            .map(|k| Meld {
+                kind: MeldKind::Pon,
+                tiles: vec![Tile::from_index(k).unwrap(); 3],
+            })
+            .collect();
         for k in 0..KINDS {
             let tile = Tile::from_index(k).unwrap();
             let mut h2 = h;
             h2[k] += 1;
             let wins = h[k] < 4 && complete(&h2, melds);
             assert_eq!(ws.contains(&tile), wins, "{h:?} + {tile}");
+            // The scoring engine's decomposition agrees on every tile that
+            // can be drawn (a pon's kind is left out: its fifth copy).
+            if pons.len() == melds && h[k] < 4 && pons.iter().all(|m| m.tiles[0] != tile) {
+                let mut closed = Vec::new();
+                for (i, &c) in h2.iter().enumerate() {
+                    closed.extend(std::iter::repeat_n(
+                        Tile::from_index(i).unwrap(),
+                        c as usize,
+                    ));
+                }
+                let hand = Hand {
+                    closed,
+                    melds: pons.clone(),
+                    win: Some(tile),
+                    red_fives: 0,
+                };
+                assert_eq!(
+                    tenpai::score::is_complete(&hand),
+                    wins,
+                    "{h:?} + {tile} (scorer)"
+                );
+            }
         }
         assert_eq!(shanten(&h, melds).shanten == 0, !ws.is_empty(), "{h:?}");
         if !ws.is_empty() {

@@ -210,3 +210,38 @@ fn each_wait_is_priced_and_a_wait_without_yaku_says_so() {
         ref other => panic!("4m is tanyao: {other:?}"),
     }
 }
+
+#[test]
+fn inputs_that_are_not_hands_are_answered_without_panicking() {
+    // Fifth copies, too many tiles, nothing at all: the library is called
+    // with whatever a caller has; it must answer, not crash.
+    let mut seed = 0x51A7_E5EE_D000_0001u64;
+    for _ in 0..80 {
+        let mut h = [0u8; 34];
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let n = (seed % 21) as usize;
+        for i in 0..n {
+            h[((seed >> (i % 40)) as usize + i * 7) % 34] += 1;
+        }
+        let melds = (seed >> 50) as usize % 6;
+        let s = shanten(&h, melds);
+        assert!(s.shanten <= s.regular);
+        let _ = waits(&h, melds);
+        let _ = tenpai::shanten::ukeire(&h, melds);
+        let _ = tenpai::shanten::discard_options(&h, melds);
+        let mut closed = Vec::new();
+        for (i, &c) in h.iter().enumerate() {
+            closed.extend(std::iter::repeat_n(
+                Tile::from_index(i).unwrap(),
+                c as usize,
+            ));
+        }
+        let hd = Hand {
+            closed,
+            ..Hand::default()
+        };
+        let _ = analyze(&hd, &Situation::default(), &Rules::default());
+    }
+}
