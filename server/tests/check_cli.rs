@@ -186,3 +186,21 @@ fn the_examples_check_as_the_readme_says() {
     assert_eq!(codes, ["no-yaku", "invalid-tile"], "{}", stdout(&o));
     assert_eq!(o.status.code(), Some(1));
 }
+
+#[test]
+fn the_readme_shows_what_the_main_command_prints() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let after = readme
+        .split_once("prints:\n\n```\n")
+        .expect("the README shows the output of check examples/")
+        .1;
+    let shown = after.split_once("```").expect("a closed block").0;
+    let o = Command::new(env!("CARGO_BIN_EXE_tenpai"))
+        .args(["check", "examples/"])
+        .current_dir(&root)
+        .output()
+        .expect("tenpai runs");
+    assert_eq!(String::from_utf8_lossy(&o.stdout), shown);
+    assert_eq!(o.status.code(), Some(1), "the README says it exits 1");
+}

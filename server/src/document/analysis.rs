@@ -16,7 +16,7 @@ use crate::score::{self, Rules, Score, ScoreError};
 use crate::shanten::{self, Analysis};
 
 use super::claims::{self, Facts, ItemCheck, Payment, Priced, Value};
-use super::extract::{find_hand_lines, Origin};
+use super::extract::{find_hand_lines, HandSite, Origin};
 use super::DocKind;
 
 /// What a hand line amounts to.
@@ -341,6 +341,11 @@ impl Analyzer {
         let mut line_table = self.table(&rules, Context::Line);
         let mut inline_table = None;
         let sites = find_hand_lines(text, kind);
+        let precomputed = if prev.lines.is_empty() {
+            self.precompute(text, &sites, base)
+        } else {
+            0
+        };
         let mut out = Vec::with_capacity(sites.len());
         let mut lines = Vec::with_capacity(sites.len());
         for site in sites {
@@ -399,12 +404,109 @@ impl Analyzer {
                 analysis,
             });
         }
+        // Lines the cold step analysed or looked up are not hits as well.
+        self.hits = self.hits.saturating_sub(precomputed as u64);
         let mut kept = prev.text;
         kept.clear();
         kept.push_str(text);
         self.prev = Previous { text: kept, lines };
         self.evict();
         out
+    }
+
+    /// A cold pass over a large document: analyses the lines the cache
+    /// lacks on all cores before the sequential pass, which then finds
+    /// them cached. `rules:` lines are followed here to know each line's
+    /// rules; should that ever differ from the sequential pass, the
+    /// sequential pass analyses the line itself, so results never depend
+    /// on this step. Returns how many lines it analysed.
+    fn precompute(&mut self, text: &str, sites: &[HandSite], base: &Rules) -> usize {
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        if workers < 2 || sites.len() < PARALLEL_LINES {
+            return 0;
+        }
+        let mut rules = base.clone();
+        let mut line_table = self.table(&rules, Context::Line);
+        let mut inline_table = None;
+        // Lines looked up here, which the sequential pass will count again.
+        let mut looked_up = 0;
+        let mut todo: Vec<(usize, &str)> = Vec::new();
+        let mut seen: HashMap<(usize, &str), (), BuildHasherDefault<LineHasher>> =
+            HashMap::default();
+        for site in sites {
+            let line = &text[site.range.clone()];
+            let t = if site.origin.is_inline() {
+                match inline_table {
+                    Some(t) => t,
+                    None => {
+                        let t = self.table(&rules, Context::Inline);
+                        inline_table = Some(t);
+                        t
+                    }
+                }
+            } else {
+                line_table
+            };
+            if site.origin.allows_rules() && line.starts_with("rules:") {
+                // Cheap, and later lines depend on it: analysed in order.
+                let a = self.lookup(t, line);
+                looked_up += 1;
+                if let Some(after) = &a.rules_after {
+                    if *after != rules {
+                        rules = after.clone();
+                        line_table = self.table(&rules, Context::Line);
+                        inline_table = None;
+                    }
+                }
+                continue;
+            }
+            if !self.tables[t].map.contains_key(line) && seen.insert((t, line), ()).is_none() {
+                todo.push((t, line));
+            }
+        }
+        if todo.len() < PARALLEL_LINES {
+            return looked_up;
+        }
+        let tables: Vec<(Rules, bool)> = self
+            .tables
+            .iter()
+            .map(|t| (t.rules.clone(), t.context == Context::Inline))
+            .collect();
+        let chunk = todo.len().div_ceil(workers);
+        let results: Vec<Vec<Arc<LineAnalysis>>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = todo
+                .chunks(chunk)
+                .map(|part| {
+                    let tables = &tables;
+                    scope.spawn(move || {
+                        part.iter()
+                            .map(|&(t, line)| {
+                                let (rules, inline) = &tables[t];
+                                Arc::new(analyze_text(line, rules, *inline))
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        let mut done = 0;
+        // A part whose thread failed comes back empty: its lines are left
+        // to the sequential pass.
+        for (part, analyses) in todo.chunks(chunk).zip(results) {
+            if analyses.len() != part.len() {
+                continue;
+            }
+            for (&(t, line), a) in part.iter().zip(analyses) {
+                self.tables[t].map.insert(line.into(), a);
+                done += 1;
+            }
+        }
+        self.misses += done as u64;
+        looked_up + done
     }
 
     /// Analyses one line of a `.mj` document, through the cache.
@@ -452,6 +554,9 @@ impl Analyzer {
         }
     }
 }
+
+/// A cold pass with at least this many lines to analyse uses every core.
+const PARALLEL_LINES: usize = 2048;
 
 /// Inline mentions with fewer tiles than this, and no options or claim,
 /// are tile mentions (`the wait on 14m`), not hands.
@@ -746,5 +851,40 @@ mod tests {
         #[allow(clippy::reversed_empty_ranges)]
         let reversed = 3..1;
         assert_eq!(l.to_document(&reversed), 13..13);
+    }
+
+    #[test]
+    fn a_large_cold_pass_on_all_cores_equals_line_by_line_analysis() {
+        let mut text = String::from("```mj\n");
+        for i in 0..(PARALLEL_LINES + 300) {
+            if i == 1000 {
+                text.push_str("rules: kiriage\n");
+            }
+            text.push_str(&format!(
+                "(555z) 123p 456p 789p 11p win=9p seat=s honba={} => 7700\n",
+                i % 1500
+            ));
+        }
+        text.push_str("```\nInline: `123m 456p 789s 11z 228z` and `14m`.\n");
+        let mut a = Analyzer::new();
+        let lines = a.analyze(&text, DocKind::Markdown, &Rules::tenhou());
+        // Distinct lines: honba 0..1000 under Tenhou rules, then 1348 under
+        // kiriage (honba 1000..1500 and 0..848), the rules line, 2 inline.
+        assert_eq!(a.stats().1, 1000 + 1348 + 1 + 2, "each distinct line once");
+        let mut rules = Rules::tenhou();
+        for l in &lines {
+            let line = &text[l.range.clone()];
+            let inline = l.origin.is_inline();
+            let alone = analyze_text(line, &rules, inline);
+            assert_eq!(l.analysis.diagnostics, alone.diagnostics, "{line}");
+            assert_eq!(l.analysis.rules, alone.rules, "{line}");
+            if let Some(after) = alone.rules_after {
+                rules = after;
+            }
+        }
+        // 4 han 30 fu: 7700 under Tenhou rules, a mangan under kiriage.
+        assert!(lines[0].analysis.diagnostics.is_empty());
+        assert_eq!(lines[1002].analysis.diagnostics[0].code, "wrong-claim");
+        assert!(lines[1002].analysis.rules.kiriage);
     }
 }

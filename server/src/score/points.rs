@@ -135,21 +135,27 @@ fn up100(x: u32) -> u32 {
 
 /// Payments for a hand of `base` points.
 pub fn pay(base: u32, dealer: bool, tsumo: bool, honba: u32, sticks: u32, rules: &Rules) -> Points {
-    let sticks = sticks * 1000;
+    // Counters come from user text: saturate rather than overflow.
+    let sticks = sticks.saturating_mul(1000);
     if !tsumo {
         let ron = up100(base * if dealer { 6 } else { 4 });
         return Points {
-            total: ron + honba * rules.honba_value + sticks,
+            total: ron
+                .saturating_add(honba.saturating_mul(rules.honba_value))
+                .saturating_add(sticks),
             ron: Some(ron),
             dealer: None,
             non_dealer: None,
         };
     }
-    let per_payer_honba = honba * (rules.honba_value / 3);
+    let per_payer_honba = honba.saturating_mul(rules.honba_value / 3);
     if dealer {
         let each = up100(base * 2);
         Points {
-            total: 3 * (each + per_payer_honba) + sticks,
+            total: each
+                .saturating_add(per_payer_honba)
+                .saturating_mul(3)
+                .saturating_add(sticks),
             ron: None,
             dealer: None,
             non_dealer: Some(each),
@@ -158,7 +164,9 @@ pub fn pay(base: u32, dealer: bool, tsumo: bool, honba: u32, sticks: u32, rules:
         let d = up100(base * 2);
         let nd = up100(base);
         Points {
-            total: d + 2 * nd + 3 * per_payer_honba + sticks,
+            total: (d + 2 * nd)
+                .saturating_add(per_payer_honba.saturating_mul(3))
+                .saturating_add(sticks),
             ron: None,
             dealer: Some(d),
             non_dealer: Some(nd),
