@@ -101,6 +101,17 @@ fn group_of(i: usize) -> usize {
 /// The thirteen terminal and honor kinds.
 pub(crate) const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
+/// 1 for the thirteen orphan kinds, 0 for the others.
+const ORPHAN_WEIGHT: [u8; KINDS] = {
+    let mut w = [0u8; KINDS];
+    let mut i = 0;
+    while i < ORPHANS.len() {
+        w[ORPHANS[i]] = 1;
+        i += 1;
+    }
+    w
+};
+
 fn is_yaochu(i: usize) -> bool {
     i >= 27 || i.is_multiple_of(9) || i % 9 == 8
 }
@@ -271,11 +282,17 @@ impl Limits {
         let mut over = false;
         let mut kinds = 0u8;
         let mut pairs = 0u8;
-        for &c in h {
+        let mut orphans = 0u8;
+        let mut orphan_pairs = 0u8;
+        for (&c, &w) in h.iter().zip(&ORPHAN_WEIGHT) {
             total += u32::from(c);
             over |= c > 4;
-            kinds += u8::from(c >= 1);
-            pairs += u8::from(c >= 2);
+            let one = u8::from(c >= 1);
+            let two = u8::from(c >= 2);
+            kinds += one;
+            pairs += two;
+            orphans += one & w;
+            orphan_pairs += two & w;
         }
         let total = total as usize;
         let tabled = !over && total <= gen::MAX_TILES && !self.capped.iter().any(|&c| c);
@@ -286,12 +303,6 @@ impl Limits {
             Self::regular_from(&self.groups(h), need)
         };
         if melds == 0 && (13..=14).contains(&total) {
-            let mut orphans = 0u8;
-            let mut orphan_pairs = 0u8;
-            for i in ORPHANS {
-                orphans += u8::from(h[i] >= 1);
-                orphan_pairs += u8::from(h[i] >= 2);
-            }
             let singles = Singles {
                 pairs: pairs as i8,
                 kinds: kinds as i8,
