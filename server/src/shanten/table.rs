@@ -103,11 +103,15 @@ pub fn pair(a: usize, b: usize) -> &'static D {
 /// Two groups combined and laid out for four melds (see [`gen::reversed`]).
 #[inline(always)]
 pub fn pair_rev4(a: usize, b: usize) -> D {
-    let mut d = *read16(PAIR_REV4, (a * DISTS_LEN + b) * 10);
-    for lane in &mut d[10..] {
-        *lane = u8::MAX;
+    // Lanes 10-15 forced to INF with one whole-vector OR (byte stores into
+    // a loaded vector would stall its next load).
+    const PAD: D = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 255, 255];
+    let d = read16(PAIR_REV4, (a * DISTS_LEN + b) * 10);
+    let mut out = [0u8; 16];
+    for i in 0..16 {
+        out[i] = d[i] | PAD[i];
     }
-    d
+    out
 }
 
 /// `b` laid out against another group for `need` melds.
