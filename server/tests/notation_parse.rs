@@ -51,14 +51,14 @@ fn letter_honors_bind_wh_before_w() {
     let LineKind::Hand(h) = line.kind else {
         panic!()
     };
-    let tiles: Vec<Tile> = h.tiles().map(|t| t.tile).collect();
+    let tiles: Vec<Tile> = h.tiles().iter().map(|t| t.tile).collect();
     assert_eq!(tiles, vec![Tile::WEST, Tile::WHITE]);
     // A letter after digits is their suit.
     let line = parse_line("789see");
     let LineKind::Hand(h) = line.kind else {
         panic!()
     };
-    let tiles: Vec<Tile> = h.tiles().map(|t| t.tile).collect();
+    let tiles: Vec<Tile> = h.tiles().iter().map(|t| t.tile).collect();
     assert_eq!(
         tiles,
         vec![t("7s"), t("8s"), t("9s"), Tile::EAST, Tile::EAST]

@@ -236,7 +236,7 @@ pub fn merge_flags(line: &str, args: &ScoreArgs) -> String {
             .iter()
             .filter(|o| {
                 flags.iter().any(|(k, _)| replaces(k, &o.key))
-                    || (args.last_tile && matches!(o.key.as_str(), "haitei" | "houtei"))
+                    || (args.last_tile && matches!(o.key, "haitei" | "houtei"))
             })
             .map(|o| o.span.clone())
             .collect();

@@ -591,7 +591,7 @@ pub fn analyze_text(text: &str, rules: &Rules, inline: bool) -> LineAnalysis {
             let fragment = inline
                 && h.options.is_empty()
                 && h.claim.is_none()
-                && h.tiles().count() < INLINE_HAND_TILES;
+                && h.tiles().len() < INLINE_HAND_TILES;
             let mode = if fragment {
                 Mode::Partial
             } else {

@@ -3,7 +3,9 @@
 //! and contradictions between options.
 
 use crate::diag::Diagnostic;
-use crate::notation::ast::{Bracket, HandItem, HandLine, MeldTok, OptionTok, OptionValue, Span};
+use crate::notation::ast::{
+    Bracket, HandItem, HandLine, MeldTok, OptionTok, OptionValue, Span, TileTok,
+};
 use crate::notation::options::{self, id};
 use crate::score::rules::Rules;
 use crate::tile::{Tile, KINDS};
@@ -68,10 +70,11 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     for item in &line.items {
         match item {
             HandItem::Group(g) => {
-                hand.closed.extend(g.tiles.iter().map(|t| t.tile));
-                last_closed = g.tiles.last().map(|t| t.tile).or(last_closed);
+                let tiles = line.toks(&g.tiles);
+                hand.closed.extend(tiles.iter().map(|t| t.tile));
+                last_closed = tiles.last().map(|t| t.tile).or(last_closed);
             }
-            HandItem::Meld(m) => match meld(m) {
+            HandItem::Meld(m) => match meld(m, line.toks(&m.tiles)) {
                 Ok(meld) => {
                     hand.melds.push(meld);
                     meld_spans.push(m.span.clone());
@@ -118,14 +121,11 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     // The first occurrence of each option, by id.
     let mut present: [Option<&OptionTok>; id::COUNT] = [None; id::COUNT];
     for opt in &line.options {
-        let Some(i) = options::id_of(&opt.key) else {
-            continue;
-        };
-        if let Some(prev) = present[i] {
+        let i = opt.id;
+        if let Some(prev) = present.get(i).copied().flatten() {
             let repeatable = matches!(i, id::DORA | id::URA | id::VISIBLE);
             if !repeatable {
-                let same =
-                    prev.raw_value.as_ref().map(|v| &v.0) == opt.raw_value.as_ref().map(|v| &v.0);
+                let same = same_value(line, prev, opt);
                 let d = if same {
                     Diagnostic::warning(
                         "duplicate-option",
@@ -149,10 +149,10 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
                 );
                 continue;
             }
-        } else {
-            present[i] = Some(opt);
+        } else if let Some(slot) = present.get_mut(i) {
+            *slot = Some(opt);
         }
-        apply(i, opt, &mut sit);
+        apply(i, line, opt, &mut sit);
     }
 
     // Tile count and the winning tile.
@@ -211,10 +211,7 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     }
     if let Some(opt) = win_opt {
         if let Some(OptionValue::Tile(t)) = &opt.value {
-            let vspan = opt
-                .raw_value
-                .as_ref()
-                .map_or(opt.span.clone(), |v| v.1.clone());
+            let vspan = opt.value_span.clone().unwrap_or(opt.span.clone());
             if !hand.closed.contains(&t.tile) {
                 diags.push(Diagnostic::error(
                     "win-not-in-hand",
@@ -240,10 +237,7 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     if let Some(opt) = present[id::DISCARD] {
         if let Some(OptionValue::Tile(t)) = &opt.value {
             if !hand.closed.contains(&t.tile) {
-                let vspan = opt
-                    .raw_value
-                    .as_ref()
-                    .map_or(opt.span.clone(), |v| v.1.clone());
+                let vspan = opt.value_span.clone().unwrap_or(opt.span.clone());
                 diags.push(Diagnostic::error(
                     "discard-not-in-hand",
                     vspan,
@@ -282,8 +276,8 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     }
 }
 
-fn meld(m: &MeldTok) -> Result<Meld, Diagnostic> {
-    let mut tiles: Vec<Tile> = m.tiles.iter().map(|t| t.tile).collect();
+fn meld(m: &MeldTok, toks: &[TileTok]) -> Result<Meld, Diagnostic> {
+    let mut tiles: Vec<Tile> = toks.iter().map(|t| t.tile).collect();
     tiles.sort_unstable();
     let same = tiles.windows(2).all(|w| w[0] == w[1]);
     let run = tiles.len() == 3
@@ -331,6 +325,7 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
         if n[i] == 5 {
             let first = line
                 .tiles()
+                .iter()
                 .find(|f| f.tile == t.tile)
                 .map(|f| f.span.clone());
             let mut d = Diagnostic::error(
@@ -352,7 +347,7 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
             let Some(OptionValue::Tiles(ts)) = &opt.value else {
                 continue;
             };
-            for t in ts {
+            for t in line.toks(ts) {
                 let i = t.tile.index();
                 n[i] = n[i].saturating_add(1);
                 if n[i] == 5 {
@@ -370,7 +365,23 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-fn apply(i: usize, opt: &OptionTok, sit: &mut Situation) {
+/// Whether two options with the same key say the same thing (a repeated
+/// word is a warning, a different value an error).
+fn same_value(line: &HandLine, a: &OptionTok, b: &OptionTok) -> bool {
+    let tiles = |t: &TileTok| (t.tile, t.red);
+    match (&a.value, &b.value) {
+        (Some(OptionValue::Tile(x)), Some(OptionValue::Tile(y))) => tiles(x) == tiles(y),
+        (Some(OptionValue::Tiles(x)), Some(OptionValue::Tiles(y))) => {
+            line.toks(x).iter().map(tiles).eq(line.toks(y).iter().map(tiles))
+        }
+        (Some(OptionValue::Flag), Some(OptionValue::Flag)) => true,
+        (Some(OptionValue::Number(x)), Some(OptionValue::Number(y))) => x == y,
+        (Some(OptionValue::Wind(x)), Some(OptionValue::Wind(y))) => x == y,
+        _ => false,
+    }
+}
+
+fn apply(i: usize, line: &HandLine, opt: &OptionTok, sit: &mut Situation) {
     match (i, &opt.value) {
         (id::TSUMO, _) => sit.tsumo = true,
         // `ron` is the default; with `tsumo` as well it is a contradiction.
@@ -387,10 +398,14 @@ fn apply(i: usize, opt: &OptionTok, sit: &mut Situation) {
         (id::NAGASHI, _) => sit.nagashi = true,
         (id::SEAT, Some(OptionValue::Wind(w))) => sit.seat = *w,
         (id::ROUND, Some(OptionValue::Wind(w))) => sit.round = *w,
-        (id::DORA, Some(OptionValue::Tiles(ts))) => sit.dora.extend(ts.iter().map(|t| t.tile)),
-        (id::URA, Some(OptionValue::Tiles(ts))) => sit.ura.extend(ts.iter().map(|t| t.tile)),
+        (id::DORA, Some(OptionValue::Tiles(ts))) => {
+            sit.dora.extend(line.toks(ts).iter().map(|t| t.tile))
+        }
+        (id::URA, Some(OptionValue::Tiles(ts))) => {
+            sit.ura.extend(line.toks(ts).iter().map(|t| t.tile))
+        }
         (id::VISIBLE, Some(OptionValue::Tiles(ts))) => {
-            sit.visible.extend(ts.iter().map(|t| t.tile))
+            sit.visible.extend(line.toks(ts).iter().map(|t| t.tile))
         }
         (id::HONBA, Some(OptionValue::Number(n))) => sit.honba = *n,
         (id::STICKS, Some(OptionValue::Number(n))) => sit.sticks = *n,

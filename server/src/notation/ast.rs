@@ -29,11 +29,15 @@ pub struct TileTok {
     pub span: Span,
 }
 
+/// Positions in [`HandLine::toks`]. Tokens live in one buffer per line, so
+/// that parsing a line allocates a few vectors rather than one per group.
+pub type TokRange = Range<usize>;
+
 /// A run of tiles that shares one suit letter (`123m`), one letter honor,
 /// or one glyph.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Group {
-    pub tiles: Vec<TileTok>,
+    pub tiles: TokRange,
     pub span: Span,
 }
 
@@ -48,7 +52,7 @@ pub enum Bracket {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MeldTok {
     pub bracket: Bracket,
-    pub tiles: Vec<TileTok>,
+    pub tiles: TokRange,
     /// From the opening to the closing bracket, both included.
     pub span: Span,
 }
@@ -65,7 +69,8 @@ pub enum OptionValue {
     /// A bare word: `riichi`, `tsumo`.
     Flag,
     Tile(TileTok),
-    Tiles(Vec<TileTok>),
+    /// Positions in [`HandLine::toks`].
+    Tiles(TokRange),
     Number(u32),
     Wind(crate::tile::Wind),
 }
@@ -73,10 +78,13 @@ pub enum OptionValue {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct OptionTok {
     /// Canonical key: `riichi`, `win`, `dora`, ...
-    pub key: String,
+    pub key: &'static str,
+    /// The key's position in [`super::options::OPTIONS`] (see
+    /// [`super::options::id`]).
+    pub id: usize,
     pub key_span: Span,
-    /// The raw value text and its span, for `key=value`.
-    pub raw_value: Option<(String, Span)>,
+    /// The span of the value after `=`, for `key=value` (possibly empty).
+    pub value_span: Option<Span>,
     /// `None` when the value did not parse (an error is reported).
     pub value: Option<OptionValue>,
     /// The whole word.
@@ -115,6 +123,11 @@ pub struct Claim {
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct HandLine {
+    /// Every tile token of the line in written order: the hand's (groups,
+    /// then melds as written) first, then those of tile-valued options.
+    pub toks: Vec<TileTok>,
+    /// How many of [`Self::toks`] belong to the hand.
+    pub hand_toks: usize,
     pub items: Vec<HandItem>,
     /// Span of the hand part (first to last tile or meld).
     pub hand_span: Span,
@@ -150,12 +163,14 @@ pub struct Line {
 }
 
 impl HandLine {
-    /// Every tile token, closed and in melds, in written order.
-    pub fn tiles(&self) -> impl Iterator<Item = &TileTok> {
-        self.items.iter().flat_map(|i| match i {
-            HandItem::Group(g) => g.tiles.iter(),
-            HandItem::Meld(m) => m.tiles.iter(),
-        })
+    /// Every tile token of the hand, closed and in melds, in written order.
+    pub fn tiles(&self) -> &[TileTok] {
+        self.toks.get(..self.hand_toks).unwrap_or_default()
+    }
+
+    /// The tokens of a group, a meld or a tile-list option value.
+    pub fn toks(&self, r: &TokRange) -> &[TileTok] {
+        self.toks.get(r.clone()).unwrap_or_default()
     }
 
     pub fn option(&self, key: &str) -> Option<&OptionTok> {

@@ -133,10 +133,9 @@ pub(crate) fn items(
             let mut used = 1;
             while let Some(&(ts, te)) = ws.get(k + used) {
                 let mut toks = Vec::new();
-                let mut marks = Vec::new();
                 let mut errs = Vec::new();
                 if line[ts..te].contains(['(', '[', ')', ']'])
-                    || lex::tiles(line, ts, te, &mut toks, &mut marks, &mut errs)
+                    || lex::tiles(line, ts, te, &mut toks, |_, _| {}, &mut errs)
                     || toks.is_empty()
                 {
                     break;

@@ -64,7 +64,7 @@ fn hand_line(text: &str, h: &HandLine, opts: &FormatOptions) -> String {
         .items
         .iter()
         .filter_map(|i| match i {
-            HandItem::Group(g) => Some(g.tiles.iter()),
+            HandItem::Group(g) => Some(h.toks(&g.tiles).iter()),
             HandItem::Meld(_) => None,
         })
         .flatten()
@@ -74,7 +74,7 @@ fn hand_line(text: &str, h: &HandLine, opts: &FormatOptions) -> String {
     write_tiles(&mut out, closed.iter().copied(), opts, true);
     for item in &h.items {
         if let HandItem::Meld(m) = item {
-            let mut tiles: Vec<&TileTok> = m.tiles.iter().collect();
+            let mut tiles: Vec<&TileTok> = h.toks(&m.tiles).iter().collect();
             tiles.sort_by_key(|t| (t.tile, !t.red));
             sep(&mut out);
             let (open, close) = match m.bracket {
@@ -102,11 +102,11 @@ fn hand_line(text: &str, h: &HandLine, opts: &FormatOptions) -> String {
     };
 
     let mut order: Vec<&OptionTok> = h.options.iter().collect();
-    order.sort_by_key(|o| options::rank(&o.key));
+    order.sort_by_key(|o| o.id);
     let mut wrote_win = false;
     for o in order {
         if let (Some((w, red)), false) = (implied_win, wrote_win) {
-            if options::rank(&o.key) > options::rank("win") {
+            if o.id > options::rank("win") {
                 sep(&mut out);
                 out.push_str("win=");
                 write_tile(&mut out, w, red, opts);
@@ -114,7 +114,7 @@ fn hand_line(text: &str, h: &HandLine, opts: &FormatOptions) -> String {
             }
         }
         sep(&mut out);
-        out.push_str(&o.key);
+        out.push_str(o.key);
         match &o.value {
             Some(OptionValue::Flag) | None => {}
             Some(OptionValue::Tile(t)) => {
@@ -123,7 +123,7 @@ fn hand_line(text: &str, h: &HandLine, opts: &FormatOptions) -> String {
             }
             Some(OptionValue::Tiles(ts)) => {
                 out.push('=');
-                write_tiles(&mut out, ts.iter(), opts, false);
+                write_tiles(&mut out, h.toks(ts).iter(), opts, false);
             }
             Some(OptionValue::Wind(w)) => {
                 out.push('=');

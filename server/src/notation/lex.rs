@@ -7,7 +7,7 @@
 use crate::diag::Diagnostic;
 use crate::tile::{Suit, Tile};
 
-use super::ast::{Span, TileTok, Written};
+use super::ast::{Span, TileTok, TokRange, Written};
 
 /// First code point of the Mahjong Tiles block, and the last one that is a
 /// tile of the riichi game / of the block (flowers, seasons, joker, back).
@@ -41,20 +41,16 @@ pub(crate) fn letter_honor(s: &[u8]) -> Option<(Tile, usize)> {
     }
 }
 
-/// A group found by [`tiles`]: its span and its tiles' range in the token
-/// buffer.
-pub(crate) type Mark = (Span, usize, usize);
-
 /// Lexes `line[start..end]` (no brackets inside), appending its tiles to
-/// `toks` and one [`Mark`] per group to `marks`, and pushing errors for what
-/// is not a tile. Returns whether any error was pushed. (One flat buffer
-/// rather than a vector per group: parsing must not allocate needlessly.)
+/// `toks`, calling `group` with the span and token range of each group, and
+/// pushing errors for what is not a tile. Returns whether any error was
+/// pushed.
 pub(crate) fn tiles(
     line: &str,
     start: usize,
     end: usize,
     toks: &mut Vec<TileTok>,
-    marks: &mut Vec<Mark>,
+    mut group: impl FnMut(Span, TokRange),
     errors: &mut Vec<Diagnostic>,
 ) -> bool {
     let b = line.as_bytes();
@@ -88,7 +84,7 @@ pub(crate) fn tiles(
                     }
                 }
                 if toks.len() > first {
-                    marks.push((i..j + 1, first, toks.len()));
+                    group(i..j + 1, first..toks.len());
                 }
                 i = j + 1;
             } else {
@@ -102,7 +98,7 @@ pub(crate) fn tiles(
                 };
             }
         } else if let Some((tile, len)) = letter_honor(&b[i..end]) {
-            marks.push((i..i + len, toks.len(), toks.len() + 1));
+            group(i..i + len, toks.len()..toks.len() + 1);
             toks.push(TileTok {
                 tile,
                 red: false,
@@ -124,7 +120,7 @@ pub(crate) fn tiles(
             let ch = char_at(line, i).unwrap_or('\u{FFFD}');
             let len = ch.len_utf8();
             if let Some(tile) = Tile::from_glyph(ch) {
-                marks.push((i..i + len, toks.len(), toks.len() + 1));
+                group(i..i + len, toks.len()..toks.len() + 1);
                 toks.push(TileTok {
                     tile,
                     red: false,

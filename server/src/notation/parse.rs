@@ -104,42 +104,43 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
     let opts_end = claim_at.unwrap_or(content_end);
 
     let mut hand = HandLine {
+        toks: Vec::with_capacity(16),
+        hand_toks: 0,
         items: Vec::with_capacity(8),
         hand_span: start..start,
-        options: Vec::with_capacity(8),
+        options: Vec::new(),
         claim: None,
         comment: comment_at.map(|c| c..trim_end(text, c, text.len())),
         recovered: false,
     };
     let mut in_hand = true;
-    // The token buffers are reused from line to line: parsing a document
-    // must not allocate them anew for every line.
-    let mut scratch = SCRATCH.with(|s| s.take());
     for (s, e) in words(text, start, opts_end) {
         let word = &text[s..e];
-        if is_hand_word(word) {
-            if in_hand {
-                if hand.items.is_empty() && !hand.recovered {
-                    hand.hand_span = s..e;
-                }
-                hand.hand_span.end = e;
-                hand.recovered |= hand_word(text, s, e, &mut hand.items, &mut scratch, errors);
-            } else {
-                errors.push(Diagnostic::error(
-                    "tiles-after-options",
-                    s..e,
-                    format!("'{word}' looks like tiles, but tiles must come before the options"),
-                ));
+        if in_hand && is_hand_word(word) {
+            if hand.items.is_empty() && !hand.recovered {
+                hand.hand_span = s..e;
             }
+            hand.hand_span.end = e;
+            hand.recovered |= hand_word(text, s, e, &mut hand, errors);
+        } else if is_hand_word(word) {
+            errors.push(Diagnostic::error(
+                "tiles-after-options",
+                s..e,
+                format!("'{word}' looks like tiles, but tiles must come before the options"),
+            ));
         } else {
-            in_hand = false;
-            if let Some(opt) = option(text, s, e, &mut scratch, errors) {
+            if in_hand {
+                in_hand = false;
+                hand.hand_toks = hand.toks.len();
+                hand.options.reserve(8);
+            }
+            if let Some(opt) = option(text, s, e, &mut hand.toks, errors) {
                 hand.options.push(opt);
             }
         }
     }
-    if scratch.toks.capacity() <= 256 {
-        SCRATCH.with(|s| s.set(scratch));
+    if in_hand {
+        hand.hand_toks = hand.toks.len();
     }
     if let Some(a) = claim_at {
         let cs = a + 2;
@@ -182,32 +183,12 @@ fn trim_end(text: &str, start: usize, end: usize) -> usize {
     start + text[start..end].trim_end().len()
 }
 
-thread_local! {
-    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::new(Scratch::default());
-}
-
-/// Buffers reused across the words of a line.
-#[derive(Default)]
-struct Scratch {
-    toks: Vec<TileTok>,
-    marks: Vec<lex::Mark>,
-}
-
-impl Scratch {
-    fn lex(&mut self, text: &str, s: usize, e: usize, errors: &mut Vec<Diagnostic>) -> bool {
-        self.toks.clear();
-        self.marks.clear();
-        lex::tiles(text, s, e, &mut self.toks, &mut self.marks, errors)
-    }
-}
-
 /// Lexes one hand word (groups and melds). Returns whether it had errors.
 fn hand_word(
     text: &str,
     s: usize,
     e: usize,
-    items: &mut Vec<HandItem>,
-    sc: &mut Scratch,
+    hand: &mut HandLine,
     errors: &mut Vec<Diagnostic>,
 ) -> bool {
     let b = text.as_bytes();
@@ -220,14 +201,15 @@ fn hand_word(
                 let stop = (i + 1..e).find(|&j| matches!(b[j], b'(' | b'[' | b')' | b']'));
                 match stop {
                     Some(j) if b[j] == close => {
-                        bad |= sc.lex(text, i + 1, j, errors);
-                        items.push(HandItem::Meld(MeldTok {
+                        let first = hand.toks.len();
+                        bad |= lex::tiles(text, i + 1, j, &mut hand.toks, |_, _| {}, errors);
+                        hand.items.push(HandItem::Meld(MeldTok {
                             bracket: if open == b'(' {
                                 Bracket::Open
                             } else {
                                 Bracket::Closed
                             },
-                            tiles: sc.toks.clone(),
+                            tiles: first..hand.toks.len(),
                             span: i..j + 1,
                         }));
                         i = j + 1;
@@ -284,14 +266,15 @@ fn hand_word(
                 let j = (i..e)
                     .find(|&j| matches!(b[j], b'(' | b'[' | b')' | b']'))
                     .unwrap_or(e);
-                bad |= sc.lex(text, i, j, errors);
-                let toks = &sc.toks;
-                items.extend(sc.marks.iter().map(|(span, a, b)| {
-                    HandItem::Group(Group {
-                        tiles: toks[*a..*b].to_vec(),
-                        span: span.clone(),
-                    })
-                }));
+                let items = &mut hand.items;
+                bad |= lex::tiles(
+                    text,
+                    i,
+                    j,
+                    &mut hand.toks,
+                    |span, tiles| items.push(HandItem::Group(Group { tiles, span })),
+                    errors,
+                );
                 i = j;
             }
         }
@@ -304,7 +287,7 @@ fn option(
     text: &str,
     s: usize,
     e: usize,
-    sc: &mut Scratch,
+    toks: &mut Vec<TileTok>,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<OptionTok> {
     let word = &text[s..e];
@@ -313,7 +296,7 @@ fn option(
         None => (word, None),
     };
     let key_span = s..s + key.len();
-    let Some((name, kind, _)) = options::lookup(key) else {
+    let Some((name, kind, id)) = options::lookup(key) else {
         let pool = if raw.is_some() {
             options::KEY_NAMES
         } else {
@@ -349,11 +332,11 @@ fn option(
         errors.push(d);
         return None;
     };
-    let raw_value = raw.map(|(vs, ve)| (text[vs..ve].to_string(), vs..ve));
     let mut tok = OptionTok {
-        key: name.to_string(),
+        key: name,
+        id,
         key_span: key_span.clone(),
-        raw_value,
+        value_span: raw.map(|(vs, ve)| vs..ve),
         value: None,
         span: s..e,
     };
@@ -380,7 +363,7 @@ fn option(
             format!("'{name}=' needs a value: {}", options::example(name)),
         )),
         (kind, Some((vs, ve))) => {
-            tok.value = value(text, vs, ve, kind, sc);
+            tok.value = value(text, vs, ve, kind, toks);
             if tok.value.is_none() {
                 errors.push(Diagnostic::error(
                     "invalid-value",
@@ -402,7 +385,7 @@ fn value(
     vs: usize,
     ve: usize,
     kind: ValueKind,
-    sc: &mut Scratch,
+    toks: &mut Vec<TileTok>,
 ) -> Option<OptionValue> {
     let raw = &text[vs..ve];
     match kind {
@@ -416,15 +399,18 @@ fn value(
             if raw.contains(['(', '[', ')', ']']) {
                 return None;
             }
+            let first = toks.len();
             let mut errs = Vec::new();
-            if sc.lex(text, vs, ve, &mut errs) {
-                return None;
-            }
-            match (kind, sc.toks.len()) {
-                (ValueKind::Tile, 1) => sc.toks.pop().map(OptionValue::Tile),
-                (ValueKind::Tiles, n) if n > 0 => Some(OptionValue::Tiles(sc.toks.clone())),
+            let bad = lex::tiles(text, vs, ve, toks, |_, _| {}, &mut errs);
+            let value = match (bad, kind, toks.len() - first) {
+                (false, ValueKind::Tile, 1) => toks.pop().map(OptionValue::Tile),
+                (false, ValueKind::Tiles, n) if n > 0 => {
+                    return Some(OptionValue::Tiles(first..toks.len()))
+                }
                 _ => None,
-            }
+            };
+            toks.truncate(first);
+            value
         }
     }
 }

@@ -75,8 +75,9 @@ pub fn tokens(text: &str, line: &Line) -> Vec<(TokenKind, Span)> {
             for item in &h.items {
                 match item {
                     HandItem::Group(g) => {
-                        out.extend(g.tiles.iter().map(|t| (TokenKind::Tile, t.span.clone())));
-                        let last = g.tiles.last().map_or(g.span.start, |t| t.span.end);
+                        let tiles = h.toks(&g.tiles);
+                        out.extend(tiles.iter().map(|t| (TokenKind::Tile, t.span.clone())));
+                        let last = tiles.last().map_or(g.span.start, |t| t.span.end);
                         if last < g.span.end {
                             out.push((TokenKind::Suit, last..g.span.end));
                         }
@@ -86,7 +87,7 @@ pub fn tokens(text: &str, line: &Line) -> Vec<(TokenKind, Span)> {
                         // Inside a meld, a suit letter follows each digit run.
                         let mut prev_end = m.span.start + 1;
                         let mut prev_digit = false;
-                        for t in &m.tiles {
+                        for t in h.toks(&m.tiles) {
                             if prev_digit && t.span.start > prev_end {
                                 out.push((TokenKind::Suit, prev_end..t.span.start));
                             }
@@ -102,9 +103,9 @@ pub fn tokens(text: &str, line: &Line) -> Vec<(TokenKind, Span)> {
                 }
             }
             for o in &h.options {
-                match &o.raw_value {
+                match &o.value_span {
                     None => out.push((TokenKind::Flag, o.span.clone())),
-                    Some((_, vs)) => {
+                    Some(vs) => {
                         out.push((TokenKind::Key, o.key_span.clone()));
                         out.push((TokenKind::Value, vs.clone()));
                     }

@@ -56,6 +56,7 @@ pub fn line_actions(a: &LineAnalysis, text: &str, style: HonorStyle) -> Vec<Acti
     }
     let honors: Vec<Written> = h
         .tiles()
+        .iter()
         .filter(|t| t.tile.is_honor())
         .map(|t| t.written)
         .collect();

@@ -99,7 +99,7 @@ pub fn complete(text: &str, col: usize, rules: &Rules) -> Vec<Item> {
 fn option_items(a: &LineAnalysis, replace: Range<usize>) -> Vec<Item> {
     let present: Vec<&str> = a
         .hand_line()
-        .map(|h| h.options.iter().map(|o| o.key.as_str()).collect())
+        .map(|h| h.options.iter().map(|o| o.key).collect())
         .unwrap_or_default();
     options::OPTIONS
         .iter()

@@ -62,12 +62,12 @@ fn line_span(h: &HandLine) -> Range<usize> {
 /// The tile token under `col`: in the hand, or in a tile-valued option.
 fn tile_at(h: &HandLine, col: usize) -> Option<&TileTok> {
     let inside = |t: &&TileTok| t.span.start <= col && col < t.span.end;
-    if let Some(t) = h.tiles().find(inside) {
+    // The hand's tiles and those of tile-list values share one buffer.
+    if let Some(t) = h.toks.iter().find(inside) {
         return Some(t);
     }
     h.options.iter().find_map(|o| match &o.value {
         Some(OptionValue::Tile(t)) => Some(t).filter(inside),
-        Some(OptionValue::Tiles(ts)) => ts.iter().find(inside),
         _ => None,
     })
 }
@@ -77,7 +77,7 @@ fn option_key<'a>(h: &'a HandLine, t: &TileTok) -> Option<&'a str> {
     h.options
         .iter()
         .find(|o| o.span.start <= t.span.start && t.span.end <= o.span.end)
-        .map(|o| o.key.as_str())
+        .map(|o| o.key)
 }
 
 fn dora_count(tile: Tile, indicators: &[Tile]) -> usize {

@@ -103,26 +103,28 @@ pub fn tokens(line: &Line, len: usize) -> Vec<Token> {
             for item in &h.items {
                 match item {
                     HandItem::Group(g) => {
-                        tiles(&mut out, &g.tiles, &g.span, 0);
+                        tiles(&mut out, h.toks(&g.tiles), &g.span, 0);
                     }
                     HandItem::Meld(m) => {
                         let open = m.span.start..m.span.start + 1;
                         let close = m.span.end.saturating_sub(1)..m.span.end;
                         push(&mut out, open, TokenType::Meld, 0);
                         let inner = m.span.start + 1..m.span.end.saturating_sub(1);
-                        tiles(&mut out, &m.tiles, &inner, CALLED);
+                        tiles(&mut out, h.toks(&m.tiles), &inner, CALLED);
                         push(&mut out, close, TokenType::Meld, 0);
                     }
                 }
             }
             for o in &h.options {
                 push(&mut out, o.key_span.clone(), TokenType::Option, 0);
-                match (&o.value, &o.raw_value) {
-                    (Some(OptionValue::Tile(t)), Some((_, span))) => {
+                match (&o.value, &o.value_span) {
+                    (Some(OptionValue::Tile(t)), Some(span)) => {
                         tiles(&mut out, std::slice::from_ref(t), span, 0)
                     }
-                    (Some(OptionValue::Tiles(ts)), Some((_, span))) => tiles(&mut out, ts, span, 0),
-                    (_, Some((_, span))) => push(&mut out, span.clone(), TokenType::Value, 0),
+                    (Some(OptionValue::Tiles(ts)), Some(span)) => {
+                        tiles(&mut out, h.toks(ts), span, 0)
+                    }
+                    (_, Some(span)) => push(&mut out, span.clone(), TokenType::Value, 0),
                     _ => {}
                 }
             }
