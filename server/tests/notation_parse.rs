@@ -29,7 +29,7 @@ fn letters_glyphs_and_h() {
     let (h, _) = hand::parse_hand("789se 123m 456p 🀄🀄🀄 5h", &Rules::tenhou()).unwrap();
     let mut want = parse_tiles("123m456p789s1777z5z").unwrap().0;
     want.sort();
-    assert_eq!(h.closed, want);
+    assert_eq!(h.closed.as_slice(), want.as_slice());
     assert_eq!(h.win, Some(Tile::WHITE));
 }
 
@@ -41,7 +41,7 @@ fn default_win_is_last_written_closed_tile() {
     assert_eq!(h.closed.len(), 11);
     assert!(h.closed.windows(2).all(|w| w[0] <= w[1]));
     assert_eq!(h.melds[0].kind, MeldKind::Pon);
-    assert_eq!(h.melds[0].tiles, vec![Tile::RED; 3]);
+    assert_eq!(h.melds[0].tiles.as_slice(), [Tile::RED; 3]);
     assert!(!s.tsumo);
 }
 
@@ -77,8 +77,8 @@ fn options_fill_the_situation() {
     assert!(s.tsumo && s.ippatsu);
     assert_eq!(s.riichi, Riichi::Riichi);
     assert_eq!((s.seat, s.round), (Wind::West, Wind::South));
-    assert_eq!(s.dora, vec![t("1m"), t("3p")]);
-    assert_eq!(s.ura, vec![t("9s")]);
+    assert_eq!(s.dora.as_slice(), [t("1m"), t("3p")]);
+    assert_eq!(s.ura.as_slice(), [t("9s")]);
     assert_eq!((s.honba, s.sticks), (2, 1));
 }
 

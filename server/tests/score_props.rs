@@ -39,7 +39,7 @@ prop_compose! {
         let mut closed = closed;
         closed.sort();
         let win = closed.get(win_at).copied();
-        Hand { closed, melds, win, red_fives: red }
+        Hand { closed: closed.into(), melds: melds.into(), win, red_fives: red }
     }
 }
 
@@ -54,7 +54,7 @@ prop_compose! {
             riichi: [Riichi::None, Riichi::Riichi, Riichi::Double][r],
             ippatsu: flags[0], last_tile: flags[1], rinshan: flags[2], chankan: flags[3],
             tenhou: flags[4], chiihou: flags[5], renhou: flags[6], nagashi: flags[7] && flags[8],
-            seat: Wind::ALL[seat], round: Wind::ALL[round], dora, ura, honba, sticks,
+            seat: Wind::ALL[seat], round: Wind::ALL[round], dora: dora.into(), ura: ura.into(), honba, sticks,
             ..Situation::default()
         }
     }
@@ -123,8 +123,8 @@ fn built() -> impl Strategy<Value = Hand> {
             }
             let win = tiles[win_at];
             Some(Hand {
-                closed: tiles,
-                melds: Vec::new(),
+                closed: tiles.into(),
+                melds: Default::default(),
                 win: Some(win),
                 red_fives: 0,
             })

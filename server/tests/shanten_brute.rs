@@ -141,7 +141,7 @@ fn called_copies_limit_the_closed_part() {
         // The other calls are triplets of kinds far from everything here.
         let mut melds = vec![Meld {
             kind: MeldKind::Pon,
-            tiles: vec![tile; 3],
+            tiles: smallvec::smallvec![tile; 3],
         }];
         for k in (27..34)
             .filter(|&k| h[k] == 0 && k != pon)
@@ -149,7 +149,7 @@ fn called_copies_limit_the_closed_part() {
         {
             melds.push(Meld {
                 kind: MeldKind::Pon,
-                tiles: vec![Tile::from_index(k).unwrap(); 3],
+                tiles: smallvec::smallvec![Tile::from_index(k).unwrap(); 3],
             });
             caps[k] = 1;
         }
@@ -157,8 +157,8 @@ fn called_copies_limit_the_closed_part() {
             continue;
         }
         let hand = Hand {
-            closed,
-            melds,
+            closed: closed.into(),
+            melds: melds.into(),
             win: None,
             red_fives: 0,
         };
@@ -284,7 +284,7 @@ fn every_wait_completes_and_no_other_tile_does() {
             .take(melds)
             .map(|k| Meld {
                 kind: MeldKind::Pon,
-                tiles: vec![Tile::from_index(k).unwrap(); 3],
+                tiles: smallvec::smallvec![Tile::from_index(k).unwrap(); 3],
             })
             .collect();
         for k in 0..KINDS {
@@ -304,8 +304,8 @@ fn every_wait_completes_and_no_other_tile_does() {
                     ));
                 }
                 let hand = Hand {
-                    closed,
-                    melds: pons.clone(),
+                    closed: closed.into(),
+                    melds: pons.clone().into(),
                     win: Some(tile),
                     red_fives: 0,
                 };

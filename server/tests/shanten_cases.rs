@@ -14,7 +14,7 @@ fn hand(s: &str) -> Hand {
     let mut closed = tiles(s);
     closed.sort();
     Hand {
-        closed,
+        closed: closed.into(),
         ..Hand::default()
     }
 }
@@ -74,7 +74,7 @@ fn copies_in_a_pon_are_not_available() {
     let mut h = hand("5m123p456p789s");
     h.melds.push(Meld {
         kind: MeldKind::Pon,
-        tiles: tiles("555m"),
+        tiles: tiles("555m").into(),
     });
     assert_eq!(hand_shanten(&h).shanten, 1);
     // Counted from the closed tiles alone it would look tenpai.
@@ -89,8 +89,8 @@ fn copies_in_a_pon_are_not_available() {
 fn waits_count_the_tiles_in_sight() {
     // Shanpon on East and South; a dora indicator shows one East.
     let sit = Situation {
-        dora: tiles("1z"),
-        visible: tiles("2z2z4s"),
+        dora: tiles("1z").into(),
+        visible: tiles("2z2z4s").into(),
         ..Situation::default()
     };
     let Analysis::Tenpai { waits, shanten } =
@@ -179,7 +179,7 @@ fn each_wait_is_priced_and_a_wait_without_yaku_says_so() {
     let mut h = hand("23m456p234s66s");
     h.melds.push(Meld {
         kind: MeldKind::Chi,
-        tiles: tiles("678p"),
+        tiles: tiles("678p").into(),
     });
     let Analysis::Tenpai { waits, .. } = analyze(&h, &Situation::default(), &Rules::default())
     else {
@@ -239,7 +239,7 @@ fn inputs_that_are_not_hands_are_answered_without_panicking() {
             ));
         }
         let hd = Hand {
-            closed,
+            closed: closed.into(),
             ..Hand::default()
         };
         let _ = analyze(&hd, &Situation::default(), &Rules::default());

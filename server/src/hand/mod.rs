@@ -2,7 +2,14 @@
 //! diagnostic (tile counts, fifth copies, illegal melds, contradictions)
 //! is produced here.
 
+use smallvec::SmallVec;
+
 use crate::tile::{Tile, Wind};
+
+/// Tiles held inline: a hand is validated for every line of a document, and
+/// these lists rarely outgrow their inline room (they spill to the heap when
+/// they do).
+pub type Tiles<const N: usize> = SmallVec<[Tile; N]>;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum MeldKind {
@@ -20,7 +27,7 @@ pub enum MeldKind {
 pub struct Meld {
     pub kind: MeldKind,
     /// Sorted; 3 tiles, or 4 for a kan.
-    pub tiles: Vec<Tile>,
+    pub tiles: Tiles<4>,
 }
 
 impl Meld {
@@ -42,8 +49,8 @@ impl Meld {
 pub struct Hand {
     /// The closed tiles, sorted. For a winning hand they include the winning
     /// tile (14 tiles minus 3 per meld).
-    pub closed: Vec<Tile>,
-    pub melds: Vec<Meld>,
+    pub closed: Tiles<14>,
+    pub melds: SmallVec<[Meld; 4]>,
     /// The winning tile; `Some` exactly when the tile count is a complete
     /// hand's (13 + 1 + one per kan, counting meld tiles).
     pub win: Option<Tile>,
@@ -89,13 +96,13 @@ pub struct Situation {
     pub seat: Wind,
     pub round: Wind,
     /// Dora indicators (kan dora indicators included), not the dora.
-    pub dora: Vec<Tile>,
+    pub dora: Tiles<5>,
     /// Ura-dora indicators.
-    pub ura: Vec<Tile>,
+    pub ura: Tiles<5>,
     pub honba: u32,
     pub sticks: u32,
     /// Tiles seen elsewhere, for practical ukeire.
-    pub visible: Vec<Tile>,
+    pub visible: Tiles<8>,
     /// The tile actually discarded (game review).
     pub discard: Option<Tile>,
 }

@@ -10,7 +10,7 @@ use crate::notation::options::{self, id};
 use crate::score::rules::Rules;
 use crate::tile::{Tile, KINDS};
 
-use super::{Hand, Meld, MeldKind, Riichi, Situation};
+use super::{Hand, Meld, MeldKind, Riichi, Situation, Tiles};
 
 /// How strictly the tile count is checked.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -277,7 +277,7 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
 }
 
 fn meld(m: &MeldTok, toks: &[TileTok]) -> Result<Meld, Diagnostic> {
-    let mut tiles: Vec<Tile> = toks.iter().map(|t| t.tile).collect();
+    let mut tiles: Tiles<4> = toks.iter().map(|t| t.tile).collect();
     tiles.sort_unstable();
     let same = tiles.windows(2).all(|w| w[0] == w[1]);
     let run = tiles.len() == 3
@@ -342,8 +342,8 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
             diags.push(d);
         }
     }
-    for key in ["dora", "ura"] {
-        for opt in line.options.iter().filter(|o| o.key == key) {
+    for (key, kid) in [("dora", id::DORA), ("ura", id::URA)] {
+        for opt in line.options.iter().filter(|o| o.id == kid) {
             let Some(OptionValue::Tiles(ts)) = &opt.value else {
                 continue;
             };
@@ -371,9 +371,11 @@ fn same_value(line: &HandLine, a: &OptionTok, b: &OptionTok) -> bool {
     let tiles = |t: &TileTok| (t.tile, t.red);
     match (&a.value, &b.value) {
         (Some(OptionValue::Tile(x)), Some(OptionValue::Tile(y))) => tiles(x) == tiles(y),
-        (Some(OptionValue::Tiles(x)), Some(OptionValue::Tiles(y))) => {
-            line.toks(x).iter().map(tiles).eq(line.toks(y).iter().map(tiles))
-        }
+        (Some(OptionValue::Tiles(x)), Some(OptionValue::Tiles(y))) => line
+            .toks(x)
+            .iter()
+            .map(tiles)
+            .eq(line.toks(y).iter().map(tiles)),
         (Some(OptionValue::Flag), Some(OptionValue::Flag)) => true,
         (Some(OptionValue::Number(x)), Some(OptionValue::Number(y))) => x == y,
         (Some(OptionValue::Wind(x)), Some(OptionValue::Wind(y))) => x == y,
@@ -437,6 +439,71 @@ pub(crate) fn removal(line: &HandLine, span: &Span) -> Span {
     }
 }
 
+/// Two written words that cannot both hold: the second one is flagged.
+static CONFLICTS: [(usize, usize, &str); 13] = [
+    (
+        id::TSUMO,
+        id::RON,
+        "a hand is won by tsumo or by ron, not both",
+    ),
+    (
+        id::HAITEI,
+        id::RON,
+        "haitei is a win by tsumo on the last tile; on a ron it is houtei",
+    ),
+    (
+        id::HOUTEI,
+        id::TSUMO,
+        "houtei is a win by ron on the last discard; on a tsumo it is haitei",
+    ),
+    (
+        id::HAITEI,
+        id::HOUTEI,
+        "haitei (tsumo) and houtei (ron) cannot both hold",
+    ),
+    (
+        id::CHANKAN,
+        id::TSUMO,
+        "chankan is a ron on a tile added to a kan, never a tsumo",
+    ),
+    (
+        id::RINSHAN,
+        id::RON,
+        "rinshan is a tsumo on the tile drawn after a kan, never a ron",
+    ),
+    (
+        id::RINSHAN,
+        id::HAITEI,
+        "the tile drawn after a kan is not the last tile of the wall",
+    ),
+    (
+        id::TENHOU,
+        id::RON,
+        "tenhou is a tsumo on the dealer's first draw",
+    ),
+    (id::CHIIHOU, id::RON, "chiihou is a tsumo on the first draw"),
+    (
+        id::TENHOU,
+        id::CHIIHOU,
+        "tenhou is the dealer's, chiihou a non-dealer's: not both",
+    ),
+    (
+        id::RENHOU,
+        id::TSUMO,
+        "renhou is a ron before the first draw",
+    ),
+    (
+        id::TENHOU,
+        id::RIICHI,
+        "tenhou comes on the first draw, before any riichi",
+    ),
+    (
+        id::CHIIHOU,
+        id::RIICHI,
+        "chiihou comes on the first draw, before any riichi",
+    ),
+];
+
 fn contradictions(
     line: &HandLine,
     present: &[Option<&OptionTok>; id::COUNT],
@@ -455,71 +522,7 @@ fn contradictions(
         .map(|(_, s)| s.clone());
     let any_meld = meld_spans.first().cloned();
 
-    // Two written words that cannot both hold: the second one is flagged.
-    let pairs: [(usize, usize, &str); 13] = [
-        (
-            id::TSUMO,
-            id::RON,
-            "a hand is won by tsumo or by ron, not both",
-        ),
-        (
-            id::HAITEI,
-            id::RON,
-            "haitei is a win by tsumo on the last tile; on a ron it is houtei",
-        ),
-        (
-            id::HOUTEI,
-            id::TSUMO,
-            "houtei is a win by ron on the last discard; on a tsumo it is haitei",
-        ),
-        (
-            id::HAITEI,
-            id::HOUTEI,
-            "haitei (tsumo) and houtei (ron) cannot both hold",
-        ),
-        (
-            id::CHANKAN,
-            id::TSUMO,
-            "chankan is a ron on a tile added to a kan, never a tsumo",
-        ),
-        (
-            id::RINSHAN,
-            id::RON,
-            "rinshan is a tsumo on the tile drawn after a kan, never a ron",
-        ),
-        (
-            id::RINSHAN,
-            id::HAITEI,
-            "the tile drawn after a kan is not the last tile of the wall",
-        ),
-        (
-            id::TENHOU,
-            id::RON,
-            "tenhou is a tsumo on the dealer's first draw",
-        ),
-        (id::CHIIHOU, id::RON, "chiihou is a tsumo on the first draw"),
-        (
-            id::TENHOU,
-            id::CHIIHOU,
-            "tenhou is the dealer's, chiihou a non-dealer's: not both",
-        ),
-        (
-            id::RENHOU,
-            id::TSUMO,
-            "renhou is a ron before the first draw",
-        ),
-        (
-            id::TENHOU,
-            id::RIICHI,
-            "tenhou comes on the first draw, before any riichi",
-        ),
-        (
-            id::CHIIHOU,
-            id::RIICHI,
-            "chiihou comes on the first draw, before any riichi",
-        ),
-    ];
-    for (a, b, why) in pairs {
+    for &(a, b, why) in &CONFLICTS {
         if let (Some(oa), Some(ob)) = (opt(a), opt(b)) {
             conflict(line, diags, ob, oa, why);
         }

@@ -134,10 +134,8 @@ pub(crate) fn items(
             while let Some(&(ts, te)) = ws.get(k + used) {
                 let mut toks = Vec::new();
                 let mut errs = Vec::new();
-                if line[ts..te].contains(['(', '[', ')', ']'])
-                    || lex::tiles(line, ts, te, &mut toks, |_, _| {}, &mut errs)
-                    || toks.is_empty()
-                {
+                let (had_errors, stop) = lex::tiles(line, ts, te, &mut toks, |_, _| {}, &mut errs);
+                if had_errors || stop < te || toks.is_empty() {
                     break;
                 }
                 tiles.extend(toks.iter().map(|t| t.tile));

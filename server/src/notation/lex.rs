@@ -41,10 +41,10 @@ pub(crate) fn letter_honor(s: &[u8]) -> Option<(Tile, usize)> {
     }
 }
 
-/// Lexes `line[start..end]` (no brackets inside), appending its tiles to
+/// Lexes `line[start..end]` up to the first bracket, appending its tiles to
 /// `toks`, calling `group` with the span and token range of each group, and
 /// pushing errors for what is not a tile. Returns whether any error was
-/// pushed.
+/// pushed, and where it stopped (`end`, or the bracket).
 pub(crate) fn tiles(
     line: &str,
     start: usize,
@@ -52,13 +52,15 @@ pub(crate) fn tiles(
     toks: &mut Vec<TileTok>,
     mut group: impl FnMut(Span, TokRange),
     errors: &mut Vec<Diagnostic>,
-) -> bool {
+) -> (bool, usize) {
     let b = line.as_bytes();
     let before = errors.len();
     let mut i = start;
     while i < end {
         let c = b[i];
-        if c.is_ascii_digit() {
+        if matches!(c, b'(' | b'[' | b')' | b']') {
+            break;
+        } else if c.is_ascii_digit() {
             let mut j = i;
             while j < end && b[j].is_ascii_digit() {
                 j += 1;
@@ -139,7 +141,7 @@ pub(crate) fn tiles(
             i += len;
         }
     }
-    errors.len() > before
+    (errors.len() > before, i)
 }
 
 fn invalid_honor(d: u8, letter: char, span: Span) -> Diagnostic {

@@ -1,10 +1,6 @@
 //! Text -> [`Line`]: the recovering parser. Every token and error keeps its
 //! byte span; nothing here panics on any input.
 
-use nom::character::complete::u32 as number;
-use nom::combinator::all_consuming;
-use nom::Parser;
-
 use crate::diag::Diagnostic;
 use crate::tile::Wind;
 
@@ -13,11 +9,7 @@ use super::options::{self, ValueKind};
 use super::{claim, lex, suggest};
 
 /// Byte ranges of the whitespace-separated words of `text[start..end]`.
-pub(crate) fn words(
-    text: &str,
-    start: usize,
-    end: usize,
-) -> impl Iterator<Item = (usize, usize)> + '_ {
+pub fn words(text: &str, start: usize, end: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut i = start;
     std::iter::from_fn(move || {
         let b = text.as_bytes();
@@ -39,7 +31,10 @@ pub(crate) fn words(
         }
         let s = i;
         while i < end {
-            if b[i].is_ascii_whitespace() {
+            // Printable ASCII, the usual case, in one comparison.
+            if b[i].wrapping_sub(0x21) < 0x5e {
+                i += 1;
+            } else if b[i].is_ascii_whitespace() {
                 break;
             } else if b[i] < 0x80 {
                 i += 1;
@@ -57,7 +52,7 @@ pub(crate) fn words(
 
 /// Whether a word belongs to the hand: it starts with a digit, a bracket or a
 /// tile glyph, or it is made only of letter honors (`eee`, `wwh`).
-pub(crate) fn is_hand_word(word: &str) -> bool {
+pub fn is_hand_word(word: &str) -> bool {
     let b = word.as_bytes();
     match b.first() {
         None => false,
@@ -92,7 +87,7 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
     if b[start] == b'#' {
         return LineKind::Comment;
     }
-    let comment_at = text[start..].find('#').map(|i| start + i);
+    let (comment_at, arrow_at) = marks(b, start);
     let content_end = comment_at.unwrap_or(text.len());
     if text[start..].starts_with("rules:") {
         let words = words(text, start + 6, content_end)
@@ -100,11 +95,12 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
             .collect();
         return LineKind::Rules(RulesLine { words });
     }
-    let claim_at = find_arrow(text, start, content_end);
+    let claim_at = arrow_at;
     let opts_end = claim_at.unwrap_or(content_end);
 
     let mut hand = HandLine {
-        toks: Vec::with_capacity(16),
+        // A hand and its dora indicators, mostly.
+        toks: Vec::with_capacity(24),
         hand_toks: 0,
         items: Vec::with_capacity(8),
         hand_span: start..start,
@@ -116,13 +112,14 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
     let mut in_hand = true;
     for (s, e) in words(text, start, opts_end) {
         let word = &text[s..e];
-        if in_hand && is_hand_word(word) {
+        let tiles = is_hand_word(word);
+        if in_hand && tiles {
             if hand.items.is_empty() && !hand.recovered {
                 hand.hand_span = s..e;
             }
             hand.hand_span.end = e;
             hand.recovered |= hand_word(text, s, e, &mut hand, errors);
-        } else if is_hand_word(word) {
+        } else if tiles {
             errors.push(Diagnostic::error(
                 "tiles-after-options",
                 s..e,
@@ -163,19 +160,20 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
     LineKind::Hand(hand)
 }
 
-/// The first `=>` in `text[start..end]`. `>` is rare, so look for it with
-/// memchr and check the byte before.
-fn find_arrow(text: &str, start: usize, end: usize) -> Option<usize> {
-    let b = text.as_bytes();
-    let mut from = start;
-    while let Some(k) = text[from..end].find('>') {
-        let gt = from + k;
-        if gt > start && b[gt - 1] == b'=' {
-            return Some(gt - 1);
+/// Where the comment (`#`) and the claim (`=>` before the comment) begin
+/// in `b[start..]`: one SIMD scan for both, since these bytes are rare.
+fn marks(b: &[u8], start: usize) -> (Option<usize>, Option<usize>) {
+    let mut arrow = None;
+    for i in memchr::memchr2_iter(b'#', b'>', b.get(start..).unwrap_or_default()) {
+        let i = start + i;
+        if b[i] == b'#' {
+            return (Some(i), arrow);
         }
-        from = gt + 1;
+        if arrow.is_none() && i > start && b[i - 1] == b'=' {
+            arrow = Some(i - 1);
+        }
     }
-    None
+    (None, arrow)
 }
 
 /// End of `text[start..end]` without trailing whitespace.
@@ -202,7 +200,7 @@ fn hand_word(
                 match stop {
                     Some(j) if b[j] == close => {
                         let first = hand.toks.len();
-                        bad |= lex::tiles(text, i + 1, j, &mut hand.toks, |_, _| {}, errors);
+                        bad |= lex::tiles(text, i + 1, j, &mut hand.toks, |_, _| {}, errors).0;
                         hand.items.push(HandItem::Meld(MeldTok {
                             bracket: if open == b'(' {
                                 Bracket::Open
@@ -263,19 +261,17 @@ fn hand_word(
                 i += 1;
             }
             _ => {
-                let j = (i..e)
-                    .find(|&j| matches!(b[j], b'(' | b'[' | b')' | b']'))
-                    .unwrap_or(e);
                 let items = &mut hand.items;
-                bad |= lex::tiles(
+                let (had_errors, stop) = lex::tiles(
                     text,
                     i,
-                    j,
+                    e,
                     &mut hand.toks,
                     |span, tiles| items.push(HandItem::Group(Group { tiles, span })),
                     errors,
                 );
-                i = j;
+                bad |= had_errors;
+                i = stop;
             }
         }
     }
@@ -291,7 +287,8 @@ fn option(
     errors: &mut Vec<Diagnostic>,
 ) -> Option<OptionTok> {
     let word = &text[s..e];
-    let (key, raw) = match word.find('=') {
+    // Words are short: a plain loop beats memchr's set-up.
+    let (key, raw) = match word.bytes().position(|c| c == b'=') {
         Some(k) => (&word[..k], Some((s + k + 1, e))),
         None => (word, None),
     };
@@ -390,18 +387,14 @@ fn value(
     let raw = &text[vs..ve];
     match kind {
         ValueKind::Flag => Some(OptionValue::Flag),
-        ValueKind::Number => all_consuming(number::<&str, nom::error::Error<&str>>)
-            .parse(raw)
-            .ok()
-            .map(|(_, n)| OptionValue::Number(n)),
+        ValueKind::Number => number(raw).map(OptionValue::Number),
         ValueKind::Wind => Wind::parse(raw).map(OptionValue::Wind),
         ValueKind::Tile | ValueKind::Tiles => {
-            if raw.contains(['(', '[', ')', ']']) {
-                return None;
-            }
             let first = toks.len();
             let mut errs = Vec::new();
-            let bad = lex::tiles(text, vs, ve, toks, |_, _| {}, &mut errs);
+            let (had_errors, stop) = lex::tiles(text, vs, ve, toks, |_, _| {}, &mut errs);
+            // A bracket makes the value invalid.
+            let bad = had_errors || stop < ve;
             let value = match (bad, kind, toks.len() - first) {
                 (false, ValueKind::Tile, 1) => toks.pop().map(OptionValue::Tile),
                 (false, ValueKind::Tiles, n) if n > 0 => {
@@ -413,4 +406,15 @@ fn value(
             value
         }
     }
+}
+
+/// A count (`honba=2`): ASCII digits only, within `u32`.
+fn number(raw: &str) -> Option<u32> {
+    if raw.is_empty() {
+        return None;
+    }
+    raw.bytes().try_fold(0u32, |n, c| {
+        let d = c.checked_sub(b'0').filter(|d| *d < 10)?;
+        n.checked_mul(10)?.checked_add(u32::from(d))
+    })
 }
