@@ -55,27 +55,6 @@ fn bench(c: &mut Criterion) {
             assert_eq!(errors, 0);
         })
     });
-    g.bench_function("words 10k lines", |b| {
-        b.iter(|| {
-            let mut n = 0;
-            for l in &lines {
-                for (s, e) in tenpai::notation::scratch_words(black_box(l), 0, l.len()) {
-                    n += usize::from(tenpai::notation::scratch_is_hand_word(&l[s..e]));
-                }
-            }
-            black_box(n)
-        })
-    });
-    g.bench_function("validate 10k lines", |b| {
-        let parsed: Vec<_> = lines.iter().map(|l| parse_line(l)).collect();
-        b.iter(|| {
-            for l in &parsed {
-                if let LineKind::Hand(h) = &l.kind {
-                    black_box(validate(black_box(h), &rules, Mode::Strict));
-                }
-            }
-        })
-    });
     g.bench_function("parse 10k lines", |b| {
         b.iter(|| {
             for l in &lines {

@@ -61,7 +61,6 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     let mut diags = Vec::new();
     let mut hand = Hand::default();
     let mut last_closed: Option<Tile> = None;
-    hand.closed.reserve_exact(14);
     let mut meld_spans: Vec<Span> = Vec::new();
     let mut bad_meld = false;
     let mut red = [0u8; 3];
@@ -71,7 +70,10 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
         match item {
             HandItem::Group(g) => {
                 let tiles = line.toks(&g.tiles);
-                hand.closed.extend(tiles.iter().map(|t| t.tile));
+                // push, not extend: SmallVec's extend is slow for a few items.
+                for t in tiles {
+                    hand.closed.push(t.tile);
+                }
                 last_closed = tiles.last().map(|t| t.tile).or(last_closed);
             }
             HandItem::Meld(m) => match meld(m, line.toks(&m.tiles)) {
@@ -401,13 +403,13 @@ fn apply(i: usize, line: &HandLine, opt: &OptionTok, sit: &mut Situation) {
         (id::SEAT, Some(OptionValue::Wind(w))) => sit.seat = *w,
         (id::ROUND, Some(OptionValue::Wind(w))) => sit.round = *w,
         (id::DORA, Some(OptionValue::Tiles(ts))) => {
-            sit.dora.extend(line.toks(ts).iter().map(|t| t.tile))
+            line.toks(ts).iter().for_each(|t| sit.dora.push(t.tile))
         }
         (id::URA, Some(OptionValue::Tiles(ts))) => {
-            sit.ura.extend(line.toks(ts).iter().map(|t| t.tile))
+            line.toks(ts).iter().for_each(|t| sit.ura.push(t.tile))
         }
         (id::VISIBLE, Some(OptionValue::Tiles(ts))) => {
-            sit.visible.extend(line.toks(ts).iter().map(|t| t.tile))
+            line.toks(ts).iter().for_each(|t| sit.visible.push(t.tile))
         }
         (id::HONBA, Some(OptionValue::Number(n))) => sit.honba = *n,
         (id::STICKS, Some(OptionValue::Number(n))) => sit.sticks = *n,

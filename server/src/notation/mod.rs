@@ -11,8 +11,6 @@ pub mod suggest;
 pub mod tokens;
 
 pub use parse::parse_line;
-#[doc(hidden)]
-pub use parse::{is_hand_word as scratch_is_hand_word, words as scratch_words};
 
 use crate::diag::Diagnostic;
 use crate::score::rules::{Rules, PRESETS, SWITCHES};

@@ -9,7 +9,11 @@ use super::options::{self, ValueKind};
 use super::{claim, lex, suggest};
 
 /// Byte ranges of the whitespace-separated words of `text[start..end]`.
-pub fn words(text: &str, start: usize, end: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+pub(crate) fn words(
+    text: &str,
+    start: usize,
+    end: usize,
+) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut i = start;
     std::iter::from_fn(move || {
         let b = text.as_bytes();
@@ -52,7 +56,7 @@ pub fn words(text: &str, start: usize, end: usize) -> impl Iterator<Item = (usiz
 
 /// Whether a word belongs to the hand: it starts with a digit, a bracket or a
 /// tile glyph, or it is made only of letter honors (`eee`, `wwh`).
-pub fn is_hand_word(word: &str) -> bool {
+pub(crate) fn is_hand_word(word: &str) -> bool {
     let b = word.as_bytes();
     match b.first() {
         None => false,
