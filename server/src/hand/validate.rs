@@ -2,6 +2,8 @@
 //! diagnostic: illegal melds, fifth copies, tile counts, the winning tile,
 //! and contradictions between options.
 
+use smallvec::SmallVec;
+
 use crate::diag::Diagnostic;
 use crate::notation::ast::{
     Bracket, HandItem, HandLine, MeldTok, OptionTok, OptionValue, Span, TileTok,
@@ -61,10 +63,10 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     let mut diags = Vec::new();
     let mut hand = Hand::default();
     let mut last_closed: Option<Tile> = None;
-    let mut meld_spans: Vec<Span> = Vec::new();
+    let mut meld_spans: SmallVec<[Span; 4]> = SmallVec::new();
     let mut bad_meld = false;
     let mut red = [0u8; 3];
-    let mut red_spans: [Vec<Span>; 3] = Default::default();
+    let mut first_red: [Option<&Span>; 3] = [None; 3];
 
     for item in &line.items {
         match item {
@@ -88,27 +90,24 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
             },
         }
     }
-    for t in line.tiles() {
-        if t.red && rules.red_fives {
-            let s = t.tile.suit().index() as usize;
-            if s < 3 {
-                red[s] = red[s].saturating_add(1);
-                red_spans[s].push(t.span.clone());
-            }
-        }
-    }
-    for (s, spans) in red_spans.iter().enumerate() {
-        if let Some((first, rest)) = spans.split_first() {
-            for sp in rest {
+    for t in line.tiles().iter().filter(|t| t.red && rules.red_fives) {
+        let s = t.tile.suit().index() as usize;
+        let (Some(count), Some(first)) = (red.get_mut(s), first_red.get_mut(s)) else {
+            continue;
+        };
+        *count = count.saturating_add(1);
+        match first {
+            None => *first = Some(&t.span),
+            Some(first) => {
                 let letter = [b'm', b'p', b's'][s] as char;
                 diags.push(
                     Diagnostic::error(
                         "extra-red-five",
-                        sp.clone(),
+                        t.span.clone(),
                         format!("a second red five of the same suit: there is only one 0{letter}"),
                     )
-                    .with_related(first.clone(), "the first red five")
-                    .with_fix(format!("write 5{letter}"), sp.clone(), "5"),
+                    .with_related((*first).clone(), "the first red five")
+                    .with_fix(format!("write 5{letter}"), t.span.clone(), "5"),
                 );
             }
         }

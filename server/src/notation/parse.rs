@@ -35,10 +35,10 @@ pub(crate) fn words(
         }
         let s = i;
         while i < end {
-            // Printable ASCII, the usual case, in one comparison.
-            if b[i].wrapping_sub(0x21) < 0x5e {
-                i += 1;
-            } else if b[i].is_ascii_whitespace() {
+            // Printable ASCII, the usual case, in a tight loop.
+            let run = b[i..end].iter().position(|c| c.wrapping_sub(0x21) >= 0x5e);
+            i = run.map_or(end, |n| i + n);
+            if i >= end || b[i].is_ascii_whitespace() {
                 break;
             } else if b[i] < 0x80 {
                 i += 1;
