@@ -23,10 +23,10 @@ fn group_ids_plus(g: usize, h: &Counts, out: &mut [u8; KINDS]) -> usize {
 #[inline(always)]
 fn ids(h: &Counts) -> [usize; 4] {
     [
-        table::suit_id(&h[0..9]),
-        table::suit_id(&h[9..18]),
-        table::suit_id(&h[18..27]),
-        table::honor_id(&h[27..34]),
+        table::suit_id(h, 0),
+        table::suit_id(h, 9),
+        table::suit_id(h, 18),
+        table::honor_id(h),
     ]
 }
 

@@ -254,52 +254,71 @@ pub fn rank_plus<const N: usize>(table: &RankTable<N>, counts: &[u8]) -> (usize,
     (r as usize, plus)
 }
 
-/// The ranking table taken two kinds at a time: `R2[p][s][5 * a + b]` is the
-/// rank contribution of kinds `2p` (count `a`) and `2p + 1` (count `b`) after
-/// a prefix sum of `s`. Halves the lookups of [`rank`].
-pub type Rank2Table = [[[u32; 25]; MAX_TILES + 1]; 4];
+/// The ranking table taken three kinds at a time: `R3[t][s][a + 5 * b + 25 * c]`
+/// is the rank contribution of kinds `3t`, `3t + 1`, `3t + 2` (counts `a`,
+/// `b`, `c`) after a prefix sum of `s`. A third of the dependent lookups of
+/// [`rank`]; the sizes are powers of two so that masked indices need no
+/// bounds checks.
+pub type Rank3Table = [[[u32; 128]; 16]; 3];
 
-pub const fn rank2_table<const N: usize>(r: &RankTable<N>) -> Rank2Table {
-    let mut out = [[[0u32; 25]; MAX_TILES + 1]; 4];
-    let mut p = 0;
-    while p < N / 2 && p < 4 {
+pub const fn rank3_table<const N: usize>(r: &RankTable<N>) -> Rank3Table {
+    let mut out = [[[0u32; 128]; 16]; 3];
+    let mut t = 0;
+    while t < N / 3 {
         let mut s = 0;
         while s <= MAX_TILES {
             let mut a = 0;
             while a < 5 {
+                let s1 = if s + a <= MAX_TILES { s + a } else { MAX_TILES };
                 let mut b = 0;
                 while b < 5 {
-                    let s2 = if s + a <= MAX_TILES { s + a } else { MAX_TILES };
-                    out[p][s][5 * a + b] = r[2 * p][s][a] + r[2 * p + 1][s2][b];
+                    let s2 = if s1 + b <= MAX_TILES {
+                        s1 + b
+                    } else {
+                        MAX_TILES
+                    };
+                    let mut c = 0;
+                    while c < 5 {
+                        out[t][s][a + 5 * b + 25 * c] =
+                            r[3 * t][s][a] + r[3 * t + 1][s1][b] + r[3 * t + 2][s2][c];
+                        c += 1;
+                    }
                     b += 1;
                 }
                 a += 1;
             }
             s += 1;
         }
-        p += 1;
+        t += 1;
     }
     out
 }
 
-pub static RANK9_2: Rank2Table = rank2_table(&rank_table::<9>());
-pub static RANK7_2: Rank2Table = rank2_table(&rank_table::<7>());
+pub static RANK9_3: Rank3Table = rank3_table(&rank_table::<9>());
+pub static RANK7_3: Rank3Table = rank3_table(&rank_table::<7>());
 
-/// [`rank`] two kinds at a time (sum at most 14).
+/// [`rank`] of the `N` counts at `h[lo..]`, three kinds at a time. Every
+/// count must be at most 4 and the sum at most 14 (otherwise the rank is
+/// meaningless, never a panic).
 #[inline(always)]
-pub fn rank_fast<const N: usize>(two: &Rank2Table, one: &RankTable<N>, counts: &[u8]) -> usize {
+pub fn rank_fast<const N: usize>(
+    three: &Rank3Table,
+    one: &RankTable<N>,
+    h: &[u8],
+    lo: usize,
+) -> usize {
+    let count = |i: usize| h.get(lo + i).map_or(0, |&c| c as usize);
     let mut s = 0usize;
     let mut r = 0u32;
-    let mut p = 0;
-    while p < N / 2 {
-        let a = counts[2 * p] as usize;
-        let b = counts[2 * p + 1] as usize;
-        r += two[p][s.min(MAX_TILES)][(5 * a + b).min(24)];
-        s += a + b;
-        p += 1;
+    let mut t = 0;
+    while t < N / 3 {
+        let (a, b, c) = (count(3 * t), count(3 * t + 1), count(3 * t + 2));
+        r = r.wrapping_add(three[t][s & 15][(a + 5 * b + 25 * c) & 127]);
+        s += a + b + c;
+        t += 1;
     }
-    if N % 2 == 1 {
-        r += one[N - 1][s.min(MAX_TILES)][(counts[N - 1] as usize).min(4)];
+    if N % 3 == 1 {
+        r = r.wrapping_add(one[N - 1][s.min(MAX_TILES)][count(N - 1).min(4)]);
     }
     r as usize
 }

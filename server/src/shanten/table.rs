@@ -2,6 +2,7 @@
 //! min-plus combination of per-suit distances into a whole hand's.
 
 use super::gen::{self, at, Dist};
+use crate::tile::Counts;
 
 static SUIT: &[u8; gen::SUIT_CONFIGS] =
     include_bytes!(concat!(env!("OUT_DIR"), "/shanten_suit.bin"));
@@ -41,10 +42,11 @@ const TABLE_BYTES: usize =
     gen::SUIT_CONFIGS + gen::HONOR_CONFIGS + DIST_BYTES.len() + 2 * 16 * DISTS_LEN * DISTS_LEN;
 const _: () = assert!(TABLE_BYTES <= 2 * 1024 * 1024, "tables stay within 2 MB");
 
-/// The id of one suit's 9 counts (each at most 4, sum at most 14).
+/// The id of the suit whose 9 counts start at `h[lo]` (each at most 4, sum
+/// at most 14).
 #[inline(always)]
-pub fn suit_id(counts: &[u8]) -> usize {
-    SUIT[gen::rank_fast(&gen::RANK9_2, &gen::RANK9, counts)] as usize
+pub fn suit_id(h: &Counts, lo: usize) -> usize {
+    SUIT[gen::rank_fast(&gen::RANK9_3, &gen::RANK9, h, lo)] as usize
 }
 
 /// The id of a group's counts and, in `out`, the ids with one more tile of
@@ -78,10 +80,10 @@ pub fn honor_ids_plus(counts: &[u8], out: &mut [u8]) -> usize {
     ids_plus(&gen::RANK7, HONOR, counts, out)
 }
 
-/// The id of the 7 honor counts.
+/// The id of the 7 honor counts, from `h[27]`.
 #[inline(always)]
-pub fn honor_id(counts: &[u8]) -> usize {
-    HONOR[gen::rank_fast(&gen::RANK7_2, &gen::RANK7, counts)] as usize
+pub fn honor_id(h: &Counts) -> usize {
+    HONOR[gen::rank_fast(&gen::RANK7_3, &gen::RANK7, h, 27)] as usize
 }
 
 /// 16 bytes from `at` (the tables carry 6 bytes of padding at the end).
