@@ -35,9 +35,7 @@ pub(crate) fn words(
         }
         let s = i;
         while i < end {
-            // Printable ASCII, the usual case, in a tight loop.
-            let run = b[i..end].iter().position(|c| c.wrapping_sub(0x21) >= 0x5e);
-            i = run.map_or(end, |n| i + n);
+            i = printable_run(b, i, end);
             if i >= end || b[i].is_ascii_whitespace() {
                 break;
             } else if b[i] < 0x80 {
@@ -52,6 +50,29 @@ pub(crate) fn words(
         }
         Some((s, i))
     })
+}
+
+/// The end of the run of printable ASCII (`!` to `~`) at `b[i..end]`: the
+/// usual content of a word, so it is skipped eight bytes at a time.
+fn printable_run(b: &[u8], mut i: usize, end: usize) -> usize {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let b = b.get(..end).unwrap_or(b);
+    while let Some(chunk) = b.get(i..i + 8) {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let low = x & LOW7;
+        // Per byte, no carries between bytes: the high bit (non-ASCII), the
+        // low seven bits equal to 0x7f (DEL) or below 0x21 (space, controls).
+        let special = (x | (low + 0x0101_0101_0101_0101) | !(low + 0x5f5f_5f5f_5f5f_5f5f)) & HIGH;
+        if special != 0 {
+            return i + (special.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && b[i].wrapping_sub(0x21) < 0x5e {
+        i += 1;
+    }
+    i
 }
 
 /// Whether a word belongs to the hand: it starts with a digit, a bracket or a
@@ -421,4 +442,37 @@ fn number(raw: &str) -> Option<u32> {
         let d = c.checked_sub(b'0').filter(|d| *d < 10)?;
         n.checked_mul(10)?.checked_add(u32::from(d))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::printable_run;
+
+    #[test]
+    fn printable_runs_stop_at_the_first_other_byte() {
+        let naive = |b: &[u8], i: usize, end: usize| {
+            (i..end)
+                .find(|&j| !(0x21..=0x7e).contains(&b[j]))
+                .unwrap_or(end)
+        };
+        // Every byte value at every position of a 20-byte run, so that each
+        // lands in the word-at-a-time part and in the tail.
+        for stop in 0..=255u8 {
+            for at in 0..20 {
+                let mut b = vec![b'5'; 20];
+                b[at] = stop;
+                for start in [0, 3, 9] {
+                    for end in [20, 17, 11] {
+                        if start <= end {
+                            assert_eq!(
+                                printable_run(&b, start, end),
+                                naive(&b, start, end),
+                                "byte {stop:#x} at {at}, {start}..{end}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
