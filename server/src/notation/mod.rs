@@ -81,6 +81,7 @@ pub const CODES: &[(&str, CodeClass)] = &[
     ("invalid-tile", CodeClass::Syntax),
     ("unclosed-meld", CodeClass::Syntax),
     ("unmatched-bracket", CodeClass::Syntax),
+    ("missing-space", CodeClass::Syntax),
     ("unknown-option", CodeClass::Word),
     ("unexpected-value", CodeClass::Word),
     ("missing-value", CodeClass::Word),

@@ -96,6 +96,19 @@ pub(crate) fn is_hand_word(word: &str) -> bool {
     }
 }
 
+/// Where an option written against a hand word's tiles begins (`riichi` in
+/// `22sriichi`, `dora=1m` in `(123m)dora=1m`): right after a suit letter or a
+/// closing bracket, a word whose key is an option. No option is made only
+/// of letter honors, so a real hand word never matches.
+fn glued_option(word: &str) -> Option<usize> {
+    let b = word.as_bytes();
+    (1..b.len()).find(|&k| {
+        matches!(b[k - 1], b'm' | b'p' | b's' | b'z' | b'h' | b')' | b']')
+            && b[k].is_ascii_lowercase()
+            && options::lookup(word[k..].split('=').next().unwrap_or_default()).is_some()
+    })
+}
+
 /// Parses one line of notation. Never panics; recovers from errors, so a
 /// line may report several.
 pub fn parse_line(text: &str) -> Line {
@@ -135,9 +148,33 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
         recovered: false,
     };
     let mut in_hand = true;
-    for (s, e) in words(text, start, opts_end) {
+    let mut glued = None;
+    let mut spans = words(text, start, opts_end);
+    while let Some((s, e)) = glued.take().or_else(|| spans.next()) {
         let word = &text[s..e];
         let tiles = is_hand_word(word);
+        // `22sriichi`: the tiles, then the option as a word of its own.
+        if let (true, true, Some(k)) = (in_hand, tiles, glued_option(word)) {
+            let k = s + k;
+            errors.push(
+                Diagnostic::error(
+                    "missing-space",
+                    k..e,
+                    format!(
+                        "'{}' is written against the tiles: put a space before it",
+                        &text[k..e]
+                    ),
+                )
+                .with_fix("insert a space", k..k, " "),
+            );
+            glued = Some((k, e));
+            if hand.items.is_empty() && !hand.recovered {
+                hand.hand_span = s..k;
+            }
+            hand.hand_span.end = k;
+            hand.recovered |= hand_word(text, s, k, &mut hand, errors);
+            continue;
+        }
         if in_hand && tiles {
             if hand.items.is_empty() && !hand.recovered {
                 hand.hand_span = s..e;
