@@ -355,6 +355,33 @@ fn option(
         None => (word, None),
     };
     let key_span = s..s + key.len();
+    // `dora:1m`, `seat:s`: a colon written for the `=`.
+    if let Some((k, _)) = key.split_once(':').filter(|_| raw.is_none()) {
+        if let Some((
+            _,
+            ValueKind::Tile | ValueKind::Tiles | ValueKind::Wind | ValueKind::Number,
+            _,
+        )) = options::lookup(k)
+        {
+            let colon = s + k.len();
+            errors.push(
+                Diagnostic::error(
+                    "unknown-option",
+                    key_span,
+                    format!(
+                        "unknown option '{key}': a value follows '=', as in {}",
+                        key.replacen(':', "=", 1)
+                    ),
+                )
+                .with_fix(
+                    format!("write {}", key.replacen(':', "=", 1)),
+                    colon..colon + 1,
+                    "=",
+                ),
+            );
+            return None;
+        }
+    }
     let Some((name, kind, id)) = options::lookup(key) else {
         let pool = if raw.is_some() {
             options::KEY_NAMES
@@ -424,7 +451,7 @@ fn option(
         (kind, Some((vs, ve))) => {
             tok.value = value(text, vs, ve, kind, toks);
             if tok.value.is_none() {
-                errors.push(Diagnostic::error(
+                let mut d = Diagnostic::error(
                     "invalid-value",
                     vs..ve,
                     format!(
@@ -432,7 +459,20 @@ fn option(
                         &text[vs..ve],
                         options::example(name)
                     ),
-                ));
+                );
+                // `dora=1m,3p`: tiles with separators between them.
+                let joined: String = text[vs..ve].split([',', '+', '/', ';']).collect();
+                if kind == ValueKind::Tiles
+                    && joined.len() < ve - vs
+                    && value(&joined, 0, joined.len(), kind, &mut Vec::new()).is_some()
+                {
+                    d.message = format!(
+                        "'{}' is not a valid value for {name}: write the tiles with nothing between them, {name}={joined}",
+                        &text[vs..ve]
+                    );
+                    d = d.with_fix(format!("write {name}={joined}"), vs..ve, joined);
+                }
+                errors.push(d);
             }
         }
     }
@@ -483,7 +523,69 @@ fn number(raw: &str) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::printable_run;
+    use super::{parse_line, printable_run};
+
+    /// The line after applying the only diagnostic's first fix.
+    fn fixed(text: &str, code: &str) -> String {
+        let line = parse_line(text);
+        assert_eq!(line.errors.len(), 1, "{text}: {:?}", line.errors);
+        let d = &line.errors[0];
+        assert_eq!(d.code, code, "{text}");
+        let fix = d.fixes.first().expect("a fix");
+        let mut out = text.to_string();
+        out.replace_range(fix.span.clone(), &fix.replacement);
+        out
+    }
+
+    #[test]
+    fn typos_around_options_have_fixes_that_parse() {
+        for (wrong, code, right) in [
+            (
+                "234m567p22s345678sriichi tsumo",
+                "missing-space",
+                "234m567p22s345678s riichi tsumo",
+            ),
+            (
+                "123m456p789s22z(111z)dora=1m",
+                "missing-space",
+                "123m456p789s22z(111z) dora=1m",
+            ),
+            (
+                "234m567p22s345678s dora:1m",
+                "unknown-option",
+                "234m567p22s345678s dora=1m",
+            ),
+            (
+                "234m567p22s345678s seat:s",
+                "unknown-option",
+                "234m567p22s345678s seat=s",
+            ),
+            (
+                "234m567p22s345678s dora=1m,3p",
+                "invalid-value",
+                "234m567p22s345678s dora=1m3p",
+            ),
+            (
+                "234m567p22s345678s dora=1m+3p+4z",
+                "invalid-value",
+                "234m567p22s345678s dora=1m3p4z",
+            ),
+        ] {
+            let got = fixed(wrong, code);
+            assert_eq!(got, right);
+            assert!(parse_line(&got).errors.is_empty(), "{got}");
+        }
+        // Words that only look close keep the plain messages, with no fix.
+        let line = parse_line("234m567p22s345678s riichi:yes dora=1m,x");
+        assert_eq!(line.errors.len(), 2);
+        assert!(
+            line.errors.iter().all(|d| d.fixes.is_empty()),
+            "{:?}",
+            line.errors
+        );
+        // A hand word that ends in letter honors is not split.
+        assert!(parse_line("123m456p789s11zwhwh").errors.is_empty());
+    }
 
     #[test]
     fn printable_runs_stop_at_the_first_other_byte() {
