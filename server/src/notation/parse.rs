@@ -105,7 +105,13 @@ fn glued_option(word: &str) -> Option<usize> {
     (1..b.len()).find(|&k| {
         matches!(b[k - 1], b'm' | b'p' | b's' | b'z' | b'h' | b')' | b']')
             && b[k].is_ascii_lowercase()
-            && options::lookup(word[k..].split('=').next().unwrap_or_default()).is_some()
+            && {
+                let end = b[k..]
+                    .iter()
+                    .position(|&c| c == b'=')
+                    .map_or(b.len(), |n| k + n);
+                options::lookup(&word[k..end]).is_some()
+            }
     })
 }
 
@@ -153,8 +159,31 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
     while let Some((s, e)) = glued.take().or_else(|| spans.next()) {
         let word = &text[s..e];
         let tiles = is_hand_word(word);
-        // `22sriichi`: the tiles, then the option as a word of its own.
-        if let (true, true, Some(k)) = (in_hand, tiles, glued_option(word)) {
+        if in_hand && tiles {
+            let saved = (
+                hand.toks.len(),
+                hand.items.len(),
+                errors.len(),
+                hand.hand_span.clone(),
+                hand.recovered,
+            );
+            if hand.items.is_empty() && !hand.recovered {
+                hand.hand_span = s..e;
+            }
+            hand.hand_span.end = e;
+            let bad = hand_word(text, s, e, &mut hand, errors);
+            // `22sriichi`: an option written against the tiles. Only a word
+            // that failed to lex can hold one (every option name has a letter
+            // that is no tile), so the usual word pays nothing for the check.
+            let Some(k) = bad.then(|| glued_option(word)).flatten() else {
+                hand.recovered |= bad;
+                continue;
+            };
+            // Read it again as the tiles, then the option as a word.
+            hand.toks.truncate(saved.0);
+            hand.items.truncate(saved.1);
+            errors.truncate(saved.2);
+            (hand.hand_span, hand.recovered) = (saved.3, saved.4);
             let k = s + k;
             errors.push(
                 Diagnostic::error(
@@ -173,14 +202,6 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
             }
             hand.hand_span.end = k;
             hand.recovered |= hand_word(text, s, k, &mut hand, errors);
-            continue;
-        }
-        if in_hand && tiles {
-            if hand.items.is_empty() && !hand.recovered {
-                hand.hand_span = s..e;
-            }
-            hand.hand_span.end = e;
-            hand.recovered |= hand_word(text, s, e, &mut hand, errors);
         } else if tiles {
             errors.push(Diagnostic::error(
                 "tiles-after-options",
@@ -355,34 +376,34 @@ fn option(
         None => (word, None),
     };
     let key_span = s..s + key.len();
-    // `dora:1m`, `seat:s`: a colon written for the `=`.
-    if let Some((k, _)) = key.split_once(':').filter(|_| raw.is_none()) {
-        if let Some((
-            _,
-            ValueKind::Tile | ValueKind::Tiles | ValueKind::Wind | ValueKind::Number,
-            _,
-        )) = options::lookup(k)
-        {
-            let colon = s + k.len();
-            errors.push(
-                Diagnostic::error(
-                    "unknown-option",
-                    key_span,
-                    format!(
-                        "unknown option '{key}': a value follows '=', as in {}",
-                        key.replacen(':', "=", 1)
-                    ),
-                )
-                .with_fix(
-                    format!("write {}", key.replacen(':', "=", 1)),
-                    colon..colon + 1,
-                    "=",
-                ),
-            );
-            return None;
-        }
-    }
     let Some((name, kind, id)) = options::lookup(key) else {
+        // `dora:1m`, `seat:s`: a colon written for the `=`.
+        if let Some((k, _)) = key.split_once(':').filter(|_| raw.is_none()) {
+            if let Some((
+                _,
+                ValueKind::Tile | ValueKind::Tiles | ValueKind::Wind | ValueKind::Number,
+                _,
+            )) = options::lookup(k)
+            {
+                let colon = s + k.len();
+                errors.push(
+                    Diagnostic::error(
+                        "unknown-option",
+                        key_span,
+                        format!(
+                            "unknown option '{key}': a value follows '=', as in {}",
+                            key.replacen(':', "=", 1)
+                        ),
+                    )
+                    .with_fix(
+                        format!("write {}", key.replacen(':', "=", 1)),
+                        colon..colon + 1,
+                        "=",
+                    ),
+                );
+                return None;
+            }
+        }
         let pool = if raw.is_some() {
             options::KEY_NAMES
         } else {
