@@ -25,8 +25,9 @@ pub fn rules_of(line: &ast::RulesLine, base: &Rules) -> (Rules, Vec<Diagnostic>)
             continue;
         };
         let key = word.split_once('=').map_or(word.as_str(), |(k, _)| k);
-        let known =
-            SWITCHES.contains(&key) || PRESETS.contains(&key) || Rules::preset(key).is_some();
+        let known = crate::score::rules::switch_name(key).is_some()
+            || PRESETS.contains(&key)
+            || Rules::preset(key).is_some();
         if known {
             let value_span = match word.find('=') {
                 Some(eq) => span.start + eq + 1..span.end,
@@ -36,7 +37,13 @@ pub fn rules_of(line: &ast::RulesLine, base: &Rules) -> (Rules, Vec<Diagnostic>)
             continue;
         }
         let key_span = span.start..span.start + key.len();
-        let pool: Vec<&str> = SWITCHES.iter().chain(PRESETS).copied().collect();
+        let aliases = crate::score::rules::ALIASES.iter().map(|(a, _)| a);
+        let pool: Vec<&str> = SWITCHES
+            .iter()
+            .chain(PRESETS)
+            .chain(aliases)
+            .copied()
+            .collect();
         diags.push(match suggest::closest(key, &pool) {
             Some(g) => Diagnostic::error(
                 "unknown-rule",

@@ -63,6 +63,26 @@ pub const SWITCHES: &[&str] = &[
 
 pub const PRESETS: &[&str] = &["tenhou", "mahjong-soul"];
 
+/// The names players also use for the switches (romanised Japanese and
+/// short forms), each with the switch it stands for.
+pub const ALIASES: &[(&str, &str)] = &[
+    ("kuitan", "open-tanyao"),
+    ("aka", "red-fives"),
+    ("akadora", "red-fives"),
+    ("kiriage-mangan", "kiriage"),
+    ("kazoe-yakuman", "kazoe"),
+    ("nagashi-mangan", "nagashi"),
+];
+
+/// The switch a name stands for: itself, or the switch of an alias.
+pub fn switch_name(key: &str) -> Option<&'static str> {
+    SWITCHES
+        .iter()
+        .find(|s| **s == key)
+        .copied()
+        .or_else(|| ALIASES.iter().find(|(a, _)| *a == key).map(|(_, s)| *s))
+}
+
 impl Rules {
     pub fn tenhou() -> Rules {
         Rules {
@@ -113,7 +133,20 @@ impl Rules {
                 Some(other) => Err(format!("'{key}' takes on or off, not '{other}'")),
             }
         };
-        match key {
+        let switch = switch_name(key).unwrap_or(key);
+        // `aka=3`: red fives are also given as a count; the engine knows one
+        // per suit.
+        let value = match (switch, value) {
+            ("red-fives", Some("0")) => Some("off"),
+            ("red-fives", Some("3")) => Some("on"),
+            ("red-fives", Some(n)) if n.bytes().all(|b| b.is_ascii_digit()) => {
+                return Err(format!(
+                    "'{key}' counts red fives: 0 (none) or 3 (one per suit), not {n}"
+                ))
+            }
+            _ => value,
+        };
+        match switch {
             "kiriage" => self.kiriage = flag(value)?,
             "open-tanyao" => self.open_tanyao = flag(value)?,
             "red-fives" => self.red_fives = flag(value)?,
@@ -122,8 +155,9 @@ impl Rules {
             "nagashi" => self.nagashi = flag(value)?,
             "kazoe" => {
                 self.kazoe = match value {
-                    Some("yakuman") | None => KazoeCap::Yakuman,
-                    Some("sanbaiman") => KazoeCap::Sanbaiman,
+                    // on/off for `kazoe-yakuman`.
+                    Some("yakuman") | Some("on") | None => KazoeCap::Yakuman,
+                    Some("sanbaiman") | Some("off") => KazoeCap::Sanbaiman,
                     Some(v) => return Err(format!("kazoe is yakuman or sanbaiman, not '{v}'")),
                 }
             }
@@ -170,5 +204,29 @@ mod tests {
         assert_eq!(r, Rules::tenhou());
         assert!(r.apply("kiriagee").is_err());
         assert!(r.apply("kiriage=maybe").is_err());
+    }
+
+    #[test]
+    fn players_names_for_the_switches_apply_too() {
+        let mut r = Rules::tenhou();
+        r.apply("kuitan=off").unwrap();
+        r.apply("aka=0").unwrap();
+        assert!(!r.open_tanyao && !r.red_fives);
+        r.apply("akadora=3").unwrap();
+        r.apply("kiriage-mangan").unwrap();
+        assert!(r.red_fives && r.kiriage);
+        r.apply("nagashi-mangan=off").unwrap();
+        r.apply("kazoe-yakuman=off").unwrap();
+        assert!(!r.nagashi);
+        assert_eq!(r.kazoe, KazoeCap::Sanbaiman);
+        // Four red fives (two of one suit) is a rule the engine does not
+        // know: an error that says so, not a silent "on".
+        let err = r.apply("aka=4").unwrap_err();
+        assert!(err.contains("0 (none) or 3"), "{err}");
+        assert!(r.apply("red-fives=2").is_err());
+        for (alias, switch) in ALIASES {
+            assert!(SWITCHES.contains(switch), "{alias} -> {switch}");
+            assert!(!SWITCHES.contains(alias), "{alias} is a switch itself");
+        }
     }
 }
