@@ -39,6 +39,11 @@ pub struct Fix {
     pub title: String,
     pub span: Range<usize>,
     pub replacement: String,
+    /// The edit says what the line already means (a computed claim, a
+    /// missing space, a repeated word removed), so `tenpai check --fix` may
+    /// apply it unasked. Otherwise it is a guess (the closest option name,
+    /// which of two contradicting words to drop): offered, not applied.
+    pub safe: bool,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -89,6 +94,7 @@ impl Diagnostic {
         self
     }
 
+    /// Adds a suggested fix (a guess: see [`Fix::safe`]).
     pub fn with_fix(
         mut self,
         title: impl Into<String>,
@@ -99,7 +105,22 @@ impl Diagnostic {
             title: title.into(),
             span,
             replacement: replacement.into(),
+            safe: false,
         });
+        self
+    }
+
+    /// Adds a fix that only writes what the line already means.
+    pub fn with_safe_fix(
+        mut self,
+        title: impl Into<String>,
+        span: Range<usize>,
+        replacement: impl Into<String>,
+    ) -> Self {
+        self = self.with_fix(title, span, replacement);
+        if let Some(f) = self.fixes.last_mut() {
+            f.safe = true;
+        }
         self
     }
 }

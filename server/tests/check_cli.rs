@@ -204,3 +204,52 @@ fn the_readme_shows_what_the_main_command_prints() {
     assert_eq!(String::from_utf8_lossy(&o.stdout), shown);
     assert_eq!(o.status.code(), Some(1), "the README says it exits 1");
 }
+
+#[test]
+fn fix_rewrites_files_and_reports_what_is_left() {
+    let dir = std::env::temp_dir().join(format!("tenpai-fix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("review.mj");
+    // A missing space, then a claim that can be checked once the space is
+    // there (non-dealer riichi tsumo pinfu tanyao: 4 han 20 fu, 1300/2600),
+    // a word written twice, and a typo whose fix is only a guess.
+    std::fs::write(
+        &file,
+        "234m567p22s345678sriichi tsumo seat=s => 7700\n234m567p22s345678s ron ron riichii\n",
+    )
+    .expect("write");
+    let path = file.to_str().expect("utf-8 path");
+    let o = tenpai(&["check", "--fix", path], None);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        "234m567p22s345678s riichi tsumo seat=s => 5200\n234m567p22s345678s ron riichii\n"
+    );
+    let out = stdout(&o);
+    assert!(out.contains("error[unknown-option]"), "{out}");
+    assert!(
+        out.ends_with("Checked 2 hands in 1 file: 1 error. Fixed 3 problems.\n"),
+        "{out}"
+    );
+    // The guess too, with --unsafe-fixes; then nothing is left.
+    let o = tenpai(&["check", "--unsafe-fixes", path], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(std::fs::read_to_string(&file)
+        .expect("read")
+        .ends_with("ron riichi\n"));
+    let o = tenpai(&["check", "--fix", path], None);
+    assert_eq!(stdout(&o), "Checked 2 hands in 1 file: all good.\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fix_on_stdin_writes_the_document_to_stdout() {
+    let o = tenpai(
+        &["check", "--fix", "-"],
+        Some("234m567p22s345678s ron seat=s => 7700\n"),
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "234m567p22s345678s ron seat=s => 2000\n");
+    let report = String::from_utf8_lossy(&o.stderr);
+    assert!(report.contains("Fixed 1 problem."), "{report}");
+}

@@ -449,3 +449,49 @@ async fn a_contradicting_option_can_be_removed() {
         .collect();
     insta::assert_json_snapshot!((d, fixes));
 }
+
+#[tokio::test]
+async fn fix_all_applies_every_safe_fix_and_only_when_asked() {
+    let mut c = client(Value::Null).await;
+    // A wrong claim (non-dealer ron, pinfu tanyao: 2000), an option glued to
+    // its tiles, and a typo whose fix is only a guess.
+    let doc = "234m567p22s345678s ron seat=s => 7700\n234m567p22s345678sriichi tsumo\n123m456p789s1122z riichii\n";
+    c.open(MJ, "mj", 1, doc).await;
+    c.diagnostics(MJ, 1).await;
+    let ask = |only: Value| {
+        json!({
+            "textDocument": {"uri": MJ},
+            "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+            "context": {"diagnostics": [], "only": only}
+        })
+    };
+    let actions = c
+        .call("textDocument/codeAction", ask(json!(["source.fixAll"])))
+        .await;
+    let actions = actions.as_array().unwrap();
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    assert_eq!(actions[0]["kind"], "source.fixAll");
+    let edits: Vec<(u64, u64, u64, &str)> = actions[0]["edit"]["changes"][MJ]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["range"]["start"]["line"].as_u64().unwrap(),
+                e["range"]["start"]["character"].as_u64().unwrap(),
+                e["range"]["end"]["character"].as_u64().unwrap(),
+                e["newText"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(edits, vec![(0, 33, 37, "2000"), (1, 18, 18, " ")]);
+    // Quick fixes only: no fix-all among them.
+    let quick = c
+        .call("textDocument/codeAction", ask(json!(["quickfix"])))
+        .await;
+    assert!(quick
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|a| a["kind"] == "quickfix"));
+}

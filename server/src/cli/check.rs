@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use crate::diag::Severity;
+use crate::document::fix::{fix_document, FixLevel};
 use crate::document::{Analyzer, DocKind, Encoding, FileDiagnostic, LineIndex};
 use crate::score::Rules;
 
@@ -28,6 +29,15 @@ pub struct CheckArgs {
     /// When to colour the human output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// Apply the safe fixes (wrong claims, missing spaces, repeated words)
+    /// to the files, then report what is left. With `-`, the fixed document
+    /// goes to stdout and the report to stderr.
+    #[arg(long)]
+    pub fix: bool,
+    /// `--fix`, and also apply the guesses: the closest option for a typo,
+    /// dropping one of two contradicting words.
+    #[arg(long)]
+    pub unsafe_fixes: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
@@ -185,6 +195,8 @@ pub struct Report {
     pub findings: Vec<Finding>,
     pub files: usize,
     pub hands: usize,
+    /// Fixes applied by `--fix`.
+    pub fixed: usize,
 }
 
 impl Report {
@@ -389,10 +401,14 @@ pub fn summary(report: &Report) -> String {
             parts.push(plural(n, one, many));
         }
     }
+    let fixed = match report.fixed {
+        0 => String::new(),
+        n => format!(" Fixed {}.", plural(n, "problem", "problems")),
+    };
     if parts.is_empty() {
-        format!("{checked}: all good.")
+        format!("{checked}: all good.{fixed}")
     } else {
-        format!("{checked}: {}.", parts.join(", "))
+        format!("{checked}: {}.{fixed}", parts.join(", "))
     }
 }
 
@@ -453,8 +469,15 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let mut report = Report::default();
     let mut analyzer = Analyzer::new();
     let mut failed = false;
+    let level = (args.fix || args.unsafe_fixes).then_some(if args.unsafe_fixes {
+        FixLevel::All
+    } else {
+        FixLevel::Safe
+    });
+    // With `--fix -`, stdout carries the fixed document.
+    let mut report_to_stderr = false;
     for input in &inputs {
-        let text = match read(input) {
+        let mut text = match read(input) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("error: {}: {e}", input.name);
@@ -462,6 +485,26 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 continue;
             }
         };
+        if let Some(level) = level {
+            let (fixed, n) = fix_document(&text, input.kind, &rules, &mut analyzer, level);
+            report.fixed += n;
+            match &input.path {
+                Some(path) if n > 0 => {
+                    if let Err(e) = std::fs::write(path, &fixed) {
+                        eprintln!("error: {}: {e}", input.name);
+                        failed = true;
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    let mut stdout = std::io::stdout().lock();
+                    let _ = stdout.write_all(fixed.as_bytes());
+                    let _ = stdout.flush();
+                    report_to_stderr = true;
+                }
+            }
+            text = fixed;
+        }
         report.add_document(&input.name, &text, input.kind, &rules, &mut analyzer);
     }
     let output = match args.format {
@@ -478,9 +521,13 @@ pub fn run(args: CheckArgs) -> ExitCode {
         Format::Json => render_json(&report),
         Format::Github => render_github(&report),
     };
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(output.as_bytes());
-    let _ = stdout.flush();
+    if report_to_stderr {
+        let _ = std::io::stderr().lock().write_all(output.as_bytes());
+    } else {
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout.write_all(output.as_bytes());
+        let _ = stdout.flush();
+    }
     // The process ends here: freeing every cached line one by one would
     // take longer than analysing them did (a 5 MB document: ~0.5 s of
     // allocator work), and the OS takes the memory back at once.
@@ -558,6 +605,7 @@ mod tests {
             }],
             files: 1,
             hands: 1,
+            fixed: 0,
         };
         assert_eq!(
             render_github(&report),

@@ -125,6 +125,8 @@ pub struct FileFix {
     pub title: String,
     pub range: Range<usize>,
     pub replacement: String,
+    /// See [`crate::diag::Fix::safe`].
+    pub safe: bool,
 }
 
 /// Every diagnostic of the analysed lines, in document order.
@@ -152,6 +154,7 @@ pub fn file_diagnostics(lines: &[AnalyzedLine]) -> Vec<FileDiagnostic> {
                         title: f.title.clone(),
                         range: l.to_document(&f.span),
                         replacement: f.replacement.clone(),
+                        safe: f.safe,
                     })
                     .collect(),
             });

@@ -341,7 +341,7 @@ pub fn diagnostics(checks: &[ItemCheck]) -> Vec<Diagnostic> {
                     format!("wrong claim: {message}"),
                 );
                 Some(match right {
-                    Some(r) => d.with_fix(format!("write '{r}'"), c.span.clone(), r.clone()),
+                    Some(r) => d.with_safe_fix(format!("write '{r}'"), c.span.clone(), r.clone()),
                     None => d,
                 })
             }

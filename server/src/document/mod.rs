@@ -7,6 +7,7 @@
 mod analysis;
 pub mod claims;
 mod extract;
+pub mod fix;
 pub mod format;
 mod inline;
 pub mod line_index;

@@ -140,14 +140,18 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
                         format!("'{}' is given two different values", opt.key),
                     )
                 };
-                diags.push(
-                    d.with_related(prev.span.clone(), "first written here")
-                        .with_fix(
-                            format!("remove this '{}'", opt.key),
-                            removal(line, &opt.span),
-                            "",
-                        ),
+                let d = d.with_related(prev.span.clone(), "first written here");
+                let (title, span) = (
+                    format!("remove this '{}'", opt.key),
+                    removal(line, &opt.span),
                 );
+                // Removing a word written twice changes nothing; removing
+                // one of two different values is a choice.
+                diags.push(if same {
+                    d.with_safe_fix(title, span, "")
+                } else {
+                    d.with_fix(title, span, "")
+                });
                 continue;
             }
         } else if let Some(slot) = present.get_mut(i) {
@@ -229,7 +233,7 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
                     "win-on-waiting-hand",
                     opt.span.clone(),
                     "this hand has 13 tiles: it is waiting, so win= has no effect; add the winning tile to the hand",
-                ).with_fix("remove win=", removal(line, &opt.span), ""));
+                ).with_safe_fix("remove win=", removal(line, &opt.span), ""));
             }
         }
     } else if complete {

@@ -144,6 +144,8 @@ pub fn code_actions(cx: &Ctx, range: Range) -> Vec<CodeActionOrCommand> {
     // that line's fixes.
     for d in file_diagnostics(lines) {
         let lsp_diag = diagnostic(cx, &d);
+        // The safe fix, or the first suggestion when none is safe.
+        let preferred = d.fixes.iter().position(|f| f.safe).unwrap_or(0);
         for (i, f) in d.fixes.iter().enumerate() {
             out.push(CodeActionOrCommand::CodeAction(CodeAction {
                 title: f.title.clone(),
@@ -156,7 +158,7 @@ pub fn code_actions(cx: &Ctx, range: Range) -> Vec<CodeActionOrCommand> {
                         f.replacement.clone(),
                     )],
                 )),
-                is_preferred: Some(i == 0),
+                is_preferred: Some(i == preferred),
                 ..Default::default()
             }));
         }
@@ -180,6 +182,26 @@ pub fn code_actions(cx: &Ctx, range: Range) -> Vec<CodeActionOrCommand> {
         }
     }
     out
+}
+
+/// "Fix all" (`source.fixAll`, e.g. on save): every safe fix of the
+/// document, as `tenpai check --fix` applies them in one pass.
+pub fn fix_all(cx: &Ctx) -> Option<CodeAction> {
+    let diags = file_diagnostics(cx.view.lines);
+    let edits = crate::document::fix::fix_edits(&diags, crate::document::fix::FixLevel::Safe);
+    if edits.is_empty() {
+        return None;
+    }
+    let text_edits = edits
+        .into_iter()
+        .map(|f| TextEdit::new(cx.range(f.range), f.replacement))
+        .collect();
+    Some(CodeAction {
+        title: "Fix all safe problems (tenpai)".to_string(),
+        kind: Some(CodeActionKind::SOURCE_FIX_ALL),
+        edit: Some(edit(cx, text_edits)),
+        ..Default::default()
+    })
 }
 
 /// Formatting edits for the hand lines meeting `range` (all when `None`).

@@ -224,6 +224,7 @@ fn capabilities(enc: Encoding) -> ServerCapabilities {
             code_action_kinds: Some(vec![
                 CodeActionKind::QUICKFIX,
                 CodeActionKind::REFACTOR_REWRITE,
+                CodeActionKind::SOURCE_FIX_ALL,
             ]),
             ..Default::default()
         })),
@@ -372,8 +373,27 @@ impl LanguageServer for Backend {
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let only = params.context.only.clone();
         self.query("codeAction", &params.text_document.uri, |cx| {
-            Some(features::code_actions(cx, params.range))
+            let mut actions = features::code_actions(cx, params.range);
+            // A kind is wanted when the client names it or a prefix of it
+            // (`source` covers `source.fixAll`); with no list, every kind.
+            let wanted = |kind: &CodeActionKind| {
+                only.as_ref().is_none_or(|o| {
+                    o.iter().any(|w| {
+                        kind.as_str() == w.as_str()
+                            || kind.as_str().starts_with(&format!("{}.", w.as_str()))
+                    })
+                })
+            };
+            actions.retain(|a| match a {
+                CodeActionOrCommand::CodeAction(a) => a.kind.as_ref().is_none_or(wanted),
+                CodeActionOrCommand::Command(_) => true,
+            });
+            if wanted(&CodeActionKind::SOURCE_FIX_ALL) {
+                actions.extend(features::fix_all(cx).map(CodeActionOrCommand::CodeAction));
+            }
+            Some(actions)
         })
         .await
     }

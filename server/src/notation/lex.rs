@@ -164,7 +164,7 @@ fn missing_suit(digits: &str, span: Span, next: Option<u8>) -> Diagnostic {
                     l as char
                 ),
             );
-            return d.with_fix(
+            return d.with_safe_fix(
                 format!("write {digits}{}", l as char),
                 span.end..span.end + 1,
                 (l as char).to_string(),

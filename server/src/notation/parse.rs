@@ -194,7 +194,7 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
                         &text[k..e]
                     ),
                 )
-                .with_fix("insert a space", k..k, " "),
+                .with_safe_fix("insert a space", k..k, " "),
             );
             glued = Some((k, e));
             if hand.items.is_empty() && !hand.recovered {
@@ -395,7 +395,7 @@ fn option(
                             key.replacen(':', "=", 1)
                         ),
                     )
-                    .with_fix(
+                    .with_safe_fix(
                         format!("write {}", key.replacen(':', "=", 1)),
                         colon..colon + 1,
                         "=",
@@ -456,7 +456,7 @@ fn option(
                     s + key.len()..e,
                     format!("'{name}' is a word on its own and takes no value"),
                 )
-                .with_fix(format!("write '{name}'"), s + key.len()..e, ""),
+                .with_safe_fix(format!("write '{name}'"), s + key.len()..e, ""),
             );
         }
         (_, None) => errors.push(Diagnostic::error(
@@ -491,7 +491,7 @@ fn option(
                         "'{}' is not a valid value for {name}: write the tiles with nothing between them, {name}={joined}",
                         &text[vs..ve]
                     );
-                    d = d.with_fix(format!("write {name}={joined}"), vs..ve, joined);
+                    d = d.with_safe_fix(format!("write {name}={joined}"), vs..ve, joined);
                 }
                 errors.push(d);
             }
