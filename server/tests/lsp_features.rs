@@ -495,3 +495,29 @@ async fn fix_all_applies_every_safe_fix_and_only_when_asked() {
         .iter()
         .all(|a| a["kind"] == "quickfix"));
 }
+
+#[tokio::test]
+async fn hover_on_a_rules_line_shows_the_rules_in_force() {
+    let mut c = client(Value::Null).await;
+    c.open(
+        MJ,
+        "mj",
+        1,
+        "rules: mahjong-soul kuitan=off\n234m567p22s345678s ron\n",
+    )
+    .await;
+    let h = c.call("textDocument/hover", at(MJ, 0, 10)).await;
+    let md = h["contents"]["value"].as_str().unwrap();
+    assert!(md.starts_with("**Rules from this line on**"), "{md}");
+    assert!(
+        md.contains("| `double-yakuman` | **on** (Tenhou: off) |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| `open-tanyao` | **off** (Tenhou: on) |"),
+        "{md}"
+    );
+    assert!(md.contains("| `kiriage` | off |"), "{md}");
+    assert_eq!(h["range"]["start"]["character"], 0);
+    assert_eq!(h["range"]["end"]["character"], 30);
+}
