@@ -176,3 +176,97 @@ async fn thousands_of_rapid_edits_end_in_the_right_text() {
         "{h}"
     );
 }
+
+/// xorshift64: the same "random" session on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+#[tokio::test]
+async fn random_edits_and_requests_never_fail() {
+    const FRAGMENTS: &[&str] = &[
+        "123m", "0p", "🀄", "🀀🀁", "(", ")", "[", "]", " ", "\n", "riichi", "tsumo", "dora=",
+        "win=5", "=> ", "7700", "# ", "rules: ", "kiriage", "é", "\t", "```mj\n", "`", "^^",
+        "11122z", "seat=s", "=", "555z",
+    ];
+    for (uri, language) in [(URI, "mj"), ("file:///article.md", "markdown")] {
+        let (mut c, _) = TestClient::in_process();
+        c.initialize(json!({}), Value::Null).await;
+        let start =
+            "234m567p22s345678s riichi tsumo dora=1s\n🀄 123m456p789s11z22z\n`234m567p22s34568s`\n";
+        c.open(uri, language, 1, start).await;
+        let mut rng = Rng(0x7E4_9A1 + language.len() as u64);
+        let mut version = 1;
+        for step in 0..400 {
+            let line = rng.below(6) as u32;
+            let col = rng.below(50) as u32;
+            let (end_line, end_col) = if rng.below(3) == 0 {
+                (line + rng.below(2) as u32, rng.below(50) as u32)
+            } else {
+                (line, col)
+            };
+            let text: String = (0..rng.below(3))
+                .map(|_| FRAGMENTS[rng.below(FRAGMENTS.len() as u64) as usize])
+                .collect();
+            version += 1;
+            c.change(
+                uri,
+                version,
+                [line, col, end_line.max(line), end_col],
+                &text,
+            )
+            .await;
+            if step % 8 != 0 {
+                continue;
+            }
+            let pos = json!({"line": rng.below(7), "character": rng.below(60)});
+            let doc = json!({"uri": uri});
+            let whole =
+                json!({"start": {"line": 0, "character": 0}, "end": {"line": 20, "character": 0}});
+            for (method, params) in [
+                (
+                    "textDocument/hover",
+                    json!({"textDocument": doc, "position": pos}),
+                ),
+                (
+                    "textDocument/completion",
+                    json!({"textDocument": doc, "position": pos}),
+                ),
+                (
+                    "textDocument/inlayHint",
+                    json!({"textDocument": doc, "range": whole}),
+                ),
+                (
+                    "textDocument/codeAction",
+                    json!({"textDocument": doc, "range": whole, "context": {"diagnostics": []}}),
+                ),
+                (
+                    "textDocument/semanticTokens/full",
+                    json!({"textDocument": doc}),
+                ),
+                ("textDocument/documentSymbol", json!({"textDocument": doc})),
+                (
+                    "textDocument/formatting",
+                    json!({"textDocument": doc, "options": {"tabSize": 4, "insertSpaces": true}}),
+                ),
+            ] {
+                // `call` fails the test on an error response, which is what
+                // a caught panic becomes.
+                c.call(method, params).await;
+            }
+        }
+        // Still alive and publishing for the last version.
+        c.diagnostics(uri, version).await;
+    }
+}
