@@ -521,3 +521,24 @@ async fn hover_on_a_rules_line_shows_the_rules_in_force() {
     assert_eq!(h["range"]["start"]["character"], 0);
     assert_eq!(h["range"]["end"]["character"], 30);
 }
+
+#[tokio::test]
+async fn completion_in_a_rules_line_offers_switches_and_values() {
+    let mut c = client(Value::Null).await;
+    c.open(MJ, "mj", 1, "rules: kazoe=\n234m567p22s345678s ron\n")
+        .await;
+    let items = c.call("textDocument/completion", at(MJ, 0, 13)).await;
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["yakuman", "sanbaiman"]);
+    let items = c.call("textDocument/completion", at(MJ, 0, 7)).await;
+    assert!(items
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|i| i["label"] == "kiriage" && i["detail"].as_str().unwrap().contains("mangan")));
+}

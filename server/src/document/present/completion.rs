@@ -74,6 +74,14 @@ pub fn complete(text: &str, col: usize, rules: &Rules) -> Vec<Item> {
         i + text[i..].chars().next().map_or(1, char::len_utf8)
     });
     let word = &text[start..col];
+    let lead = text.len() - text.trim_start().len();
+    if text[lead..].starts_with("rules:") {
+        return if start >= lead + "rules:".len() {
+            rule_items(word, start..col)
+        } else {
+            Vec::new()
+        };
+    }
     // The line without the word being typed: a half-written word (`r`,
     // `win=`) would otherwise be read as a tile or be an error.
     let rest = format!("{}{}", &text[..start], &text[col..]);
@@ -94,6 +102,87 @@ pub fn complete(text: &str, col: usize, rules: &Rules) -> Vec<Item> {
         }
         None => option_items(&a, start..col),
     }
+}
+
+/// What each rule word does, with the values a valued switch takes (none
+/// for an on/off switch, which is on when written bare).
+const RULE_WORDS: &[(&str, &str, &[&str])] = &[
+    ("tenhou", "preset: Tenhou's rules (the default)", &[]),
+    ("mahjong-soul", "preset: Tenhou's, with double yakuman", &[]),
+    ("kiriage", "4 han 30 fu and 3 han 60 fu are a mangan", &[]),
+    ("open-tanyao", "tanyao on an open hand (kuitan)", &[]),
+    ("red-fives", "red fives are dora (aka)", &[]),
+    (
+        "double-yakuman",
+        "the four \"double\" yakuman count twice",
+        &[],
+    ),
+    (
+        "kazoe",
+        "what 13 or more han is worth",
+        &["yakuman", "sanbaiman"],
+    ),
+    ("yakuman-stacking", "different yakuman add up", &[]),
+    (
+        "renhou",
+        "a ron before the first draw",
+        &["off", "mangan", "yakuman"],
+    ),
+    ("nagashi", "nagashi mangan is scored", &[]),
+    (
+        "double-wind-fu",
+        "fu for a pair of the double wind",
+        &["4", "2"],
+    ),
+    ("honba", "points per honba", &["300", "100", "1500"]),
+];
+
+/// Completion in a `rules:` line: the presets and switches, then a valued
+/// switch's values (on/off for the others).
+fn rule_items(word: &str, replace: Range<usize>) -> Vec<Item> {
+    let item = |i: usize, label: String, detail: &str, replace: Range<usize>| Item {
+        insert: label.clone(),
+        label,
+        detail: detail.to_string(),
+        replace,
+        sort: format!("{i:02}"),
+        kind: ItemKind::Option,
+    };
+    if let Some((key, _)) = word.split_once('=') {
+        let Some(name) = crate::score::rules::switch_name(key) else {
+            return Vec::new();
+        };
+        let values: &[&str] = RULE_WORDS
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map_or(&[], |(_, _, v)| *v);
+        let values = if values.is_empty() {
+            &["on", "off"][..]
+        } else {
+            values
+        };
+        let at = replace.start + key.len() + 1..replace.end;
+        return values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| Item {
+                kind: ItemKind::Value,
+                ..item(i, v.to_string(), "", at.clone())
+            })
+            .collect();
+    }
+    RULE_WORDS
+        .iter()
+        .enumerate()
+        .map(|(i, (name, detail, values))| {
+            let label = if values.is_empty() {
+                name.to_string()
+            } else {
+                format!("{name}=")
+            };
+            item(i, label, detail, replace.clone())
+        })
+        .collect()
 }
 
 fn option_items(a: &LineAnalysis, replace: Range<usize>) -> Vec<Item> {
@@ -206,4 +295,61 @@ fn tile_items(tiles: Vec<(Tile, String)>, replace: Range<usize>) -> Vec<Item> {
             kind: ItemKind::Tile,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::rules::{PRESETS, SWITCHES};
+
+    #[test]
+    fn every_rule_word_is_offered_and_every_offer_applies() {
+        for name in SWITCHES.iter().chain(PRESETS) {
+            assert!(RULE_WORDS.iter().any(|(n, _, _)| n == name), "{name}");
+        }
+        for (name, _, values) in RULE_WORDS {
+            let mut r = Rules::tenhou();
+            // Offered bare (a preset or an on/off switch): it applies bare.
+            if values.is_empty() {
+                r.apply(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+            if PRESETS.contains(name) {
+                continue;
+            }
+            for v in values.iter().chain(if values.is_empty() {
+                &["on", "off"][..]
+            } else {
+                &[]
+            }) {
+                r.apply(&format!("{name}={v}"))
+                    .unwrap_or_else(|e| panic!("{name}={v}: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn rules_lines_complete_words_then_values() {
+        let line = "rules: mahjong-soul ka";
+        let items = complete(line, line.len(), &Rules::tenhou());
+        let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+        assert!(
+            labels.contains(&"kiriage") && labels.contains(&"kazoe="),
+            "{labels:?}"
+        );
+        assert!(items.iter().all(|i| i.replace == (20..22)));
+        let line = "rules: kuitan=o";
+        let items = complete(line, line.len(), &Rules::tenhou());
+        let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+        assert_eq!(labels, ["on", "off"]);
+        assert!(items.iter().all(|i| i.replace == (14..15)));
+        let line = "rules: kazoe=";
+        let labels: Vec<String> = complete(line, line.len(), &Rules::tenhou())
+            .into_iter()
+            .map(|i| i.label)
+            .collect();
+        assert_eq!(labels, ["yakuman", "sanbaiman"]);
+        // Not on the keyword itself, and not for an unknown switch.
+        assert!(complete("rules: x", 3, &Rules::tenhou()).is_empty());
+        assert!(complete("rules: bogus=", 13, &Rules::tenhou()).is_empty());
+    }
 }
