@@ -253,3 +253,21 @@ fn fix_on_stdin_writes_the_document_to_stdout() {
     let report = String::from_utf8_lossy(&o.stderr);
     assert!(report.contains("Fixed 1 problem."), "{report}");
 }
+
+#[test]
+fn stdin_can_be_named_and_read_as_markdown() {
+    let article = "Prose 123 456, then `234m567p22s345678s ron seat=s => 7700`.\n";
+    // As a .mj document, the prose line is a broken hand line.
+    let o = tenpai(&["check", "-"], Some(article));
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let o = tenpai(
+        &["check", "--stdin-filename", "docs/a.md", "-"],
+        Some(article),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("docs/a.md:1:55: warning[wrong-claim]"),
+        "{out}"
+    );
+}

@@ -128,3 +128,14 @@ fn lines_with_errors_are_left_alone() {
     let o = tenpai(&["fmt", "-"], Some(text));
     assert_eq!(String::from_utf8_lossy(&o.stdout), text);
 }
+
+#[test]
+fn stdin_named_markdown_formats_only_its_hand_lines() {
+    let text = "Prose 789s 11z here.\n\n```mj\n789s 11z 123m456p 22z\n```\n";
+    let o = tenpai(&["fmt", "--stdin-filename", "post.md", "-"], Some(text));
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "Prose 789s 11z here.\n\n```mj\n123m456p789s1122z\n```\n"
+    );
+}

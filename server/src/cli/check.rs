@@ -38,6 +38,11 @@ pub struct CheckArgs {
     /// dropping one of two contradicting words.
     #[arg(long)]
     pub unsafe_fixes: bool,
+    /// The name of the document read from `-`: used in the report, and
+    /// `.md` or `.markdown` reads it as Markdown (editors and pre-commit
+    /// hooks pipe a buffer with its file name).
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
@@ -120,14 +125,19 @@ pub struct Input {
 /// are Markdown, anything else a `.mj` document), directories searched in
 /// name order for `*.mj` and `*.md`, skipping hidden directories, `target`
 /// and `node_modules`.
-pub fn collect_inputs(paths: &[PathBuf]) -> Result<Vec<Input>, String> {
+///
+/// `-` is stdin: a `.mj` document printed as `<stdin>`, unless
+/// `stdin_name` names it (then its name, and Markdown for `.md`).
+pub fn collect_inputs(paths: &[PathBuf], stdin_name: Option<&Path>) -> Result<Vec<Input>, String> {
     let mut out = Vec::new();
     for p in paths {
         if p.as_os_str() == "-" {
             out.push(Input {
-                name: "<stdin>".to_string(),
+                name: stdin_name.map_or("<stdin>".to_string(), |n| n.display().to_string()),
                 path: None,
-                kind: DocKind::Mj,
+                kind: stdin_name
+                    .and_then(DocKind::from_path)
+                    .unwrap_or(DocKind::Mj),
             });
         } else if p.is_dir() {
             walk(p, &mut out).map_err(|e| format!("{}: {e}", p.display()))?;
@@ -459,7 +469,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let inputs = match collect_inputs(&args.paths) {
+    let inputs = match collect_inputs(&args.paths, args.stdin_filename.as_deref()) {
         Ok(i) => i,
         Err(e) => {
             eprintln!("error: {e}");

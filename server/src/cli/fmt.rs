@@ -22,6 +22,10 @@ pub struct FmtArgs {
     /// How to write honors.
     #[arg(long, value_enum, value_name = "STYLE")]
     pub honors: Option<Honors>,
+    /// The name of the document read from `-`: `.md` or `.markdown` formats
+    /// it as Markdown (only its hand lines change).
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +56,7 @@ pub fn run(args: FmtArgs) -> ExitCode {
             Honors::Letters => HonorStyle::Letters,
         };
     }
-    let inputs = match collect_inputs(&args.paths) {
+    let inputs = match collect_inputs(&args.paths, args.stdin_filename.as_deref()) {
         Ok(i) => i,
         Err(e) => {
             eprintln!("error: {e}");
