@@ -5,6 +5,7 @@
 //! [`shanten`] -> [`document`] -> front ends ([`lsp`], [`cli`]).
 
 pub mod cli;
+pub mod config;
 pub mod diag;
 pub mod document;
 pub mod hand;

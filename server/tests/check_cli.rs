@@ -271,3 +271,55 @@ fn stdin_can_be_named_and_read_as_markdown() {
         "{out}"
     );
 }
+
+#[test]
+fn the_nearest_tenpai_toml_sets_the_rules() {
+    let root = std::env::temp_dir().join(format!("tenpai-config-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let sub = root.join("posts");
+    std::fs::create_dir_all(&sub).expect("temp dir");
+    // Riichi pinfu tanyao with a dora, non-dealer ron: 4 han 30 fu, which
+    // kiriage rounds up to a mangan.
+    let review = sub.join("review.mj");
+    std::fs::write(
+        &review,
+        "234m567p22s345678s riichi dora=1m seat=s => 8000\n",
+    )
+    .expect("write");
+    let path = review.to_str().expect("utf-8 path");
+    let o = tenpai(&["check", path], None);
+    assert_eq!(o.status.code(), Some(0), "no config: a warning only");
+    assert!(
+        stdout(&o).contains("worth 7700, not 8000"),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::write(root.join("tenpai.toml"), "rules = \"kiriage\"\n").expect("write");
+    let o = tenpai(&["check", path], None);
+    assert_eq!(stdout(&o), "Checked 1 hand in 1 file: all good.\n");
+    // The command line's words apply on top of the file's.
+    let o = tenpai(&["check", "--rules", "kiriage=off", path], None);
+    assert!(
+        stdout(&o).contains("worth 7700, not 8000"),
+        "{}",
+        stdout(&o)
+    );
+    // A named file instead of the nearest; a broken one is a usage error.
+    let other = root.join("other.toml");
+    std::fs::write(&other, "rules = \"tenhou\"\n").expect("write");
+    let o = tenpai(&["check", "--config", other.to_str().unwrap(), path], None);
+    assert!(
+        stdout(&o).contains("worth 7700, not 8000"),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::write(root.join("tenpai.toml"), "rules = \"kiriagee\"\n").expect("write");
+    let o = tenpai(&["check", path], None);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("tenpai.toml") && err.contains("kiriagee"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}

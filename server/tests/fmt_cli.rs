@@ -139,3 +139,25 @@ fn stdin_named_markdown_formats_only_its_hand_lines() {
         "Prose 789s 11z here.\n\n```mj\n123m456p789s1122z\n```\n"
     );
 }
+
+#[test]
+fn tenpai_toml_chooses_the_honors_and_the_flag_wins() {
+    let dir = temp_dir("config");
+    std::fs::write(dir.join("tenpai.toml"), "[fmt]\nhonors = \"letters\"\n").unwrap();
+    let file = dir.join("a.mj");
+    std::fs::write(&file, "123m456p789s11z222z\n").unwrap();
+    let path = file.to_str().unwrap();
+    let o = tenpai(&["fmt", path], None);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "123m456p789s ee sss\n"
+    );
+    let o = tenpai(&["fmt", "--honors", "digits", path], None);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "123m456p789s11222z\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

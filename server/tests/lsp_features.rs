@@ -542,3 +542,22 @@ async fn completion_in_a_rules_line_offers_switches_and_values() {
         .iter()
         .any(|i| i["label"] == "kiriage" && i["detail"].as_str().unwrap().contains("mangan")));
 }
+
+#[tokio::test]
+async fn a_project_tenpai_toml_sets_the_rules_of_its_documents() {
+    let root = std::env::temp_dir().join(format!("tenpai-config-lsp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("posts")).unwrap();
+    std::fs::write(root.join("tenpai.toml"), "rules = \"kiriage\"\n").unwrap();
+    let inside = format!("file://{}/posts/review.mj", root.display());
+    let outside = "file:///nowhere-near-a-config/review.mj";
+    // 4 han 30 fu, non-dealer ron: 7700, or a mangan with kiriage.
+    let doc = "234m567p22s345678s riichi dora=1m seat=s => 8000\n";
+    let mut c = client(Value::Null).await;
+    c.open(&inside, "mj", 1, doc).await;
+    assert_eq!(c.diagnostics(&inside, 1).await, json!([]));
+    c.open(outside, "mj", 1, doc).await;
+    let d = c.diagnostics(outside, 1).await;
+    assert_eq!(d[0]["code"], "wrong-claim", "{d}");
+    let _ = std::fs::remove_dir_all(&root);
+}

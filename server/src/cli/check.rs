@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
+use crate::config::Configs;
 use crate::diag::Severity;
 use crate::document::fix::{fix_document, FixLevel};
 use crate::document::{Analyzer, DocKind, Encoding, FileDiagnostic, LineIndex};
@@ -38,6 +39,10 @@ pub struct CheckArgs {
     /// dropping one of two contradicting words.
     #[arg(long)]
     pub unsafe_fixes: bool,
+    /// Read the project configuration from this file instead of the nearest
+    /// `tenpai.toml` above each document.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
     /// The name of the document read from `-`: used in the report, and
     /// `.md` or `.markdown` reads it as Markdown (editors and pre-commit
     /// hooks pipe a buffer with its file name).
@@ -90,7 +95,12 @@ pub struct RuleArgs {
 impl RuleArgs {
     /// The rule set these flags describe, or the message for a bad word.
     pub fn rules(&self) -> Result<Rules, String> {
-        let mut rules = Rules::tenhou();
+        self.rules_on(Rules::tenhou())
+    }
+
+    /// These flags applied on top of `base` (a project's `tenpai.toml`).
+    pub fn rules_on(&self, base: Rules) -> Result<Rules, String> {
+        let mut rules = base;
         for word in self.words.iter().flat_map(|w| w.split([' ', ','])) {
             if !word.is_empty() {
                 rules.apply(word).map_err(|e| format!("--rules: {e}"))?;
@@ -462,8 +472,12 @@ pub fn render_github(report: &Report) -> String {
 }
 
 pub fn run(args: CheckArgs) -> ExitCode {
-    let rules = match args.rules.rules() {
-        Ok(r) => r,
+    if let Err(e) = args.rules.rules() {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    let mut configs = match Configs::new(args.config.as_deref()) {
+        Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
@@ -487,6 +501,18 @@ pub fn run(args: CheckArgs) -> ExitCode {
     // With `--fix -`, stdout carries the fixed document.
     let mut report_to_stderr = false;
     for input in &inputs {
+        // The project's rules for this document, then the command line's.
+        let at = input.path.as_deref().or(args.stdin_filename.as_deref());
+        let rules = match configs
+            .for_document(at)
+            .and_then(|c| args.rules.rules_on(c.rules.clone()))
+        {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
         let mut text = match read(input) {
             Ok(t) => t,
             Err(e) => {

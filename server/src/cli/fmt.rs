@@ -9,6 +9,7 @@ use crate::document::format::format_document;
 use crate::notation::format::{FormatOptions, HonorStyle};
 
 use super::check::collect_inputs;
+use crate::config::Configs;
 
 #[derive(clap::Args, Debug)]
 pub struct FmtArgs {
@@ -22,6 +23,10 @@ pub struct FmtArgs {
     /// How to write honors.
     #[arg(long, value_enum, value_name = "STYLE")]
     pub honors: Option<Honors>,
+    /// Read the project configuration from this file instead of the nearest
+    /// `tenpai.toml` above each document.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
     /// The name of the document read from `-`: `.md` or `.markdown` formats
     /// it as Markdown (only its hand lines change).
     #[arg(long, value_name = "PATH")]
@@ -49,13 +54,17 @@ pub fn unified_diff(name: &str, old: &str, new: &str) -> String {
 }
 
 pub fn run(args: FmtArgs) -> ExitCode {
-    let mut options = FormatOptions::default();
-    if let Some(h) = args.honors {
-        options.honors = match h {
-            Honors::Digits => HonorStyle::Digits,
-            Honors::Letters => HonorStyle::Letters,
-        };
-    }
+    let flag = args.honors.map(|h| match h {
+        Honors::Digits => HonorStyle::Digits,
+        Honors::Letters => HonorStyle::Letters,
+    });
+    let mut configs = match Configs::new(args.config.as_deref()) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let inputs = match collect_inputs(&args.paths, args.stdin_filename.as_deref()) {
         Ok(i) => i,
         Err(e) => {
@@ -90,6 +99,16 @@ pub fn run(args: FmtArgs) -> ExitCode {
                 continue;
             }
         };
+        // The flag, else the project's `[fmt] honors`, else digits.
+        let at = input.path.as_deref().or(args.stdin_filename.as_deref());
+        let honors = match configs.for_document(at) {
+            Ok(c) => flag.or(c.honors).unwrap_or(HonorStyle::Digits),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let options = FormatOptions { honors };
         let formatted = format_document(&text, input.kind, &options);
         if formatted == text {
             unchanged += 1;

@@ -13,6 +13,7 @@ use super::guard::{guarded, lock};
 use super::position::Encoding;
 use super::settings::Settings;
 use super::store::{detect_kind, Doc, Store};
+use crate::config::{self, Config};
 
 struct State {
     store: Store,
@@ -22,6 +23,19 @@ struct State {
     pull_config: bool,
     /// The client accepts `workspace/inlayHint/refresh`.
     refresh_hints: bool,
+}
+
+/// The settings a document is read under: the editor's, with the rules and
+/// honors of the project's `tenpai.toml` when it has one.
+fn doc_settings(settings: &Settings, doc: &Doc) -> Settings {
+    let mut s = settings.clone();
+    if let Some(c) = &doc.project {
+        s.rules = c.rules.clone();
+        if let Some(h) = c.honors {
+            s.honors = h;
+        }
+    }
+    s
 }
 
 pub struct Backend {
@@ -78,9 +92,10 @@ impl Backend {
             match store.get_mut(uri) {
                 None => Err(None),
                 Some(doc) => guarded(|| {
+                    let settings = doc_settings(settings, doc);
                     let cx = Ctx {
                         view: doc.view(&settings.rules),
-                        settings,
+                        settings: &settings,
                         enc: *enc,
                         uri,
                     };
@@ -126,9 +141,10 @@ impl Backend {
                     let version = doc.version;
                     Some(
                         guarded(|| {
+                            let settings = doc_settings(settings, doc);
                             let cx = Ctx {
                                 view: doc.view(&settings.rules),
-                                settings,
+                                settings: &settings,
                                 enc: *enc,
                                 uri: &uri,
                             };
@@ -295,9 +311,24 @@ impl LanguageServer for Backend {
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let d = params.text_document;
         let kind = detect_kind(&d.language_id, &d.uri);
-        lock(&self.state)
-            .store
-            .open(d.uri.clone(), Doc::new(&d.text, d.version, kind));
+        let mut doc = Doc::new(&d.text, d.version, kind);
+        let file = d
+            .uri
+            .to_file_path()
+            .and_then(|p| config::find(&config::dir_of(&p)));
+        if let Some(file) = file {
+            match Config::read(&file) {
+                Ok(c) => doc.project = Some(c),
+                Err(e) => {
+                    self.log(
+                        MessageType::WARNING,
+                        format!("{e}; using the editor's settings"),
+                    )
+                    .await
+                }
+            }
+        }
+        lock(&self.state).store.open(d.uri.clone(), doc);
         self.publish(d.uri, Some(d.version)).await;
     }
 

@@ -9,6 +9,7 @@ use super::position::{self, Encoding};
 use crate::document::DocKind;
 use std::ops::Range;
 
+use crate::config::Config;
 use crate::document::{AnalyzedLine, Analyzer, Origin};
 use crate::score::Rules;
 
@@ -51,6 +52,10 @@ pub struct Doc {
     /// Edits applied line by line since the last whole pass (whose
     /// eviction bounds the cache).
     since_pass: u32,
+    /// The nearest `tenpai.toml` above the document's file, read when it
+    /// was opened: its rules and honors win over the editor's settings, so
+    /// the editor agrees with `tenpai check` in CI.
+    pub project: Option<Config>,
 }
 
 /// After this many line-by-line updates, the next query runs a whole pass,
@@ -77,6 +82,7 @@ impl Doc {
             fresh: false,
             base: Rules::default(),
             since_pass: 0,
+            project: None,
         }
     }
 
