@@ -422,3 +422,23 @@ fn colour_on_a_terminal_unless_no_color() {
     assert!(!run("--no-color", false).contains("\x1b["), "--no-color");
     assert!(!run("--json", false).contains("\x1b["), "--json");
 }
+
+#[test]
+fn the_tenpai_toml_of_the_current_directory_sets_the_rules() {
+    let dir = std::env::temp_dir().join(format!("tenpai-config-score-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("tenpai.toml"), "rules = \"kiriage\"\n").expect("write");
+    let run = |cwd: &std::path::Path| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_tenpai"))
+            .args(["score", "--ascii", "234m567p22s345678s riichi dora=1m seat=s"])
+            .current_dir(cwd)
+            .output()
+            .expect("the tenpai binary runs");
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    // 4 han 30 fu, non-dealer ron: a mangan with kiriage, 7700 without.
+    assert!(run(&dir).contains("= 8000 total"), "{}", run(&dir));
+    assert!(run(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))).contains("= 7700 total"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

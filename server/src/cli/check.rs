@@ -98,6 +98,15 @@ impl RuleArgs {
         self.rules_on(Rules::tenhou())
     }
 
+    /// These flags on top of the rules of the `tenpai.toml` nearest the
+    /// current directory (`score` and `shanten`: their hands come from the
+    /// command line, so the project is where they are run).
+    pub fn project_rules(&self) -> Result<Rules, String> {
+        let mut configs = crate::config::Configs::new(None)?;
+        let base = configs.for_document(None)?.rules.clone();
+        self.rules_on(base)
+    }
+
     /// These flags applied on top of `base` (a project's `tenpai.toml`).
     pub fn rules_on(&self, base: Rules) -> Result<Rules, String> {
         let mut rules = base;

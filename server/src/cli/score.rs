@@ -124,7 +124,7 @@ pub struct ScoreArgs {
 impl ScoreArgs {
     /// The rule set: presets and words first, then each switch flag.
     pub fn rule_set(&self) -> Result<Rules, String> {
-        let mut r = self.rules.rules()?;
+        let mut r = self.rules.project_rules()?;
         if let Some(k) = &self.kazoe {
             r.apply(&format!("kazoe={k}"))?;
         }

@@ -69,7 +69,7 @@ pub fn read_line(text: &str, rules: &Rules) -> Result<(Hand, Situation), Vec<Dia
 }
 
 pub fn run(args: ShantenArgs) -> ExitCode {
-    let rules = match args.rules.rules() {
+    let rules = match args.rules.project_rules() {
         Ok(r) => r,
         Err(e) => {
             eprintln!("tenpai shanten: {e}");
