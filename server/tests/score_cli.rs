@@ -431,7 +431,11 @@ fn the_tenpai_toml_of_the_current_directory_sets_the_rules() {
     std::fs::write(dir.join("tenpai.toml"), "rules = \"kiriage\"\n").expect("write");
     let run = |cwd: &std::path::Path| {
         let o = std::process::Command::new(env!("CARGO_BIN_EXE_tenpai"))
-            .args(["score", "--ascii", "234m567p22s345678s riichi dora=1m seat=s"])
+            .args([
+                "score",
+                "--ascii",
+                "234m567p22s345678s riichi dora=1m seat=s",
+            ])
             .current_dir(cwd)
             .output()
             .expect("the tenpai binary runs");
