@@ -561,3 +561,37 @@ async fn a_project_tenpai_toml_sets_the_rules_of_its_documents() {
     assert_eq!(d[0]["code"], "wrong-claim", "{d}");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[tokio::test]
+async fn an_edited_tenpai_toml_is_read_again() {
+    let root = std::env::temp_dir().join(format!("tenpai-config-watch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let uri = format!("file://{}/review.mj", root.display());
+    let (mut c, _) = TestClient::in_process();
+    c.initialize(
+        json!({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}}),
+        Value::Null,
+    )
+    .await;
+    c.server_request("client/registerCapability").await;
+    // 4 han 30 fu, non-dealer ron: 7700, or a mangan with kiriage.
+    c.open(
+        &uri,
+        "mj",
+        1,
+        "234m567p22s345678s riichi dora=1m seat=s => 8000\n",
+    )
+    .await;
+    assert_eq!(c.diagnostics(&uri, 1).await[0]["code"], "wrong-claim");
+    std::fs::write(root.join("tenpai.toml"), "rules = \"kiriage\"\n").unwrap();
+    let changed =
+        json!({"changes": [{"uri": format!("file://{}/tenpai.toml", root.display()), "type": 1}]});
+    c.notify("workspace/didChangeWatchedFiles", changed.clone())
+        .await;
+    assert_eq!(c.diagnostics(&uri, 1).await, json!([]));
+    std::fs::remove_file(root.join("tenpai.toml")).unwrap();
+    c.notify("workspace/didChangeWatchedFiles", changed).await;
+    assert_eq!(c.diagnostics(&uri, 1).await[0]["code"], "wrong-claim");
+    let _ = std::fs::remove_dir_all(&root);
+}

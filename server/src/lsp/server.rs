@@ -23,6 +23,8 @@ struct State {
     pull_config: bool,
     /// The client accepts `workspace/inlayHint/refresh`.
     refresh_hints: bool,
+    /// The client lets the server register file watchers.
+    watch_files: bool,
 }
 
 /// The settings a document is read under: the editor's, with the rules and
@@ -54,6 +56,7 @@ impl Backend {
                 enc: Encoding::default(),
                 pull_config: false,
                 refresh_hints: false,
+                watch_files: false,
             }),
             shut_down,
         }
@@ -210,6 +213,24 @@ impl Backend {
     }
 
     /// After a settings change: every open document's results may differ.
+    /// The `tenpai.toml` that applies to a document, if any; a broken one is
+    /// logged and left out.
+    async fn project_of(&self, uri: &Uri) -> Option<Config> {
+        let path = uri.to_file_path()?;
+        let file = config::find(&config::dir_of(&path))?;
+        match Config::read(&file) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                self.log(
+                    MessageType::WARNING,
+                    format!("{e}; using the editor's settings"),
+                )
+                .await;
+                None
+            }
+        }
+    }
+
     async fn refresh_all(&self) {
         let (uris, refresh_hints) = {
             let state = lock(&self.state);
@@ -281,6 +302,10 @@ impl LanguageServer for Backend {
                 .and_then(|w| w.inlay_hint.as_ref())
                 .and_then(|h| h.refresh_support)
                 == Some(true);
+            state.watch_files = workspace
+                .and_then(|w| w.did_change_watched_files.as_ref())
+                .and_then(|w| w.dynamic_registration)
+                == Some(true);
         }
         if let Some(options) = &params.initialization_options {
             self.apply_settings(options).await;
@@ -296,6 +321,27 @@ impl LanguageServer for Backend {
     }
 
     async fn initialized(&self, _: InitializedParams) {
+        let watch = lock(&self.state).watch_files;
+        if watch {
+            // A project's tenpai.toml edited, created or removed while its
+            // documents are open: they are read again under it.
+            let watchers: Vec<Value> = config::FILE_NAMES
+                .iter()
+                .map(|n| serde_json::json!({"globPattern": format!("**/{n}")}))
+                .collect();
+            let registration = Registration {
+                id: "tenpai-config".to_string(),
+                method: "workspace/didChangeWatchedFiles".to_string(),
+                register_options: Some(serde_json::json!({ "watchers": watchers })),
+            };
+            if let Err(e) = self.client.register_capability(vec![registration]).await {
+                self.log(
+                    MessageType::WARNING,
+                    format!("could not watch tenpai.toml files: {e}"),
+                )
+                .await;
+            }
+        }
         let pull = lock(&self.state).pull_config;
         if pull {
             self.pull_settings().await;
@@ -312,22 +358,7 @@ impl LanguageServer for Backend {
         let d = params.text_document;
         let kind = detect_kind(&d.language_id, &d.uri);
         let mut doc = Doc::new(&d.text, d.version, kind);
-        let file = d
-            .uri
-            .to_file_path()
-            .and_then(|p| config::find(&config::dir_of(&p)));
-        if let Some(file) = file {
-            match Config::read(&file) {
-                Ok(c) => doc.project = Some(c),
-                Err(e) => {
-                    self.log(
-                        MessageType::WARNING,
-                        format!("{e}; using the editor's settings"),
-                    )
-                    .await
-                }
-            }
-        }
+        doc.project = self.project_of(&d.uri).await;
         lock(&self.state).store.open(d.uri.clone(), doc);
         self.publish(d.uri, Some(d.version)).await;
     }
@@ -369,6 +400,26 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         lock(&self.state).store.close(&uri);
         self.client.publish_diagnostics(uri, Vec::new(), None).await;
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        let touched = params.changes.iter().any(|c| {
+            let path = c.uri.as_str();
+            config::FILE_NAMES
+                .iter()
+                .any(|n| path.ends_with(&format!("/{n}")))
+        });
+        if !touched {
+            return;
+        }
+        let uris = lock(&self.state).store.uris();
+        for uri in &uris {
+            let project = self.project_of(uri).await;
+            if let Some(doc) = lock(&self.state).store.get_mut(uri) {
+                doc.project = project;
+            }
+        }
+        self.refresh_all().await;
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
