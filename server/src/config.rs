@@ -12,6 +12,7 @@
 //! The nearest `tenpai.toml` (or `.tenpai.toml`) in a document's directory
 //! or above it applies to that document.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -27,8 +28,6 @@ pub const FILE_NAMES: &[&str] = &["tenpai.toml", ".tenpai.toml"];
 /// A project's configuration.
 #[derive(Clone, PartialEq, Debug, Default)]
 pub struct Config {
-    /// Where it was read from.
-    pub path: Option<PathBuf>,
     /// The rule set before any `rules:` line of a document.
     pub rules: Rules,
     /// How `fmt` writes honors, when the file says.
@@ -65,10 +64,8 @@ impl Config {
             Some(Words::One(s)) => vec![s],
             Some(Words::Many(v)) => v,
         };
-        for word in words.iter().flat_map(|w| w.split([' ', ','])) {
-            if !word.is_empty() {
-                rules.apply(word).map_err(|e| format!("rules: {e}"))?;
-            }
+        for w in &words {
+            rules.apply_words(w).map_err(|e| format!("rules: {e}"))?;
         }
         let honors = match raw.fmt.and_then(|f| f.honors).as_deref() {
             None => None,
@@ -80,19 +77,13 @@ impl Config {
                 ))
             }
         };
-        Ok(Config {
-            path: None,
-            rules,
-            honors,
-        })
+        Ok(Config { rules, honors })
     }
 
     /// Reads the configuration file at `path`.
     pub fn read(path: &Path) -> Result<Config, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut config = Config::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        config.path = Some(path.to_path_buf());
-        Ok(config)
+        Config::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 }
 
@@ -129,41 +120,46 @@ pub struct Configs {
     explicit: Option<Config>,
     by_file: HashMap<PathBuf, Config>,
     by_dir: HashMap<PathBuf, Option<PathBuf>>,
-    none: Config,
 }
 
 impl Configs {
     pub fn new(explicit: Option<&Path>) -> Result<Configs, String> {
         Ok(Configs {
             explicit: explicit.map(Config::read).transpose()?,
-            none: Config {
-                rules: Rules::tenhou(),
-                ..Config::default()
-            },
             ..Configs::default()
         })
     }
 
-    /// The configuration for the document at `path` (the current directory
-    /// for stdin without a name).
-    pub fn for_document(&mut self, path: Option<&Path>) -> Result<&Config, String> {
+    /// The configuration file's settings for the document at `path` (the
+    /// current directory for stdin without a name), or `None` when no file
+    /// applies.
+    pub fn project_for(&mut self, path: Option<&Path>) -> Result<Option<&Config>, String> {
         if let Some(c) = &self.explicit {
-            return Ok(c);
+            return Ok(Some(c));
         }
         let dir = dir_of(path.unwrap_or(Path::new(".")));
-        let file = self
+        let Some(file) = self
             .by_dir
-            .entry(dir.clone())
-            .or_insert_with(|| find(&dir))
-            .clone();
-        let Some(file) = file else {
-            return Ok(&self.none);
+            .entry(dir)
+            .or_insert_with_key(|d| find(d))
+            .clone()
+        else {
+            return Ok(None);
         };
-        if !self.by_file.contains_key(&file) {
-            let config = Config::read(&file)?;
-            self.by_file.insert(file.clone(), config);
-        }
-        Ok(self.by_file.get(&file).unwrap_or(&self.none))
+        let config = match self.by_file.entry(file) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => {
+                let config = Config::read(e.key())?;
+                e.insert(config)
+            }
+        };
+        Ok(Some(config))
+    }
+
+    /// [`Self::project_for`], with the defaults (Tenhou's rules) where no
+    /// file applies.
+    pub fn for_document(&mut self, path: Option<&Path>) -> Result<Config, String> {
+        Ok(self.project_for(path)?.cloned().unwrap_or_default())
     }
 }
 

@@ -96,31 +96,37 @@ impl Diagnostic {
 
     /// Adds a suggested fix (a guess: see [`Fix::safe`]).
     pub fn with_fix(
-        mut self,
+        self,
         title: impl Into<String>,
         span: Range<usize>,
         replacement: impl Into<String>,
     ) -> Self {
-        self.fixes.push(Fix {
-            title: title.into(),
-            span,
-            replacement: replacement.into(),
-            safe: false,
-        });
-        self
+        self.push_fix(title.into(), span, replacement.into(), false)
     }
 
     /// Adds a fix that only writes what the line already means.
     pub fn with_safe_fix(
-        mut self,
+        self,
         title: impl Into<String>,
         span: Range<usize>,
         replacement: impl Into<String>,
     ) -> Self {
-        self = self.with_fix(title, span, replacement);
-        if let Some(f) = self.fixes.last_mut() {
-            f.safe = true;
-        }
+        self.push_fix(title.into(), span, replacement.into(), true)
+    }
+
+    fn push_fix(
+        mut self,
+        title: String,
+        span: Range<usize>,
+        replacement: String,
+        safe: bool,
+    ) -> Self {
+        self.fixes.push(Fix {
+            title,
+            span,
+            replacement,
+            safe,
+        });
         self
     }
 }

@@ -102,18 +102,15 @@ impl RuleArgs {
     /// current directory (`score` and `shanten`: their hands come from the
     /// command line, so the project is where they are run).
     pub fn project_rules(&self) -> Result<Rules, String> {
-        let mut configs = crate::config::Configs::new(None)?;
-        let base = configs.for_document(None)?.rules.clone();
+        let base = Configs::default().for_document(None)?.rules;
         self.rules_on(base)
     }
 
     /// These flags applied on top of `base` (a project's `tenpai.toml`).
     pub fn rules_on(&self, base: Rules) -> Result<Rules, String> {
         let mut rules = base;
-        for word in self.words.iter().flat_map(|w| w.split([' ', ','])) {
-            if !word.is_empty() {
-                rules.apply(word).map_err(|e| format!("--rules: {e}"))?;
-            }
+        for w in &self.words {
+            rules.apply_words(w).map_err(|e| format!("--rules: {e}"))?;
         }
         if self.kiriage {
             rules.kiriage = true;
@@ -514,7 +511,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         let at = input.path.as_deref().or(args.stdin_filename.as_deref());
         let rules = match configs
             .for_document(at)
-            .and_then(|c| args.rules.rules_on(c.rules.clone()))
+            .and_then(|c| args.rules.rules_on(c.rules))
         {
             Ok(r) => r,
             Err(e) => {

@@ -1,5 +1,6 @@
 //! The `LanguageServer` implementation: protocol in, document queries out.
 
+use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -13,7 +14,7 @@ use super::guard::{guarded, lock};
 use super::position::Encoding;
 use super::settings::Settings;
 use super::store::{detect_kind, Doc, Store};
-use crate::config::{self, Config};
+use crate::config::{self, Config, Configs};
 
 struct State {
     store: Store,
@@ -29,15 +30,15 @@ struct State {
 
 /// The settings a document is read under: the editor's, with the rules and
 /// honors of the project's `tenpai.toml` when it has one.
-fn doc_settings(settings: &Settings, doc: &Doc) -> Settings {
-    let mut s = settings.clone();
-    if let Some(c) = &doc.project {
-        s.rules = c.rules.clone();
-        if let Some(h) = c.honors {
-            s.honors = h;
-        }
+fn doc_settings<'a>(settings: &'a Settings, doc: &Doc) -> Cow<'a, Settings> {
+    match &doc.project {
+        None => Cow::Borrowed(settings),
+        Some(c) => Cow::Owned(Settings {
+            rules: c.rules.clone(),
+            honors: c.honors.unwrap_or(settings.honors),
+            ..settings.clone()
+        }),
     }
-    s
 }
 
 pub struct Backend {
@@ -212,14 +213,13 @@ impl Backend {
         }
     }
 
-    /// After a settings change: every open document's results may differ.
-    /// The `tenpai.toml` that applies to a document, if any; a broken one is
-    /// logged and left out.
-    async fn project_of(&self, uri: &Uri) -> Option<Config> {
+    /// The `tenpai.toml` that applies to a document, if any, read through
+    /// `configs` (each file once per call site); a broken one is logged and
+    /// left out.
+    async fn project_of(&self, uri: &Uri, configs: &mut Configs) -> Option<Config> {
         let path = uri.to_file_path()?;
-        let file = config::find(&config::dir_of(&path))?;
-        match Config::read(&file) {
-            Ok(c) => Some(c),
+        match configs.project_for(Some(&path)) {
+            Ok(c) => c.cloned(),
             Err(e) => {
                 self.log(
                     MessageType::WARNING,
@@ -231,6 +231,7 @@ impl Backend {
         }
     }
 
+    /// After a settings change: every open document's results may differ.
     async fn refresh_all(&self) {
         let (uris, refresh_hints) = {
             let state = lock(&self.state);
@@ -358,7 +359,7 @@ impl LanguageServer for Backend {
         let d = params.text_document;
         let kind = detect_kind(&d.language_id, &d.uri);
         let mut doc = Doc::new(&d.text, d.version, kind);
-        doc.project = self.project_of(&d.uri).await;
+        doc.project = self.project_of(&d.uri, &mut Configs::default()).await;
         lock(&self.state).store.open(d.uri.clone(), doc);
         self.publish(d.uri, Some(d.version)).await;
     }
@@ -413,8 +414,9 @@ impl LanguageServer for Backend {
             return;
         }
         let uris = lock(&self.state).store.uris();
+        let mut configs = Configs::default();
         for uri in &uris {
-            let project = self.project_of(uri).await;
+            let project = self.project_of(uri, &mut configs).await;
             if let Some(doc) = lock(&self.state).store.get_mut(uri) {
                 doc.project = project;
             }
@@ -463,8 +465,9 @@ impl LanguageServer for Backend {
             let wanted = |kind: &CodeActionKind| {
                 only.as_ref().is_none_or(|o| {
                     o.iter().any(|w| {
-                        kind.as_str() == w.as_str()
-                            || kind.as_str().starts_with(&format!("{}.", w.as_str()))
+                        kind.as_str()
+                            .strip_prefix(w.as_str())
+                            .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
                     })
                 })
             };

@@ -25,9 +25,7 @@ pub fn rules_of(line: &ast::RulesLine, base: &Rules) -> (Rules, Vec<Diagnostic>)
             continue;
         };
         let key = word.split_once('=').map_or(word.as_str(), |(k, _)| k);
-        let known = crate::score::rules::switch_name(key).is_some()
-            || PRESETS.contains(&key)
-            || Rules::preset(key).is_some();
+        let known = crate::score::rules::switch_name(key).is_some() || Rules::preset(key).is_some();
         if known {
             let value_span = match word.find('=') {
                 Some(eq) => span.start + eq + 1..span.end,

@@ -160,48 +160,38 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
         let word = &text[s..e];
         let tiles = is_hand_word(word);
         if in_hand && tiles {
-            let saved = (
-                hand.toks.len(),
-                hand.items.len(),
-                errors.len(),
-                hand.hand_span.clone(),
-                hand.recovered,
-            );
-            if hand.items.is_empty() && !hand.recovered {
-                hand.hand_span = s..e;
-            }
-            hand.hand_span.end = e;
-            let bad = hand_word(text, s, e, &mut hand, errors);
+            let first = hand.items.is_empty() && !hand.recovered;
+            let saved = (hand.toks.len(), hand.items.len(), errors.len());
+            let mut end = e;
+            let mut bad = hand_word(text, s, e, &mut hand, errors);
             // `22sriichi`: an option written against the tiles. Only a word
             // that failed to lex can hold one (every option name has a letter
             // that is no tile), so the usual word pays nothing for the check.
-            let Some(k) = bad.then(|| glued_option(word)).flatten() else {
-                hand.recovered |= bad;
-                continue;
-            };
-            // Read it again as the tiles, then the option as a word.
-            hand.toks.truncate(saved.0);
-            hand.items.truncate(saved.1);
-            errors.truncate(saved.2);
-            (hand.hand_span, hand.recovered) = (saved.3, saved.4);
-            let k = s + k;
-            errors.push(
-                Diagnostic::error(
-                    "missing-space",
-                    k..e,
-                    format!(
-                        "'{}' is written against the tiles: put a space before it",
-                        &text[k..e]
-                    ),
-                )
-                .with_safe_fix("insert a space", k..k, " "),
-            );
-            glued = Some((k, e));
-            if hand.items.is_empty() && !hand.recovered {
-                hand.hand_span = s..k;
+            if let Some(k) = bad.then(|| glued_option(word)).flatten() {
+                // Read it again as the tiles, then the option as a word.
+                hand.toks.truncate(saved.0);
+                hand.items.truncate(saved.1);
+                errors.truncate(saved.2);
+                end = s + k;
+                errors.push(
+                    Diagnostic::error(
+                        "missing-space",
+                        end..e,
+                        format!(
+                            "'{}' is written against the tiles: put a space before it",
+                            &text[end..e]
+                        ),
+                    )
+                    .with_safe_fix("insert a space", end..end, " "),
+                );
+                glued = Some((end, e));
+                bad = hand_word(text, s, end, &mut hand, errors);
             }
-            hand.hand_span.end = k;
-            hand.recovered |= hand_word(text, s, k, &mut hand, errors);
+            if first {
+                hand.hand_span.start = s;
+            }
+            hand.hand_span.end = end;
+            hand.recovered |= bad;
         } else if tiles {
             errors.push(Diagnostic::error(
                 "tiles-after-options",
@@ -377,32 +367,24 @@ fn option(
     };
     let key_span = s..s + key.len();
     let Some((name, kind, id)) = options::lookup(key) else {
-        // `dora:1m`, `seat:s`: a colon written for the `=`.
-        if let Some((k, _)) = key.split_once(':').filter(|_| raw.is_none()) {
-            if let Some((
-                _,
-                ValueKind::Tile | ValueKind::Tiles | ValueKind::Wind | ValueKind::Number,
-                _,
-            )) = options::lookup(k)
-            {
-                let colon = s + k.len();
-                errors.push(
-                    Diagnostic::error(
-                        "unknown-option",
-                        key_span,
-                        format!(
-                            "unknown option '{key}': a value follows '=', as in {}",
-                            key.replacen(':', "=", 1)
-                        ),
-                    )
-                    .with_safe_fix(
-                        format!("write {}", key.replacen(':', "=", 1)),
-                        colon..colon + 1,
-                        "=",
-                    ),
-                );
-                return None;
-            }
+        // `dora:1m`, `seat:s`: a colon written for the `=` of a valued option.
+        let colon_key = key
+            .split_once(':')
+            .filter(|_| raw.is_none())
+            .map(|(k, _)| k)
+            .filter(|k| options::lookup(k).is_some_and(|(_, kind, _)| kind != ValueKind::Flag));
+        if let Some(k) = colon_key {
+            let colon = s + k.len();
+            let right = key.replacen(':', "=", 1);
+            errors.push(
+                Diagnostic::error(
+                    "unknown-option",
+                    key_span,
+                    format!("unknown option '{key}': a value follows '=', as in {right}"),
+                )
+                .with_safe_fix(format!("write {right}"), colon..colon + 1, "="),
+            );
+            return None;
         }
         let pool = if raw.is_some() {
             options::KEY_NAMES

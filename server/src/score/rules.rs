@@ -114,6 +114,41 @@ impl Rules {
         }
     }
 
+    /// Every switch with its value as a `rules:` line writes it (`kiriage`,
+    /// `off`), in the order of [`SWITCHES`]: the inverse of [`Rules::apply`].
+    pub fn values(&self) -> [(&'static str, String); 10] {
+        let on = |b: bool| if b { "on" } else { "off" }.to_string();
+        let kazoe = match self.kazoe {
+            KazoeCap::Yakuman => "yakuman",
+            KazoeCap::Sanbaiman => "sanbaiman",
+        };
+        let renhou = match self.renhou {
+            RenhouRule::Off => "off",
+            RenhouRule::Mangan => "mangan",
+            RenhouRule::Yakuman => "yakuman",
+        };
+        [
+            ("kiriage", on(self.kiriage)),
+            ("open-tanyao", on(self.open_tanyao)),
+            ("red-fives", on(self.red_fives)),
+            ("double-yakuman", on(self.double_yakuman)),
+            ("kazoe", kazoe.to_string()),
+            ("yakuman-stacking", on(self.yakuman_stacking)),
+            ("renhou", renhou.to_string()),
+            ("nagashi", on(self.nagashi)),
+            ("double-wind-fu", self.double_wind_fu.to_string()),
+            ("honba", self.honba_value.to_string()),
+        ]
+    }
+
+    /// Applies the words of `text`, separated by spaces or commas (a
+    /// `--rules` flag, a `tenpai.toml` entry); stops at the first bad one.
+    pub fn apply_words(&mut self, text: &str) -> Result<(), String> {
+        text.split([' ', ','])
+            .filter(|w| !w.is_empty())
+            .try_for_each(|w| self.apply(w))
+    }
+
     /// Applies one word of a `rules:` line: a preset name, a switch (`kiriage`
     /// turns it on), or `switch=value` (`double-yakuman=off`, `kazoe=sanbaiman`,
     /// `renhou=mangan`, `double-wind-fu=2`, `honba=100`).
@@ -227,6 +262,24 @@ mod tests {
         for (alias, switch) in ALIASES {
             assert!(SWITCHES.contains(switch), "{alias} -> {switch}");
             assert!(!SWITCHES.contains(alias), "{alias} is a switch itself");
+        }
+    }
+
+    #[test]
+    fn values_name_every_switch_and_apply_back() {
+        let mut odd = Rules::mahjong_soul();
+        odd.apply_words("kiriage kazoe=sanbaiman renhou=yakuman double-wind-fu=2 honba=100 aka=0")
+            .unwrap();
+        for rules in [Rules::tenhou(), odd] {
+            let values = rules.values();
+            let names: Vec<&str> = values.iter().map(|(n, _)| *n).collect();
+            assert_eq!(names, SWITCHES);
+            // A rule set written out as words and read back is itself.
+            let mut back = Rules::tenhou();
+            for (name, value) in &values {
+                back.apply(&format!("{name}={value}")).unwrap();
+            }
+            assert_eq!(back, rules);
         }
     }
 }

@@ -7,7 +7,6 @@ use std::ops::Range;
 use crate::document::LineAnalysis;
 use crate::hand::{Hand, Riichi, Situation};
 use crate::notation::ast::{HandLine, LineKind, OptionValue, TileTok};
-use crate::score::rules::{KazoeCap, RenhouRule};
 use crate::score::{self, Rules, Score};
 use crate::shanten::{Analysis, DiscardOption, Ukeire, Wait};
 use crate::tile::{Tile, Wind};
@@ -58,33 +57,9 @@ pub fn hover(a: &LineAnalysis, col: usize, opts: HoverOptions) -> Option<HoverTe
 /// The rule set a `rules:` line leaves in force, switch by switch; a switch
 /// set away from Tenhou's says so.
 fn rules_hover(rules: &Rules) -> String {
-    let on = |b: bool| if b { "on" } else { "off" }.to_string();
-    let kazoe = |k: KazoeCap| match k {
-        KazoeCap::Yakuman => "yakuman",
-        KazoeCap::Sanbaiman => "sanbaiman",
-    };
-    let renhou = |r: RenhouRule| match r {
-        RenhouRule::Off => "off",
-        RenhouRule::Mangan => "mangan",
-        RenhouRule::Yakuman => "yakuman",
-    };
-    let rows = |r: &Rules| {
-        [
-            ("kiriage", on(r.kiriage)),
-            ("open-tanyao", on(r.open_tanyao)),
-            ("red-fives", on(r.red_fives)),
-            ("double-yakuman", on(r.double_yakuman)),
-            ("kazoe", kazoe(r.kazoe).to_string()),
-            ("yakuman-stacking", on(r.yakuman_stacking)),
-            ("renhou", renhou(r.renhou).to_string()),
-            ("nagashi", on(r.nagashi)),
-            ("double-wind-fu", r.double_wind_fu.to_string()),
-            ("honba", r.honba_value.to_string()),
-        ]
-    };
     let mut md = String::from("**Rules from this line on**\n\n| switch | value |\n| --- | --- |\n");
-    let tenhou = rows(&Rules::tenhou());
-    for ((name, value), (_, base)) in rows(rules).into_iter().zip(tenhou) {
+    let tenhou = Rules::tenhou().values();
+    for ((name, value), (_, base)) in rules.values().into_iter().zip(tenhou) {
         if value == base {
             let _ = writeln!(md, "| `{name}` | {value} |");
         } else {
