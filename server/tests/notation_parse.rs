@@ -117,6 +117,16 @@ fn contradictions() {
     assert!(codes("123m456p789s11222z chiihou").contains(&"contradiction"));
     assert!(codes("123m456p789s11222z rinshan").contains(&"missing-requirement"));
     assert!(codes("123m456p789s11222z win=9m").contains(&"win-not-in-hand"));
+    // A red winning five needs a red five among the closed tiles, not in a
+    // meld; a plain `win=5m` on a hand holding only the red five is fine.
+    assert_eq!(codes("345m456p789s11222z win=0m"), vec!["win-not-in-hand"]);
+    assert_eq!(
+        codes("345m456p567s22z(055s) win=0s"),
+        vec!["win-not-in-hand"]
+    );
+    assert_eq!(codes("345m456p567s22z(055s) win=5s"), Vec::<&str>::new());
+    assert_eq!(codes("340m456p789s11222z win=0m"), Vec::<&str>::new());
+    assert_eq!(codes("340m456p789s11222z win=5m"), Vec::<&str>::new());
     assert_eq!(
         codes("123m456p789s1122z tsumo 2z"),
         vec!["tiles-after-options"]

@@ -235,6 +235,26 @@ fn suuankou() {
 }
 
 #[test]
+fn a_real_yakuman_before_a_kazoe_of_the_same_value() {
+    // 333 444 555 777 66s by tsumo is suuankou (32,000 for a non-dealer).
+    // Read as 345 345 345 777 66s it is chinitsu 6, iipeikou 1, tanyao 1,
+    // riichi 1, menzen tsumo 1 and three dora (indicator 2s, three 3s):
+    // 13 han, a kazoe yakuman, also 32,000. Tenhou calls the yakuman.
+    let line = "333444555777s66s win=3s tsumo riichi dora=2s seat=n";
+    let s = run(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    assert_eq!(s.points.total, 32_000);
+    assert_eq!(yaku(line), vec![("suuankou".to_string(), 13)]);
+    // The kazoe reading is still there for `--all`.
+    assert!(
+        s.others
+            .iter()
+            .any(|o| o.limit == Some(score::Limit::KazoeYakuman)),
+        "{:?}",
+        s.others
+    );
+}
+
+#[test]
 fn dragon_and_wind_yakuman() {
     has("123m44p555666777z win=4p seat=s", "daisangen", 13);
     lacks("123m44p555666z77z win=7z seat=s", "daisangen");

@@ -217,6 +217,15 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     if let Some(opt) = win_opt {
         if let Some(OptionValue::Tile(t)) = &opt.value {
             let vspan = opt.value_span.clone().unwrap_or(opt.span.clone());
+            let red_missing = t.red
+                && rules.red_fives
+                && !line.items.iter().any(|item| match item {
+                    HandItem::Group(g) => line
+                        .toks(&g.tiles)
+                        .iter()
+                        .any(|c| c.red && c.tile == t.tile),
+                    HandItem::Meld(_) => false,
+                });
             if !hand.closed.contains(&t.tile) {
                 diags.push(Diagnostic::error(
                     "win-not-in-hand",
@@ -224,6 +233,16 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
                     format!(
                         "the winning tile {} is not among the closed tiles; write the hand with the winning tile in it",
                         t.tile
+                    ),
+                ));
+            } else if red_missing {
+                // Which is right decides an aka dora, so the line is not priced.
+                let letter = t.tile.suit().letter();
+                diags.push(Diagnostic::error(
+                    "win-not-in-hand",
+                    vspan,
+                    format!(
+                        "the winning tile is the red five 0{letter}, but the closed tiles have no 0{letter}: write the red five in the hand, or win=5{letter}"
                     ),
                 ));
             } else if complete {

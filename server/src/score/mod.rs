@@ -111,10 +111,13 @@ struct Reading {
 }
 
 impl Reading {
-    fn key(&self) -> (u32, u32, u32) {
+    /// The reading a table would call: the highest payment; at an equal
+    /// payment a real yakuman before a counted (kazoe) one, as Tenhou shows
+    /// it; then more han, then more fu.
+    fn key(&self) -> (u32, bool, u32, u32) {
         match self.points {
-            Some(p) => (p.total, self.han, self.eval.fu),
-            None => (0, 0, 0),
+            Some(p) => (p.total, self.eval.yakuman > 0, self.han, self.eval.fu),
+            None => (0, false, 0, 0),
         }
     }
 }
