@@ -209,7 +209,9 @@ fn check_item(item: &ClaimItem, facts: &Facts, slash: bool) -> Verdict {
                 other => return Verdict::NotApplicable(not_priced(other).unwrap_or_default()),
             };
             match &p.limit {
-                Some(l) if l == id => Verdict::Right,
+                // A counted yakuman is paid as a yakuman, and is usually
+                // called one; the other way round is wrong.
+                Some(l) if l == id || (l == "kazoe_yakuman" && id == "yakuman") => Verdict::Right,
                 Some(l) => wrong(
                     format!("the hand is a {}, not a {}", limit_name(l), limit_name(id)),
                     limit_claim(l),
@@ -623,6 +625,33 @@ mod tests {
             [Verdict::Wrong {
                 message: "the hand is a mangan, not a haneman".into(),
                 right: Some("mangan".into())
+            }]
+        );
+        let mut kazoe = tsumo_mangan();
+        if let Value::Priced(p) = &mut kazoe.value {
+            p.han = 13;
+            p.limit = Some("kazoe_yakuman".into());
+        }
+        let v = verdicts(
+            vec![
+                ClaimItem::Limit("yakuman".into()),
+                ClaimItem::Limit("kazoe_yakuman".into()),
+                ClaimItem::Limit("sanbaiman".into()),
+            ],
+            &kazoe,
+        );
+        assert_eq!(v[..2], [Verdict::Right, Verdict::Right]);
+        assert!(matches!(v[2], Verdict::Wrong { .. }), "{v:?}");
+        let mut real = kazoe;
+        if let Value::Priced(p) = &mut real.value {
+            p.limit = Some("yakuman".into());
+        }
+        let v = verdicts(vec![ClaimItem::Limit("kazoe_yakuman".into())], &real);
+        assert_eq!(
+            v,
+            [Verdict::Wrong {
+                message: "the hand is a yakuman, not a kazoe yakuman".into(),
+                right: Some("yakuman".into())
             }]
         );
         let v = verdicts(vec![ClaimItem::Limit("mangan".into())], &ron_3900());
