@@ -323,3 +323,24 @@ fn the_nearest_tenpai_toml_sets_the_rules() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_byte_order_mark_is_no_column_and_a_lone_cr_ends_a_line() {
+    // The 8 of 228z is the 22nd character an editor shows on line 1.
+    let o = tenpai(
+        &["check", "--format", "json", "-"],
+        Some("\u{feff}123m 456p 789s 11z 228z\r123m456p789s1122z\r"),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let found = v.as_array().expect("an array");
+    assert_eq!(found.len(), 1, "{v}");
+    assert_eq!(found[0]["code"], "invalid-tile");
+    assert_eq!(
+        (found[0]["line"].as_u64(), found[0]["column"].as_u64()),
+        (Some(1), Some(22))
+    );
+    let o = tenpai(&["check", "-"], Some("\u{feff}123m 456p 789s 11z 228z\n"));
+    let out = stdout(&o);
+    assert!(out.contains("<stdin>:1:22: error[invalid-tile]"), "{out}");
+    assert!(out.contains("1 | 123m 456p 789s 11z 228z\n"), "{out}");
+}

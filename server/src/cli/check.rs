@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::config::Configs;
 use crate::diag::Severity;
 use crate::document::fix::{fix_document, FixLevel};
-use crate::document::{Analyzer, DocKind, Encoding, FileDiagnostic, LineIndex};
+use crate::document::{Analyzer, DocKind, Encoding, FileDiagnostic, LineIndex, Position};
 use crate::score::Rules;
 
 #[derive(clap::Args, Debug)]
@@ -253,10 +253,23 @@ impl Report {
 }
 
 fn finding(name: &str, index: &LineIndex, d: FileDiagnostic) -> Finding {
+    // A byte order mark is no column in an editor or a GitHub annotation.
+    let bom = index.text().starts_with('\u{feff}');
+    let unmarked = |mut p: Position| {
+        if bom && p.line == 0 {
+            p.column = p.column.saturating_sub(1);
+        }
+        p
+    };
     let (start, end) = index.range(d.range.clone(), Encoding::Chars);
+    let (start, end) = (unmarked(start), unmarked(end));
+    let mut source = index.line_text(start.line as usize);
+    if start.line == 0 {
+        source = source.trim_start_matches('\u{feff}');
+    }
     let mut notes = Vec::new();
     for r in &d.related {
-        let p = index.position(r.range.start, Encoding::Chars);
+        let p = unmarked(index.position(r.range.start, Encoding::Chars));
         notes.push(format!(
             "note: {}:{}: {}",
             p.line + 1,
@@ -276,7 +289,7 @@ fn finding(name: &str, index: &LineIndex, d: FileDiagnostic) -> Finding {
         severity: d.severity,
         code: d.code,
         message: d.message,
-        source: index.line_text(start.line as usize).to_string(),
+        source: source.to_string(),
         notes,
     }
 }

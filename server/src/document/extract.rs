@@ -42,24 +42,35 @@ pub struct HandSite {
 /// The hand lines of `text`, in document order. Blank lines are left out.
 pub fn find_hand_lines(text: &str, kind: DocKind) -> Vec<HandSite> {
     match kind {
-        DocKind::Mj => {
-            let mut out = Vec::new();
-            // A byte order mark is not part of the first line's hand.
-            let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
-            push_lines(text, start..text.len(), Origin::MjLine, &mut out);
-            out
-        }
+        DocKind::Mj => mj_lines(text, 0..text.len()),
         DocKind::Markdown => markdown::find(text),
     }
 }
 
-/// Pushes each non-blank line of `text[range]`, trimmed.
+/// The hand lines of `text[range]` in a `.mj` document, where `range`
+/// starts and ends at line boundaries: the whole text, or the lines an
+/// edit touched.
+pub fn mj_lines(text: &str, range: Range<usize>) -> Vec<HandSite> {
+    let mut out = Vec::new();
+    // A byte order mark is not part of the first line's hand.
+    let start = if range.start == 0 && text.starts_with('\u{feff}') {
+        3
+    } else {
+        range.start
+    };
+    push_lines(text, start..range.end.max(start), Origin::MjLine, &mut out);
+    out
+}
+
+/// Pushes each non-blank line of `text[range]`, trimmed. Lines end at
+/// `\n`, `\r\n` or a lone `\r` (splitting at either byte leaves an empty
+/// piece between `\r` and `\n`, which is blank).
 pub(super) fn push_lines(text: &str, range: Range<usize>, origin: Origin, out: &mut Vec<HandSite>) {
     let Some(slice) = text.get(range.clone()) else {
         return;
     };
     let mut start = range.start;
-    for line in slice.split_inclusive('\n') {
+    for line in slice.split_inclusive(['\n', '\r']) {
         if let Some(r) = trimmed(text, start..start + line.len()) {
             out.push(HandSite { range: r, origin });
         }
@@ -97,6 +108,15 @@ mod tests {
         assert_eq!(
             texts(text, DocKind::Mj),
             ["rules: kiriage", "123m456p789s11z22z", "# note", "last"]
+        );
+    }
+
+    #[test]
+    fn a_lone_carriage_return_ends_a_line() {
+        let text = "123m456p789s1122z\r11z\r\n22z\r";
+        assert_eq!(
+            texts(text, DocKind::Mj),
+            ["123m456p789s1122z", "11z", "22z"]
         );
     }
 

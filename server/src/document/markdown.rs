@@ -20,6 +20,27 @@ fn options() -> Options {
         | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
 }
 
+fn has_lone_cr(text: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memchr_iter(b'\r', b).any(|i| b.get(i + 1) != Some(&b'\n'))
+}
+
+fn lone_cr_to_lf(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('\r') {
+        out.push_str(&rest[..i]);
+        out.push(if rest[i + 1..].starts_with('\n') {
+            '\r'
+        } else {
+            '\n'
+        });
+        rest = &rest[i + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Is a fence's info string the `mj` language? (`mj`, `mj title="..."`)
 fn is_mj_info(info: &str) -> bool {
     info.split_whitespace()
@@ -36,7 +57,17 @@ pub(super) fn find(text: &str) -> Vec<HandSite> {
     // `]` and other characters), scanned for `^^` as one run.
     let mut run: Option<Range<usize>> = None;
 
-    for (event, range) in Parser::new_ext(text, options()).into_offset_iter() {
+    // pulldown-cmark reads a lone `\r` as a line break inside a paragraph
+    // but not before a fence, so such a file is parsed with `\n` in its
+    // place: the same length, so every offset holds for `text`.
+    let unix;
+    let parsed = if has_lone_cr(text) {
+        unix = lone_cr_to_lf(text);
+        unix.as_str()
+    } else {
+        text
+    };
+    for (event, range) in Parser::new_ext(parsed, options()).into_offset_iter() {
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
                 flush_run(text, &mut run, &mut out);
@@ -87,7 +118,7 @@ fn code_span_content(text: &str, range: Range<usize>) -> Option<Range<usize>> {
         return None;
     }
     let inner = range.start + ticks..range.end - ticks;
-    if text[inner.clone()].contains('\n') {
+    if text[inner.clone()].contains(['\n', '\r']) {
         return None;
     }
     trimmed(text, inner)
@@ -107,7 +138,7 @@ fn flush_run(text: &str, run: &mut Option<Range<usize>>, out: &mut Vec<HandSite>
         let Some(close) = s[body..].find("^^").map(|i| body + i) else {
             break;
         };
-        if s[body..close].contains('\n') {
+        if s[body..close].contains(['\n', '\r']) {
             // Not a pair: look for one starting at the second marker.
             from = close;
             continue;
@@ -256,6 +287,14 @@ mod tests {
     fn front_matter_is_not_prose() {
         let text = "---\ntitle: ^^123m^^\n---\n\n^^456p^^\n";
         assert_eq!(found(text), [("456p", Origin::Carets)]);
+    }
+
+    #[test]
+    fn a_lone_carriage_return_ends_a_line() {
+        let text = "x\r```mj\r123m456p789s11z22z\r44z\r```\r`11z`\r\n";
+        assert_eq!(lone_cr_to_lf(text).len(), text.len());
+        let found: Vec<&str> = find(text).iter().map(|s| &text[s.range.clone()]).collect();
+        assert_eq!(found, ["123m456p789s11z22z", "44z", "11z"]);
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub use analysis::{
     analyze_text, file_diagnostics, line_at, AnalyzedLine, Analyzer, FileDiagnostic, FileFix,
     FileRelated, LineAnalysis, Outcome,
 };
-pub use extract::{find_hand_lines, HandSite, Origin};
+pub use extract::{find_hand_lines, mj_lines, HandSite, Origin};
 pub use inline::looks_like_hand;
 pub use line_index::{Encoding, LineIndex, Position};
 

@@ -10,7 +10,7 @@ use crate::document::DocKind;
 use std::ops::Range;
 
 use crate::config::Config;
-use crate::document::{AnalyzedLine, Analyzer, Origin};
+use crate::document::{mj_lines, AnalyzedLine, Analyzer};
 use crate::score::Rules;
 
 /// The kind of a document, from the client's language id, falling back on
@@ -167,10 +167,11 @@ impl Doc {
         {
             return false;
         }
-        // The whole text lines the edit touches, newline included.
-        let ls = text[..old.start].rfind('\n').map_or(0, |i| i + 1);
+        // The whole text lines the edit touches, line break included (a
+        // lone `\r` ends a line too).
+        let ls = text[..old.start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
         let le = text[old.end..]
-            .find('\n')
+            .find(['\n', '\r'])
             .map_or(text.len(), |i| old.end + i + 1);
         let first = self.lines.partition_point(|l| l.range.start < ls);
         let last = self.lines.partition_point(|l| l.range.start < le);
@@ -192,23 +193,18 @@ impl Doc {
         let delta = new.len() as isize - old.len() as isize;
         let new_end = (le as isize + delta) as usize;
         let mut fresh_lines = Vec::new();
-        let mut at = ls;
-        for piece in self.text[ls..new_end].split_inclusive('\n') {
-            let lead = piece.len() - piece.trim_start().len();
-            let t = piece.trim();
-            if !t.is_empty() {
-                let analysis = self.analyzer.analyze_line(t, &rules);
-                if analysis.rules_after.is_some() {
-                    return false;
-                }
-                let start = at + lead;
-                fresh_lines.push(AnalyzedLine {
-                    range: start..start + t.len(),
-                    origin: Origin::MjLine,
-                    analysis,
-                });
+        for site in mj_lines(&self.text, ls..new_end) {
+            let analysis = self
+                .analyzer
+                .analyze_line(&self.text[site.range.clone()], &rules);
+            if analysis.rules_after.is_some() {
+                return false;
             }
-            at += piece.len();
+            fresh_lines.push(AnalyzedLine {
+                range: site.range,
+                origin: site.origin,
+                analysis,
+            });
         }
         for l in &mut self.lines[last..] {
             l.range =
@@ -302,6 +298,8 @@ mod tests {
             "# a comment\n",
             "\n",
             "   (123m) 456p789s11z34s  \n",
+            "123m456p789s1122z\r",
+            "11z22z\r\n",
         ];
         let mut seed = 0x1234_5678_9abc_def1u64;
         let mut next = |n: usize| {
@@ -310,7 +308,8 @@ mod tests {
             seed ^= seed << 17;
             (seed % n as u64) as usize
         };
-        let start: String = pieces.concat();
+        // A byte order mark, which belongs to no line's hand.
+        let start = format!("\u{feff}{}", pieces.concat());
         let mut doc = Doc::new(&start, 1, DocKind::Mj);
         let rules = Rules::default();
         doc.view(&rules);
@@ -324,7 +323,7 @@ mod tests {
                 0 => pieces[next(pieces.len())].to_string(),
                 1 => String::new(),
                 2 => "\n".to_string(),
-                _ => ["1", "m", " ", "riichi", "🀄", "=> 8000"][next(6)].to_string(),
+                _ => ["1", "m", " ", "riichi", "🀄", "=> 8000", "\r"][next(7)].to_string(),
             };
             let (p0, p1) = (
                 position::position(&doc.rope, a, Encoding::Utf8),
