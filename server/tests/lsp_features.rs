@@ -595,3 +595,25 @@ async fn an_edited_tenpai_toml_is_read_again() {
     assert_eq!(c.diagnostics(&uri, 1).await[0]["code"], "wrong-claim");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[tokio::test]
+async fn a_nagashi_line_is_valued_as_a_mangan_paid_as_a_tsumo() {
+    let mut c = client(json!({"glyphs": false})).await;
+    // Non-dealer: 2000/4000; honba stay on the table (a draw).
+    c.open(MJ, "mj", 1, "nagashi seat=s honba=1 => 2000/4000\n")
+        .await;
+    let d = c.diagnostics(MJ, 1).await;
+    assert_eq!(d, json!([]));
+    let got = labels(&hints(&mut c).await);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].2.contains("Mangan"), "{got:?}");
+    assert!(!got[0].2.contains("shanten"), "{got:?}");
+    let h = c.call("textDocument/hover", at(MJ, 0, 2)).await;
+    let md = h["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        md.contains("Nagashi mangan: paid as a tsumo, non-dealer: **2000/4000**"),
+        "{md}"
+    );
+    assert!(!md.contains("Ron"), "{md}");
+    assert!(!md.contains("shanten"), "{md}");
+}

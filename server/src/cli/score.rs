@@ -555,7 +555,13 @@ pub fn render_text(
                         value_line(s.han, s.fu, s.limit, st),
                         st.dim(&format!(
                             "({who} {})",
-                            if sit.tsumo { "tsumo" } else { "ron" }
+                            if sit.nagashi {
+                                "nagashi mangan: a draw, paid as a tsumo"
+                            } else if sit.tsumo {
+                                "tsumo"
+                            } else {
+                                "ron"
+                            }
                         ))
                     );
                     let _ = writeln!(out, "{}", st.good(&payments_text(&s.points, sit, rules)));

@@ -635,6 +635,13 @@ pub fn analyze_text(text: &str, rules: &Rules, inline: bool) -> LineAnalysis {
 }
 
 fn outcome_of(v: &Validated, rules: &Rules) -> Outcome {
+    // A nagashi mangan is paid whatever the tiles (the line may hold none).
+    if v.situation.nagashi {
+        return match score::score(&v.hand, &v.situation, rules) {
+            Ok(s) => Outcome::Scored(s),
+            Err(e) => Outcome::NotScored(e),
+        };
+    }
     match shanten::analyze(&v.hand, &v.situation, rules) {
         Analysis::Complete => match score::score(&v.hand, &v.situation, rules) {
             Ok(s) => Outcome::Scored(s),

@@ -215,7 +215,8 @@ fn scored(md: &mut String, s: &Score, a: &LineAnalysis, hand: &Hand, sit: &Situa
     }
     let _ = writeln!(md, "{}\n", payment_line(s, sit));
     if let Some(h) = a.hand_line() {
-        let says_how = h.option("tsumo").is_some() || h.option("ron").is_some();
+        // A nagashi mangan is paid as a tsumo, however the line says it.
+        let says_how = sit.nagashi || h.option("tsumo").is_some() || h.option("ron").is_some();
         let says_seat = h.option("seat").is_some();
         if !says_how || !says_seat {
             other_payments(md, hand, sit, &a.rules, says_how, says_seat);
@@ -239,6 +240,13 @@ fn payment_line(s: &Score, sit: &Situation) -> String {
         (None, _, Some(each)) => format!("Tsumo, {who}: **{each} all**"),
         _ => format!("{who}: **{}**", p.total),
     };
+    if sit.nagashi {
+        // An exhaustive draw: honba and riichi sticks stay on the table.
+        return format!(
+            "Nagashi mangan: {}",
+            base.replacen("Tsumo", "paid as a tsumo", 1)
+        );
+    }
     let mut extras = Vec::new();
     if sit.honba > 0 {
         extras.push(plural(sit.honba, "honba", "honba"));
