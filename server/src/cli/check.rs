@@ -139,8 +139,8 @@ pub struct Input {
 
 /// Expands the command line's paths: files as given (`.md` and `.markdown`
 /// are Markdown, anything else a `.mj` document), directories searched in
-/// name order for `*.mj` and `*.md`, skipping hidden directories, `target`
-/// and `node_modules`.
+/// name order for `*.mj` and `*.md`, skipping hidden directories, `target`,
+/// `node_modules` and symbolic links to directories.
 ///
 /// `-` is stdin: a `.mj` document printed as `<stdin>`, unless
 /// `stdin_name` names it (then its name, and Markdown for `.md`).
@@ -171,8 +171,12 @@ pub fn collect_inputs(paths: &[PathBuf], stdin_name: Option<&Path>) -> Result<Ve
 }
 
 fn walk(dir: &Path, out: &mut Vec<Input>) -> std::io::Result<()> {
+    // Symbolic links to directories are not followed (as git and ripgrep
+    // do): a link to a parent would loop, and the files are found where
+    // they are. A link to a file is read.
     let mut entries: Vec<_> = std::fs::read_dir(dir)?
         .filter_map(Result::ok)
+        .filter(|e| !(e.file_type().is_ok_and(|t| t.is_symlink()) && e.path().is_dir()))
         .map(|e| e.path())
         .collect();
     entries.sort();
@@ -616,6 +620,30 @@ fn read(input: &Input) -> std::io::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn links_to_directories_are_not_followed() {
+        let dir = std::env::temp_dir().join(format!("tenpai-walk-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::write(dir.join("sub/a.mj"), "11z\n").unwrap();
+        std::fs::write(dir.join("b.md"), "x\n").unwrap();
+        // A loop, a link to a sibling directory, and a link to a file.
+        std::os::unix::fs::symlink(".", dir.join("sub/self")).unwrap();
+        std::os::unix::fs::symlink("sub", dir.join("again")).unwrap();
+        std::os::unix::fs::symlink("b.md", dir.join("c.md")).unwrap();
+        let found = collect_inputs(std::slice::from_ref(&dir), None).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        let names: Vec<String> = found
+            .iter()
+            .map(|i| {
+                let p = PathBuf::from(&i.name);
+                p.strip_prefix(&dir).unwrap().display().to_string()
+            })
+            .collect();
+        assert_eq!(names, ["b.md", "c.md", "sub/a.mj"]);
+    }
 
     #[test]
     fn carets_under_wide_glyphs_and_tabs() {
