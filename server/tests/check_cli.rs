@@ -344,3 +344,16 @@ fn a_byte_order_mark_is_no_column_and_a_lone_cr_ends_a_line() {
     assert!(out.contains("<stdin>:1:22: error[invalid-tile]"), "{out}");
     assert!(out.contains("1 | 123m 456p 789s 11z 228z\n"), "{out}");
 }
+
+#[test]
+fn an_unreadable_file_is_counted_and_fails_the_run() {
+    let path = std::env::temp_dir().join(format!("tenpai-bad-{}.mj", std::process::id()));
+    std::fs::write(&path, b"123m\xff\n").expect("a temporary file");
+    let o = tenpai(&["check", path.to_str().expect("a UTF-8 path")], None);
+    let _ = std::fs::remove_file(&path);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not UTF-8 text"));
+    assert!(out.contains("1 file could not be read."), "{out}");
+    assert!(!out.contains("all good"), "{out}");
+}

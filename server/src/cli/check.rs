@@ -227,6 +227,8 @@ pub struct Report {
     pub hands: usize,
     /// Fixes applied by `--fix`.
     pub fixed: usize,
+    /// Files that could not be read (not UTF-8, unreadable).
+    pub unreadable: usize,
 }
 
 impl Report {
@@ -448,10 +450,14 @@ pub fn summary(report: &Report) -> String {
         0 => String::new(),
         n => format!(" Fixed {}.", plural(n, "problem", "problems")),
     };
-    if parts.is_empty() {
-        format!("{checked}: all good.{fixed}")
-    } else {
-        format!("{checked}: {}.{fixed}", parts.join(", "))
+    let unread = match report.unreadable {
+        0 => String::new(),
+        n => format!(" {} could not be read.", plural(n, "file", "files")),
+    };
+    match (parts.is_empty(), report.unreadable) {
+        (true, 0) => format!("{checked}: all good.{fixed}"),
+        (true, _) => format!("{checked}.{unread}{fixed}"),
+        (false, _) => format!("{checked}: {}.{unread}{fixed}", parts.join(", ")),
     }
 }
 
@@ -540,6 +546,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("error: {}: {e}", input.name);
+                report.unreadable += 1;
                 failed = true;
                 continue;
             }
@@ -689,6 +696,7 @@ mod tests {
             files: 1,
             hands: 1,
             fixed: 0,
+            unreadable: 0,
         };
         assert_eq!(
             render_github(&report),
