@@ -140,6 +140,12 @@ fn contradictions() {
         codes("1111m456p789s111z dora=1m"),
         vec!["fifth-tile-indicator"]
     );
+    // Visible tiles count with the hand: a fourth 1z is fine, a fifth not.
+    assert_eq!(codes("123m456p789s1122z visible=1z1z"), Vec::<&str>::new());
+    assert_eq!(
+        codes("123m456p789s1122z visible=1z1z1z"),
+        vec!["fifth-tile-indicator"]
+    );
 }
 
 #[test]

@@ -366,7 +366,11 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
             diags.push(d);
         }
     }
-    for (key, kid) in [("dora", id::DORA), ("ura", id::URA)] {
+    for (what, kid) in [
+        ("dora indicator", id::DORA),
+        ("ura indicator", id::URA),
+        ("visible tile", id::VISIBLE),
+    ] {
         for opt in line.options.iter().filter(|o| o.id == kid) {
             let Some(OptionValue::Tiles(ts)) = &opt.value else {
                 continue;
@@ -379,7 +383,7 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
                         "fifth-tile-indicator",
                         t.span.clone(),
                         format!(
-                            "this {key} indicator is a fifth {}: the hand and indicators already hold four",
+                            "this {what} is a fifth {}: the hand, indicators and visible tiles already hold four",
                             t.tile.name()
                         ),
                     ));
