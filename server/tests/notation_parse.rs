@@ -140,6 +140,19 @@ fn contradictions() {
         codes("1111m456p789s111z dora=1m"),
         vec!["fifth-tile-indicator"]
     );
+    // Counts are bounded, so that payments stay in range.
+    assert_eq!(
+        codes("123m456p789s11222z honba=999 sticks=999"),
+        Vec::<&str>::new()
+    );
+    assert_eq!(
+        codes("123m456p789s11222z honba=1000"),
+        vec!["invalid-value"]
+    );
+    assert_eq!(
+        codes("123m456p789s11222z sticks=4294967295"),
+        vec!["invalid-value"]
+    );
     // Visible tiles count with the hand: a fourth 1z is fine, a fifth not.
     assert_eq!(codes("123m456p789s1122z visible=1z1z"), Vec::<&str>::new());
     assert_eq!(

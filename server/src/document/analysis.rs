@@ -872,9 +872,12 @@ mod tests {
             if i == 1000 {
                 text.push_str("rules: kiriage\n");
             }
+            // 1500 distinct lines (honba is at most 999).
+            let k = i % 1500;
             text.push_str(&format!(
-                "(555z) 123p 456p 789p 11p win=9p seat=s honba={} => 7700\n",
-                i % 1500
+                "(555z) 123p 456p 789p 11p win=9p seat=s honba={} sticks={} => 7700\n",
+                k % 750,
+                k / 750
             ));
         }
         text.push_str("```\nInline: `123m 456p 789s 11z 228z` and `14m`.\n");
@@ -883,8 +886,8 @@ mod tests {
         a.analyze("11z 22z\n", DocKind::Mj, &Rules::tenhou());
         let before = a.stats().1;
         let lines = a.analyze(&text, DocKind::Markdown, &Rules::tenhou());
-        // Distinct lines: honba 0..1000 under Tenhou rules, then 1348 under
-        // kiriage (honba 1000..1500 and 0..848), the rules line, 2 inline.
+        // Distinct lines: k 0..1000 under Tenhou rules, then 1348 under
+        // kiriage (k 1000..1500 and 0..848), the rules line, 2 inline.
         assert_eq!(
             a.stats().1 - before,
             1000 + 1348 + 1 + 2,

@@ -143,8 +143,8 @@ pub fn example(key: &str) -> &'static str {
         "visible" => "tiles, like visible=2z2z5p",
         "seat" => "a wind: e, s, w, n (or 1z-4z), like seat=s",
         "round" => "a wind: e, s, w, n (or 1z-4z), like round=e",
-        "honba" => "a number, like honba=2",
-        "sticks" => "a number of riichi sticks, like sticks=1",
+        "honba" => "a number from 0 to 999, like honba=2",
+        "sticks" => "a number of riichi sticks from 0 to 999, like sticks=1",
         _ => "a value",
     }
 }

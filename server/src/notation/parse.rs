@@ -492,7 +492,10 @@ fn value(
     let raw = &text[vs..ve];
     match kind {
         ValueKind::Flag => Some(OptionValue::Flag),
-        ValueKind::Number => number(raw).map(OptionValue::Number),
+        // No table counts past a few dozen; a bound keeps payments in range.
+        ValueKind::Number => number(raw)
+            .filter(|&n| n <= MAX_COUNT)
+            .map(OptionValue::Number),
         ValueKind::Wind => Wind::parse(raw).map(OptionValue::Wind),
         ValueKind::Tile | ValueKind::Tiles => {
             let first = toks.len();
@@ -512,6 +515,9 @@ fn value(
         }
     }
 }
+
+/// The largest `honba=` or `sticks=`.
+pub const MAX_COUNT: u32 = 999;
 
 /// A count (`honba=2`): ASCII digits only, within `u32`.
 fn number(raw: &str) -> Option<u32> {
