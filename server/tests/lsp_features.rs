@@ -382,6 +382,16 @@ async fn glyphs_can_be_turned_off_in_hovers() {
     let h = c.call("textDocument/hover", at(MJ, 2, 3)).await;
     let md = h["contents"]["value"].as_str().unwrap();
     assert!(md.starts_with("🀈🀉🀊"), "{md}");
+    // Off: no glyph anywhere, the hover of one tile included.
+    let mut c = client(json!({"glyphs": false})).await;
+    c.open(MJ, "mj", 1, VALUES).await;
+    let is_glyph = |ch: char| ('\u{1F000}'..='\u{1F02B}').contains(&ch);
+    for col in [0, 3] {
+        let h = c.call("textDocument/hover", at(MJ, 2, col)).await;
+        let md = h["contents"]["value"].as_str().unwrap();
+        assert!(!md.is_empty());
+        assert!(!md.chars().any(is_glyph), "{md}");
+    }
 }
 
 #[tokio::test]

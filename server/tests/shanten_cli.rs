@@ -120,3 +120,24 @@ fn usage_errors_exit_2() {
         Some(2)
     );
 }
+
+#[test]
+fn standard_input_is_a_document_with_comments_and_rules_lines() {
+    // Dealer ron on 5s (234m 567p 345s 567s 22s, two-sided): tanyao,
+    // pinfu and two dora (indicator 1s, two 2s), 4 han 30 fu: 11,600; a
+    // mangan, 12,000, once `rules: kiriage` rounds it up.
+    let doc =
+        "# a review\n\n234m567p22s34567s dora=1s\nrules: kiriage\n234m567p22s34567s dora=1s\n";
+    let out = run(&["--json", "-"], Some(doc));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 2, "comments and the rules line are not hands");
+    let ron_on_5s = |v: &serde_json::Value| {
+        v["waits"]
+            .as_array()
+            .and_then(|ws| ws.iter().find(|w| w["tile"] == "5s"))
+            .map(|w| w["ron"]["total"].clone())
+    };
+    assert_eq!(ron_on_5s(&v[0]), Some(serde_json::json!(11600)));
+    assert_eq!(ron_on_5s(&v[1]), Some(serde_json::json!(12000)));
+}

@@ -86,30 +86,45 @@ pub fn run(args: ShantenArgs) -> ExitCode {
             }
         },
     };
-    let mut inputs: Vec<String> = Vec::new();
+    // Each hand line with the rules in force for it.
+    let mut inputs: Vec<(String, Rules)> = Vec::new();
     for l in &args.lines {
         if l == "-" {
+            // Standard input is a .mj document, as for `score -`: blank and
+            // comment lines are skipped, `rules:` lines set the rules of the
+            // lines after them.
+            let mut doc_rules = rules.clone();
             for line in std::io::stdin().lock().lines() {
-                match line {
-                    Ok(line) if line.trim().is_empty() => {}
-                    Ok(line) => inputs.push(line),
+                let line = match line {
+                    Ok(line) => line,
                     Err(e) => {
                         eprintln!("tenpai shanten: reading standard input: {e}");
                         return ExitCode::from(2);
                     }
+                };
+                match parse_line(&line).kind {
+                    LineKind::Blank | LineKind::Comment => {}
+                    LineKind::Rules(r) => {
+                        let (next, diags) = crate::notation::rules_of(&r, &doc_rules);
+                        for d in diags {
+                            eprintln!("tenpai shanten: {line}: {}: {}", d.code, d.message);
+                        }
+                        doc_rules = next;
+                    }
+                    LineKind::Hand(_) => inputs.push((line, doc_rules.clone())),
                 }
             }
         } else {
-            inputs.push(l.clone());
+            inputs.push((l.clone(), rules.clone()));
         }
     }
     let mut failed = false;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for (n, text) in inputs.iter().enumerate() {
-        let result = read_line(text, &rules).map(|(hand, mut sit)| {
+    for (n, (text, rules)) in inputs.iter().enumerate() {
+        let result = read_line(text, rules).map(|(hand, mut sit)| {
             sit.visible.extend(visible.iter().copied());
-            let analysis = shanten::analyze(&hand, &sit, &rules);
+            let analysis = shanten::analyze(&hand, &sit, rules);
             let sh = shanten::hand_shanten(&hand);
             (hand, sit, sh, analysis)
         });

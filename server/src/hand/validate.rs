@@ -366,12 +366,15 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
             diags.push(d);
         }
     }
-    for (what, kid) in [
-        ("dora indicator", id::DORA),
-        ("ura indicator", id::URA),
-        ("visible tile", id::VISIBLE),
-    ] {
-        for opt in line.options.iter().filter(|o| o.id == kid) {
+    // In written order, so that the warning falls on the copy written fifth.
+    for opt in &line.options {
+        let what = match opt.id {
+            id::DORA => "dora indicator",
+            id::URA => "ura indicator",
+            id::VISIBLE => "visible tile",
+            _ => continue,
+        };
+        {
             let Some(OptionValue::Tiles(ts)) = &opt.value else {
                 continue;
             };

@@ -113,7 +113,10 @@ fn tile_hover(a: &LineAnalysis, h: &HandLine, t: &TileTok, opts: HoverOptions) -
     } else {
         t.tile.ascii()
     };
-    let _ = write!(md, "{} **{}** — {}", t.tile.glyph(), written, t.tile.name());
+    if opts.glyphs {
+        let _ = write!(md, "{} ", t.tile.glyph());
+    }
+    let _ = write!(md, "**{}** — {}", written, t.tile.name());
     let mut notes = Vec::new();
     if t.red {
         notes.push("red five".to_string());
