@@ -19,7 +19,7 @@ pub(crate) fn words(
         let b = text.as_bytes();
         // Skip whitespace.
         while i < end {
-            if b[i].is_ascii_whitespace() {
+            if is_space(b[i]) {
                 i += 1;
             } else if b[i] < 0x80 {
                 break;
@@ -36,7 +36,7 @@ pub(crate) fn words(
         let s = i;
         while i < end {
             i = printable_run(b, i, end);
-            if i >= end || b[i].is_ascii_whitespace() {
+            if i >= end || is_space(b[i]) {
                 break;
             } else if b[i] < 0x80 {
                 i += 1;
@@ -50,6 +50,12 @@ pub(crate) fn words(
         }
         Some((s, i))
     })
+}
+
+/// ASCII whitespace as `char::is_whitespace` has it: with the vertical tab,
+/// which `u8::is_ascii_whitespace` leaves out.
+fn is_space(b: u8) -> bool {
+    b.is_ascii_whitespace() || b == 0x0B
 }
 
 /// The end of the run of printable ASCII (`!` to `~`) at `b[i..end]`: the
@@ -594,6 +600,27 @@ mod tests {
         );
         // A hand word that ends in letter honors is not split.
         assert!(parse_line("123m456p789s11zwhwh").errors.is_empty());
+    }
+
+    #[test]
+    fn words_split_at_every_unicode_space() {
+        let naive = |t: &str| -> Vec<String> {
+            t.split(char::is_whitespace)
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        let spaces = (0..=0x3000u32)
+            .filter_map(char::from_u32)
+            .filter(|c| c.is_whitespace());
+        for sp in spaces.chain(['\u{feff}', '\u{200b}']) {
+            let t = format!("123m{sp}ron{sp}{sp}dora=1m{sp}");
+            let got: Vec<String> = super::words(&t, 0, t.len())
+                .map(|(a, b)| t[a..b].to_string())
+                .collect();
+            assert_eq!(got, naive(&t), "U+{:04X}", sp as u32);
+        }
+        assert!(parse_line("123m456p789s1122z\u{b}ron").errors.is_empty());
     }
 
     #[test]
