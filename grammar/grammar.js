@@ -30,6 +30,15 @@ const I0 = imm('0');
 
 const HONORS = ['e', 's', 'w', 'n', 'wh', 'g', 'r'];
 
+// What separates words within a line: Unicode White_Space but the line
+// breaks (as the nom parser's `char::is_whitespace`), and U+FEFF, a byte
+// order mark pasted into a line. Written out, since a regex `\s` here
+// leaves out spaces such as U+3000. src/scanner.c's `is_blank` agrees.
+const BLANK = '\\t\\v\\f \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF';
+// Not a blank nor a line break.
+const NOT_SPACE = `[^${BLANK}\\r\\n]`;
+const not = extra => new RegExp(`[^${BLANK}\\r\\n${extra}]`);
+
 const GLYPHS = {
   glyph_man: /[\u{1F007}-\u{1F00F}]/u,
   glyph_sou: /[\u{1F010}-\u{1F018}]/u,
@@ -41,7 +50,7 @@ module.exports = grammar({
   name: 'mj',
 
   // Newlines end lines, so only blanks are free.
-  extras: _ => [/[ \t\f\v\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\uFEFF]/],
+  extras: _ => [new RegExp(`[${BLANK}]`)],
 
   // See src/scanner.c: word kinds, and whether a digit run has a suit.
   externals: $ => [
@@ -67,7 +76,7 @@ module.exports = grammar({
     _line: $ => choice($.hand_line, $.rules_line, $.comment),
 
     // From `#` to the last non-blank character.
-    comment: _ => token(seq('#', optional(seq(/[^\r\n]*/, /[^\s]/)))),
+    comment: _ => token(seq('#', optional(seq(/[^\r\n]*/, new RegExp(NOT_SPACE))))),
 
     // ---------------------------------------------------------------- hands
 
@@ -154,7 +163,7 @@ module.exports = grammar({
       ),
     ),
 
-    option_key: _ => /[^\s#=]+/,
+    option_key: _ => new RegExp(`${not('#=').source}+`),
     // `option_value` (external): the rest of the word after `=`.
 
     // --------------------------------------------------------------- claims
@@ -167,7 +176,7 @@ module.exports = grammar({
     _claim_item: $ => choice($.claim_number, '/', ',', $.claim_word, $.waits),
 
     claim_number: _ => /[0-9]+/,
-    claim_word: _ => /[0-9]*[^\s#,\/0-9][^\s#,\/]*/,
+    claim_word: _ => new RegExp(`[0-9]*${not('#,/0-9').source}${not('#,/').source}*`),
     waits: $ => prec.right(seq(
       choice('waits', 'wait'),
       repeat(choice($.tile_group, $.honor, $._glyph)),
@@ -183,6 +192,6 @@ module.exports = grammar({
       optional(field('comment', $.comment)),
     ),
 
-    rule: _ => /[^\s#]+/,
+    rule: _ => new RegExp(`${not('#').source}+`),
   },
 });

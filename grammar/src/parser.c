@@ -863,8 +863,23 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
 };
 
 static const TSCharacterRange extras_character_set_1[] = {
-  {'\t', '\t'}, {0x0b, '\f'}, {' ', ' '}, {0xa0, 0xa0}, {0x1680, 0x1680}, {0x2000, 0x200a}, {0x202f, 0x202f}, {0x205f, 0x205f},
-  {0x3000, 0x3000}, {0xfeff, 0xfeff},
+  {'\t', '\t'}, {0x0b, '\f'}, {' ', ' '}, {0x85, 0x85}, {0xa0, 0xa0}, {0x1680, 0x1680}, {0x2000, 0x200a}, {0x2028, 0x2029},
+  {0x202f, 0x202f}, {0x205f, 0x205f}, {0x3000, 0x3000}, {0xfeff, 0xfeff},
+};
+
+static const TSCharacterRange sym_option_key_character_set_1[] = {
+  {0, 0x08}, {0x0e, 0x1f}, {'!', '"'}, {'$', '<'}, {'>', 0x84}, {0x86, 0x9f}, {0xa1, 0x167f}, {0x1681, 0x1fff},
+  {0x200b, 0x2027}, {0x202a, 0x202e}, {0x2030, 0x205e}, {0x2060, 0x2fff}, {0x3001, 0xfefe}, {0xff00, 0x10ffff},
+};
+
+static const TSCharacterRange sym_claim_word_character_set_1[] = {
+  {0, 0x08}, {0x0e, 0x1f}, {'!', '"'}, {'$', '+'}, {'-', '.'}, {'0', 0x84}, {0x86, 0x9f}, {0xa1, 0x167f},
+  {0x1681, 0x1fff}, {0x200b, 0x2027}, {0x202a, 0x202e}, {0x2030, 0x205e}, {0x2060, 0x2fff}, {0x3001, 0xfefe}, {0xff00, 0x10ffff},
+};
+
+static const TSCharacterRange sym_rule_character_set_1[] = {
+  {0, 0x08}, {0x0e, 0x1f}, {'!', '"'}, {'$', 0x84}, {0x86, 0x9f}, {0xa1, 0x167f}, {0x1681, 0x1fff}, {0x200b, 0x2027},
+  {0x202a, 0x202e}, {0x2030, 0x205e}, {0x2060, 0x2fff}, {0x3001, 0xfefe}, {0xff00, 0x10ffff},
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -879,8 +894,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '#', 17,
         '(', 49,
         ')', 50,
-        ',', 72,
-        '/', 71,
+        ',', 71,
+        '/', 70,
         '0', 23,
         '=', 65,
         '[', 51,
@@ -903,7 +918,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(61);
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(62);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(63);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(8);
+      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(8);
       END_STATE();
     case 1:
       ADVANCE_MAP(
@@ -935,35 +950,22 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 3:
       if (lookahead == '=') ADVANCE(66);
-      if (lookahead == '\t' ||
-          lookahead == 0x0b ||
-          lookahead == '\f' ||
-          lookahead == ' ') SKIP(3);
-      if (lookahead == 0xa0 ||
-          lookahead == 0x1680 ||
-          (0x2000 <= lookahead && lookahead <= 0x200a) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(68);
+      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(3);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != '#') ADVANCE(69);
+          lookahead != '#') ADVANCE(68);
       END_STATE();
     case 4:
-      if (lookahead == '>') ADVANCE(70);
+      if (lookahead == '>') ADVANCE(69);
       END_STATE();
     case 5:
       if (lookahead == 'i') ADVANCE(6);
       END_STATE();
     case 6:
-      if (lookahead == 't') ADVANCE(82);
+      if (lookahead == 't') ADVANCE(79);
       END_STATE();
     case 7:
-      if (lookahead == '\t' ||
-          lookahead == 0x0b ||
-          lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(7);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(7);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead)) ADVANCE(17);
       END_STATE();
@@ -974,8 +976,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '\r', 16,
         '#', 17,
         '(', 49,
-        ',', 72,
-        '/', 71,
+        ',', 71,
+        '/', 70,
         '0', 21,
         '=', 67,
         '[', 51,
@@ -993,7 +995,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(41);
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(43);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(45);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(8);
+      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(8);
       END_STATE();
     case 9:
       if (eof) ADVANCE(14);
@@ -1001,8 +1003,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '\n', 15,
         '\r', 16,
         '#', 17,
-        ',', 72,
-        '/', 71,
+        ',', 71,
+        '/', 70,
         'e', 27,
         'g', 38,
         'n', 34,
@@ -1010,41 +1012,25 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         's', 29,
         'w', 31,
       );
-      if (('\t' <= lookahead && lookahead <= '\f') ||
-          lookahead == ' ') SKIP(9);
       if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(48);
       if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(42);
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(44);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(46);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(73);
-      if (lookahead == 0xa0 ||
-          lookahead == 0x1680 ||
-          (0x2000 <= lookahead && lookahead <= 0x200a) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(75);
-      if (lookahead != 0) ADVANCE(79);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
+      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(9);
+      if (lookahead != 0) ADVANCE(76);
       END_STATE();
     case 10:
       if (eof) ADVANCE(14);
       if (lookahead == '\n') ADVANCE(15);
       if (lookahead == '\r') ADVANCE(16);
       if (lookahead == '#') ADVANCE(17);
-      if (lookahead == ',') ADVANCE(72);
-      if (lookahead == '/') ADVANCE(71);
-      if (lookahead == 'w') ADVANCE(74);
-      if (('\t' <= lookahead && lookahead <= '\f') ||
-          lookahead == ' ') SKIP(10);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(73);
-      if (lookahead == 0xa0 ||
-          lookahead == 0x1680 ||
-          (0x2000 <= lookahead && lookahead <= 0x200a) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(78);
-      if (lookahead != 0) ADVANCE(79);
+      if (lookahead == ',') ADVANCE(71);
+      if (lookahead == '/') ADVANCE(70);
+      if (lookahead == 'w') ADVANCE(73);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
+      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(10);
+      if (lookahead != 0) ADVANCE(76);
       END_STATE();
     case 11:
       if (eof) ADVANCE(14);
@@ -1068,7 +1054,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(41);
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(43);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(45);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(12);
+      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(12);
       END_STATE();
     case 12:
       if (eof) ADVANCE(14);
@@ -1092,23 +1078,15 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(41);
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(43);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(45);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(12);
+      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(12);
       END_STATE();
     case 13:
       if (eof) ADVANCE(14);
       if (lookahead == '\n') ADVANCE(15);
       if (lookahead == '\r') ADVANCE(16);
       if (lookahead == '#') ADVANCE(17);
-      if (('\t' <= lookahead && lookahead <= '\f') ||
-          lookahead == ' ') SKIP(13);
-      if (lookahead == 0xa0 ||
-          lookahead == 0x1680 ||
-          (0x2000 <= lookahead && lookahead <= 0x200a) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(84);
-      if (lookahead != 0) ADVANCE(85);
+      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(13);
+      if (lookahead != 0) ADVANCE(81);
       END_STATE();
     case 14:
       ACCEPT_TOKEN(ts_builtin_sym_end);
@@ -1122,10 +1100,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 17:
       ACCEPT_TOKEN(sym_comment);
-      if (lookahead == '\t' ||
-          lookahead == 0x0b ||
-          lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(7);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(7);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead)) ADVANCE(17);
       END_STATE();
@@ -1158,24 +1133,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 27:
       ACCEPT_TOKEN(anon_sym_e);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 28:
       ACCEPT_TOKEN(anon_sym_s);
       END_STATE();
     case 29:
       ACCEPT_TOKEN(anon_sym_s);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 30:
       ACCEPT_TOKEN(anon_sym_w);
@@ -1184,14 +1149,9 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 31:
       ACCEPT_TOKEN(anon_sym_w);
-      if (lookahead == 'a') ADVANCE(76);
+      if (lookahead == 'a') ADVANCE(74);
       if (lookahead == 'h') ADVANCE(36);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 32:
       ACCEPT_TOKEN(anon_sym_w);
@@ -1202,96 +1162,56 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 34:
       ACCEPT_TOKEN(anon_sym_n);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 35:
       ACCEPT_TOKEN(anon_sym_wh);
       END_STATE();
     case 36:
       ACCEPT_TOKEN(anon_sym_wh);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 37:
       ACCEPT_TOKEN(anon_sym_g);
       END_STATE();
     case 38:
       ACCEPT_TOKEN(anon_sym_g);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 39:
       ACCEPT_TOKEN(anon_sym_r);
       END_STATE();
     case 40:
       ACCEPT_TOKEN(anon_sym_r);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 41:
       ACCEPT_TOKEN(sym_glyph_man);
       END_STATE();
     case 42:
       ACCEPT_TOKEN(sym_glyph_man);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 43:
       ACCEPT_TOKEN(sym_glyph_sou);
       END_STATE();
     case 44:
       ACCEPT_TOKEN(sym_glyph_sou);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 45:
       ACCEPT_TOKEN(sym_glyph_pin);
       END_STATE();
     case 46:
       ACCEPT_TOKEN(sym_glyph_pin);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 47:
       ACCEPT_TOKEN(sym_glyph_honor);
       END_STATE();
     case 48:
       ACCEPT_TOKEN(sym_glyph_honor);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 49:
       ACCEPT_TOKEN(anon_sym_LPAREN);
@@ -1346,187 +1266,71 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 65:
       ACCEPT_TOKEN(anon_sym_EQ);
-      if (lookahead == '>') ADVANCE(70);
+      if (lookahead == '>') ADVANCE(69);
       END_STATE();
     case 66:
       ACCEPT_TOKEN(anon_sym_EQ2);
       END_STATE();
     case 67:
       ACCEPT_TOKEN(anon_sym_EQ2);
-      if (lookahead == '>') ADVANCE(70);
+      if (lookahead == '>') ADVANCE(69);
       END_STATE();
     case 68:
       ACCEPT_TOKEN(sym_option_key);
-      if (lookahead == 0xa0 ||
-          lookahead == 0x1680 ||
-          (0x2000 <= lookahead && lookahead <= 0x200a) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(68);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != '=') ADVANCE(69);
+      if ((!eof && set_contains(sym_option_key_character_set_1, 14, lookahead))) ADVANCE(68);
       END_STATE();
     case 69:
-      ACCEPT_TOKEN(sym_option_key);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != '=') ADVANCE(69);
-      END_STATE();
-    case 70:
       ACCEPT_TOKEN(anon_sym_EQ_GT);
       END_STATE();
-    case 71:
+    case 70:
       ACCEPT_TOKEN(anon_sym_SLASH);
       END_STATE();
-    case 72:
+    case 71:
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
-    case 73:
+    case 72:
       ACCEPT_TOKEN(sym_claim_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(73);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          (lookahead < '/' || '9' < lookahead)) ADVANCE(79);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      END_STATE();
+    case 73:
+      ACCEPT_TOKEN(sym_claim_word);
+      if (lookahead == 'a') ADVANCE(74);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 74:
       ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == 'a') ADVANCE(76);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      if (lookahead == 'i') ADVANCE(75);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 75:
       ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == 'e') ADVANCE(27);
-      if (lookahead == 'g') ADVANCE(38);
-      if (lookahead == 'n') ADVANCE(34);
-      if (lookahead == 'r') ADVANCE(40);
-      if (lookahead == 's') ADVANCE(29);
-      if (lookahead == 'w') ADVANCE(31);
-      if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(48);
-      if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(42);
-      if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(44);
-      if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(46);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(73);
-      if (lookahead == 0xa0 ||
-          lookahead == 0x1680 ||
-          (0x2000 <= lookahead && lookahead <= 0x200a) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(75);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          (lookahead < '/' || '9' < lookahead)) ADVANCE(79);
+      if (lookahead == 't') ADVANCE(80);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 76:
       ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == 'i') ADVANCE(77);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 77:
-      ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == 't') ADVANCE(83);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      ACCEPT_TOKEN(anon_sym_waits);
       END_STATE();
     case 78:
-      ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead == 'w') ADVANCE(74);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(73);
-      if (lookahead == 0xa0 ||
-          lookahead == 0x1680 ||
-          (0x2000 <= lookahead && lookahead <= 0x200a) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(78);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          (lookahead < '/' || '9' < lookahead)) ADVANCE(79);
+      ACCEPT_TOKEN(anon_sym_waits);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 79:
-      ACCEPT_TOKEN(sym_claim_word);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
+      ACCEPT_TOKEN(anon_sym_wait);
+      if (lookahead == 's') ADVANCE(77);
       END_STATE();
     case 80:
-      ACCEPT_TOKEN(anon_sym_waits);
+      ACCEPT_TOKEN(anon_sym_wait);
+      if (lookahead == 's') ADVANCE(78);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
       END_STATE();
     case 81:
-      ACCEPT_TOKEN(anon_sym_waits);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
-      END_STATE();
-    case 82:
-      ACCEPT_TOKEN(anon_sym_wait);
-      if (lookahead == 's') ADVANCE(80);
-      END_STATE();
-    case 83:
-      ACCEPT_TOKEN(anon_sym_wait);
-      if (lookahead == 's') ADVANCE(81);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#' &&
-          lookahead != ',' &&
-          lookahead != '/') ADVANCE(79);
-      END_STATE();
-    case 84:
       ACCEPT_TOKEN(sym_rule);
-      if (lookahead == 0xa0 ||
-          lookahead == 0x1680 ||
-          (0x2000 <= lookahead && lookahead <= 0x200a) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(84);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#') ADVANCE(85);
-      END_STATE();
-    case 85:
-      ACCEPT_TOKEN(sym_rule);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != ' ' &&
-          lookahead != '#') ADVANCE(85);
+      if ((!eof && set_contains(sym_rule_character_set_1, 13, lookahead))) ADVANCE(81);
       END_STATE();
     default:
       return false;
@@ -1833,23 +1637,32 @@ static const uint16_t ts_small_parse_table[] = {
       sym_meld,
       aux_sym_hand_repeat1,
   [146] = 7,
-    ACTIONS(68), 1,
-      ts_builtin_sym_end,
     ACTIONS(76), 1,
       sym__suited_start,
     ACTIONS(78), 1,
       sym__honor_start,
-    ACTIONS(74), 4,
+    ACTIONS(72), 4,
       sym_glyph_man,
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
+    ACTIONS(74), 4,
+      sym_claim_number,
+      sym_claim_word,
+      anon_sym_waits,
+      anon_sym_wait,
     STATE(6), 4,
       sym_tile_group,
       sym_honor,
       sym__glyph,
       aux_sym_waits_repeat1,
-    ACTIONS(72), 7,
+    ACTIONS(68), 5,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+    ACTIONS(70), 7,
       anon_sym_e,
       anon_sym_s,
       anon_sym_w,
@@ -1857,33 +1670,33 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_wh,
       anon_sym_g,
       anon_sym_r,
-    ACTIONS(70), 8,
-      sym__newline,
-      sym_comment,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      sym_claim_number,
-      sym_claim_word,
-      anon_sym_waits,
-      anon_sym_wait,
   [187] = 7,
-    ACTIONS(80), 1,
-      ts_builtin_sym_end,
     ACTIONS(90), 1,
       sym__suited_start,
     ACTIONS(93), 1,
       sym__honor_start,
-    ACTIONS(87), 4,
+    ACTIONS(85), 4,
       sym_glyph_man,
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
+    ACTIONS(88), 4,
+      sym_claim_number,
+      sym_claim_word,
+      anon_sym_waits,
+      anon_sym_wait,
     STATE(5), 4,
       sym_tile_group,
       sym_honor,
       sym__glyph,
       aux_sym_waits_repeat1,
-    ACTIONS(84), 7,
+    ACTIONS(80), 5,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+    ACTIONS(82), 7,
       anon_sym_e,
       anon_sym_s,
       anon_sym_w,
@@ -1891,33 +1704,33 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_wh,
       anon_sym_g,
       anon_sym_r,
-    ACTIONS(82), 8,
-      sym__newline,
-      sym_comment,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      sym_claim_number,
-      sym_claim_word,
-      anon_sym_waits,
-      anon_sym_wait,
   [228] = 7,
     ACTIONS(76), 1,
       sym__suited_start,
     ACTIONS(78), 1,
       sym__honor_start,
-    ACTIONS(96), 1,
-      ts_builtin_sym_end,
-    ACTIONS(100), 4,
+    ACTIONS(98), 4,
       sym_glyph_man,
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
+    ACTIONS(100), 4,
+      sym_claim_number,
+      sym_claim_word,
+      anon_sym_waits,
+      anon_sym_wait,
     STATE(5), 4,
       sym_tile_group,
       sym_honor,
       sym__glyph,
       aux_sym_waits_repeat1,
-    ACTIONS(72), 7,
+    ACTIONS(96), 5,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+    ACTIONS(70), 7,
       anon_sym_e,
       anon_sym_s,
       anon_sym_w,
@@ -1925,15 +1738,6 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_wh,
       anon_sym_g,
       anon_sym_r,
-    ACTIONS(98), 8,
-      sym__newline,
-      sym_comment,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      sym_claim_number,
-      sym_claim_word,
-      anon_sym_waits,
-      anon_sym_wait,
   [269] = 8,
     ACTIONS(107), 1,
       anon_sym_w,
@@ -2003,13 +1807,15 @@ static const uint16_t ts_small_parse_table[] = {
       sym_meld,
       aux_sym_hand_repeat1,
   [353] = 2,
-    ACTIONS(126), 3,
+    ACTIONS(126), 7,
       sym__suited_start,
       sym__honor_start,
       ts_builtin_sym_end,
-    ACTIONS(128), 19,
       sym__newline,
       sym_comment,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+    ACTIONS(128), 15,
       anon_sym_e,
       anon_sym_s,
       anon_sym_w,
@@ -2021,20 +1827,20 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
       sym_claim_number,
       sym_claim_word,
       anon_sym_waits,
       anon_sym_wait,
   [380] = 2,
-    ACTIONS(126), 3,
+    ACTIONS(126), 7,
       sym__suited_start,
       sym__honor_start,
       ts_builtin_sym_end,
-    ACTIONS(128), 19,
       sym__newline,
       sym_comment,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+    ACTIONS(128), 15,
       anon_sym_e,
       anon_sym_s,
       anon_sym_w,
@@ -2046,20 +1852,20 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
       sym_claim_number,
       sym_claim_word,
       anon_sym_waits,
       anon_sym_wait,
   [407] = 2,
-    ACTIONS(130), 3,
+    ACTIONS(130), 7,
       sym__suited_start,
       sym__honor_start,
       ts_builtin_sym_end,
-    ACTIONS(132), 19,
       sym__newline,
       sym_comment,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+    ACTIONS(132), 15,
       anon_sym_e,
       anon_sym_s,
       anon_sym_w,
@@ -2071,20 +1877,20 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
       sym_claim_number,
       sym_claim_word,
       anon_sym_waits,
       anon_sym_wait,
   [434] = 2,
-    ACTIONS(130), 3,
+    ACTIONS(130), 7,
       sym__suited_start,
       sym__honor_start,
       ts_builtin_sym_end,
-    ACTIONS(132), 19,
       sym__newline,
       sym_comment,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+    ACTIONS(132), 15,
       anon_sym_e,
       anon_sym_s,
       anon_sym_w,
@@ -2096,20 +1902,20 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
       sym_claim_number,
       sym_claim_word,
       anon_sym_waits,
       anon_sym_wait,
   [461] = 2,
-    ACTIONS(134), 3,
+    ACTIONS(134), 7,
       sym__suited_start,
       sym__honor_start,
       ts_builtin_sym_end,
-    ACTIONS(136), 19,
       sym__newline,
       sym_comment,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+    ACTIONS(136), 15,
       anon_sym_e,
       anon_sym_s,
       anon_sym_w,
@@ -2121,20 +1927,20 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
       sym_claim_number,
       sym_claim_word,
       anon_sym_waits,
       anon_sym_wait,
   [488] = 2,
-    ACTIONS(138), 3,
+    ACTIONS(138), 7,
       sym__suited_start,
       sym__honor_start,
       ts_builtin_sym_end,
-    ACTIONS(140), 19,
       sym__newline,
       sym_comment,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+    ACTIONS(140), 15,
       anon_sym_e,
       anon_sym_s,
       anon_sym_w,
@@ -2146,20 +1952,20 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
       sym_claim_number,
       sym_claim_word,
       anon_sym_waits,
       anon_sym_wait,
   [515] = 2,
-    ACTIONS(142), 3,
+    ACTIONS(142), 7,
       sym__suited_start,
       sym__honor_start,
       ts_builtin_sym_end,
-    ACTIONS(144), 19,
       sym__newline,
       sym_comment,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+    ACTIONS(144), 15,
       anon_sym_e,
       anon_sym_s,
       anon_sym_w,
@@ -2171,8 +1977,6 @@ static const uint16_t ts_small_parse_table[] = {
       sym_glyph_sou,
       sym_glyph_pin,
       sym_glyph_honor,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
       sym_claim_number,
       sym_claim_word,
       anon_sym_waits,
@@ -2896,65 +2700,65 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_r,
       anon_sym_EQ_GT,
   [1382] = 5,
-    ACTIONS(268), 1,
-      ts_builtin_sym_end,
     ACTIONS(270), 2,
-      sym__newline,
-      sym_comment,
-    ACTIONS(275), 2,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+    ACTIONS(273), 2,
+      sym_claim_number,
+      sym_claim_word,
+    ACTIONS(276), 2,
       anon_sym_waits,
       anon_sym_wait,
+    ACTIONS(268), 3,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
     STATE(50), 3,
       sym__claim_item,
       sym_waits,
       aux_sym_claim_repeat1,
-    ACTIONS(272), 4,
+  [1405] = 5,
+    ACTIONS(281), 2,
       anon_sym_SLASH,
       anon_sym_COMMA,
+    ACTIONS(283), 2,
       sym_claim_number,
       sym_claim_word,
-  [1405] = 5,
-    ACTIONS(278), 1,
-      ts_builtin_sym_end,
-    ACTIONS(280), 2,
-      sym__newline,
-      sym_comment,
-    ACTIONS(284), 2,
+    ACTIONS(285), 2,
       anon_sym_waits,
       anon_sym_wait,
+    ACTIONS(279), 3,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
     STATE(52), 3,
       sym__claim_item,
       sym_waits,
       aux_sym_claim_repeat1,
-    ACTIONS(282), 4,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      sym_claim_number,
-      sym_claim_word,
   [1428] = 5,
-    ACTIONS(286), 1,
-      ts_builtin_sym_end,
-    ACTIONS(284), 2,
+    ACTIONS(285), 2,
       anon_sym_waits,
       anon_sym_wait,
-    ACTIONS(288), 2,
+    ACTIONS(289), 2,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+    ACTIONS(291), 2,
+      sym_claim_number,
+      sym_claim_word,
+    ACTIONS(287), 3,
+      ts_builtin_sym_end,
       sym__newline,
       sym_comment,
     STATE(50), 3,
       sym__claim_item,
       sym_waits,
       aux_sym_claim_repeat1,
-    ACTIONS(290), 4,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      sym_claim_number,
-      sym_claim_word,
   [1451] = 7,
     ACTIONS(15), 1,
       anon_sym_EQ_GT,
     ACTIONS(17), 1,
       sym__option_start,
-    ACTIONS(294), 1,
+    ACTIONS(295), 1,
       sym_comment,
     STATE(18), 1,
       sym_option,
@@ -2962,286 +2766,283 @@ static const uint16_t ts_small_parse_table[] = {
       sym_claim,
     STATE(76), 1,
       sym__options,
-    ACTIONS(292), 2,
+    ACTIONS(293), 2,
       ts_builtin_sym_end,
       sym__newline,
   [1474] = 4,
-    ACTIONS(298), 1,
+    ACTIONS(299), 1,
       aux_sym__suit_mps_token1,
     STATE(37), 1,
       sym__suit_mps,
     STATE(56), 2,
       sym__digit_imm,
       aux_sym_tile_group_repeat1,
-    ACTIONS(296), 3,
+    ACTIONS(297), 3,
       aux_sym_tile_group_token2,
       aux_sym__digit_imm_token1,
       anon_sym_02,
   [1490] = 4,
-    ACTIONS(302), 1,
+    ACTIONS(303), 1,
       aux_sym__suit_mps_token1,
     STATE(10), 1,
       sym__suit_mps,
     STATE(58), 2,
       sym__digit_imm,
       aux_sym_tile_group_repeat1,
-    ACTIONS(300), 3,
+    ACTIONS(301), 3,
       aux_sym_tile_group_token2,
       aux_sym__digit_imm_token1,
       anon_sym_02,
   [1506] = 4,
-    ACTIONS(298), 1,
+    ACTIONS(299), 1,
       aux_sym__suit_mps_token1,
     STATE(39), 1,
       sym__suit_mps,
     STATE(60), 2,
       sym__digit_imm,
       aux_sym_tile_group_repeat1,
-    ACTIONS(304), 3,
+    ACTIONS(305), 3,
       aux_sym_tile_group_token2,
       aux_sym__digit_imm_token1,
       anon_sym_02,
   [1522] = 4,
-    ACTIONS(306), 1,
+    ACTIONS(307), 1,
       aux_sym__suit_mps_token1,
     STATE(26), 1,
       sym__suit_mps,
     STATE(60), 2,
       sym__digit_imm,
       aux_sym_tile_group_repeat1,
-    ACTIONS(304), 3,
+    ACTIONS(305), 3,
       aux_sym_tile_group_token2,
       aux_sym__digit_imm_token1,
       anon_sym_02,
   [1538] = 4,
-    ACTIONS(302), 1,
+    ACTIONS(303), 1,
       aux_sym__suit_mps_token1,
     STATE(11), 1,
       sym__suit_mps,
     STATE(60), 2,
       sym__digit_imm,
       aux_sym_tile_group_repeat1,
-    ACTIONS(304), 3,
+    ACTIONS(305), 3,
       aux_sym_tile_group_token2,
       aux_sym__digit_imm_token1,
       anon_sym_02,
   [1554] = 4,
-    ACTIONS(306), 1,
+    ACTIONS(307), 1,
       aux_sym__suit_mps_token1,
     STATE(23), 1,
       sym__suit_mps,
     STATE(57), 2,
       sym__digit_imm,
       aux_sym_tile_group_repeat1,
-    ACTIONS(308), 3,
+    ACTIONS(309), 3,
       aux_sym_tile_group_token2,
       aux_sym__digit_imm_token1,
       anon_sym_02,
   [1570] = 3,
-    ACTIONS(313), 1,
+    ACTIONS(314), 1,
       aux_sym__suit_mps_token1,
     STATE(60), 2,
       sym__digit_imm,
       aux_sym_tile_group_repeat1,
-    ACTIONS(310), 3,
+    ACTIONS(311), 3,
       aux_sym_tile_group_token2,
       aux_sym__digit_imm_token1,
       anon_sym_02,
-  [1583] = 4,
-    ACTIONS(315), 1,
-      ts_builtin_sym_end,
-    ACTIONS(319), 1,
+  [1583] = 3,
+    ACTIONS(318), 1,
       sym_rule,
     STATE(61), 1,
       aux_sym_rules_line_repeat1,
-    ACTIONS(317), 2,
-      sym__newline,
-      sym_comment,
-  [1597] = 5,
-    ACTIONS(322), 1,
+    ACTIONS(316), 3,
       ts_builtin_sym_end,
-    ACTIONS(324), 1,
       sym__newline,
-    ACTIONS(326), 1,
       sym_comment,
-    ACTIONS(328), 1,
+  [1595] = 4,
+    ACTIONS(323), 1,
+      sym_comment,
+    ACTIONS(325), 1,
       sym_rule,
     STATE(61), 1,
       aux_sym_rules_line_repeat1,
-  [1613] = 5,
-    ACTIONS(330), 1,
+    ACTIONS(321), 2,
       ts_builtin_sym_end,
-    ACTIONS(332), 1,
       sym__newline,
-    ACTIONS(334), 1,
+  [1609] = 4,
+    ACTIONS(329), 1,
       sym_comment,
-    ACTIONS(336), 1,
+    ACTIONS(331), 1,
       sym_rule,
     STATE(62), 1,
       aux_sym_rules_line_repeat1,
-  [1629] = 2,
+    ACTIONS(327), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1623] = 2,
     STATE(59), 1,
       sym__digit,
-    ACTIONS(338), 3,
+    ACTIONS(333), 3,
       aux_sym_tile_group_token1,
       aux_sym__digit_token1,
       anon_sym_0,
-  [1638] = 4,
-    ACTIONS(340), 1,
+  [1632] = 4,
+    ACTIONS(335), 1,
       aux_sym_tile_group_token2,
-    ACTIONS(342), 1,
+    ACTIONS(337), 1,
       aux_sym__suit_zh_token1,
     STATE(25), 1,
       sym__suit_zh,
     STATE(78), 1,
       aux_sym_tile_group_repeat2,
-  [1651] = 2,
+  [1645] = 2,
     STATE(54), 1,
       sym__digit,
-    ACTIONS(344), 3,
+    ACTIONS(339), 3,
       aux_sym_tile_group_token1,
       aux_sym__digit_token1,
       anon_sym_0,
-  [1660] = 4,
-    ACTIONS(346), 1,
+  [1654] = 4,
+    ACTIONS(341), 1,
       aux_sym_tile_group_token2,
-    ACTIONS(348), 1,
+    ACTIONS(343), 1,
       aux_sym__suit_zh_token1,
     STATE(38), 1,
       sym__suit_zh,
     STATE(68), 1,
       aux_sym_tile_group_repeat2,
-  [1673] = 4,
-    ACTIONS(340), 1,
+  [1667] = 4,
+    ACTIONS(335), 1,
       aux_sym_tile_group_token2,
-    ACTIONS(348), 1,
+    ACTIONS(343), 1,
       aux_sym__suit_zh_token1,
     STATE(40), 1,
       sym__suit_zh,
     STATE(78), 1,
       aux_sym_tile_group_repeat2,
-  [1686] = 2,
+  [1680] = 2,
     STATE(55), 1,
       sym__digit,
-    ACTIONS(350), 3,
+    ACTIONS(345), 3,
       aux_sym_tile_group_token1,
       aux_sym__digit_token1,
       anon_sym_0,
-  [1695] = 4,
-    ACTIONS(342), 1,
+  [1689] = 4,
+    ACTIONS(337), 1,
       aux_sym__suit_zh_token1,
-    ACTIONS(352), 1,
+    ACTIONS(347), 1,
       aux_sym_tile_group_token2,
     STATE(22), 1,
       sym__suit_zh,
     STATE(65), 1,
       aux_sym_tile_group_repeat2,
-  [1708] = 4,
-    ACTIONS(354), 1,
+  [1702] = 4,
+    ACTIONS(349), 1,
       aux_sym_tile_group_token2,
-    ACTIONS(356), 1,
+    ACTIONS(351), 1,
       aux_sym__suit_zh_token1,
     STATE(9), 1,
       sym__suit_zh,
     STATE(72), 1,
       aux_sym_tile_group_repeat2,
-  [1721] = 4,
-    ACTIONS(340), 1,
+  [1715] = 4,
+    ACTIONS(335), 1,
       aux_sym_tile_group_token2,
-    ACTIONS(356), 1,
+    ACTIONS(351), 1,
       aux_sym__suit_zh_token1,
     STATE(12), 1,
       sym__suit_zh,
     STATE(78), 1,
       aux_sym_tile_group_repeat2,
+  [1728] = 1,
+    ACTIONS(353), 3,
+      ts_builtin_sym_end,
+      sym__newline,
+      sym_comment,
   [1734] = 1,
-    ACTIONS(358), 3,
+    ACTIONS(355), 3,
       ts_builtin_sym_end,
       sym__newline,
       sym_comment,
   [1740] = 1,
-    ACTIONS(360), 3,
+    ACTIONS(357), 3,
       ts_builtin_sym_end,
       sym__newline,
       sym_comment,
-  [1746] = 1,
-    ACTIONS(362), 3,
+  [1746] = 2,
+    ACTIONS(361), 1,
+      sym_comment,
+    ACTIONS(359), 2,
       ts_builtin_sym_end,
       sym__newline,
+  [1754] = 2,
+    ACTIONS(365), 1,
       sym_comment,
-  [1752] = 2,
-    ACTIONS(366), 1,
-      sym_comment,
-    ACTIONS(364), 2,
+    ACTIONS(363), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [1760] = 2,
-    ACTIONS(370), 1,
-      sym_comment,
-    ACTIONS(368), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [1768] = 3,
-    ACTIONS(372), 1,
+  [1762] = 3,
+    ACTIONS(367), 1,
       aux_sym_tile_group_token2,
-    ACTIONS(375), 1,
+    ACTIONS(370), 1,
       aux_sym__suit_zh_token1,
     STATE(78), 1,
       aux_sym_tile_group_repeat2,
-  [1778] = 2,
+  [1772] = 2,
     ACTIONS(27), 1,
       ts_builtin_sym_end,
-    ACTIONS(377), 1,
+    ACTIONS(372), 1,
       sym__newline,
-  [1785] = 1,
-    ACTIONS(379), 2,
+  [1779] = 1,
+    ACTIONS(374), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [1790] = 1,
-    ACTIONS(381), 2,
+  [1784] = 1,
+    ACTIONS(376), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [1795] = 2,
-    ACTIONS(383), 1,
+  [1789] = 2,
+    ACTIONS(378), 1,
       anon_sym_EQ2,
-    ACTIONS(385), 1,
+    ACTIONS(380), 1,
       sym_option_key,
-  [1802] = 2,
-    ACTIONS(387), 1,
+  [1796] = 2,
+    ACTIONS(382), 1,
       anon_sym_LPAREN,
-    ACTIONS(389), 1,
+    ACTIONS(384), 1,
       anon_sym_LBRACK,
-  [1809] = 1,
-    ACTIONS(391), 2,
+  [1803] = 1,
+    ACTIONS(386), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [1814] = 2,
-    ACTIONS(377), 1,
+  [1808] = 2,
+    ACTIONS(372), 1,
       sym__newline,
-    ACTIONS(393), 1,
+    ACTIONS(388), 1,
       ts_builtin_sym_end,
-  [1821] = 1,
-    ACTIONS(395), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [1826] = 1,
-    ACTIONS(397), 2,
+  [1815] = 1,
+    ACTIONS(390), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [1831] = 1,
-    ACTIONS(399), 1,
+  [1820] = 1,
+    ACTIONS(392), 2,
       ts_builtin_sym_end,
-  [1835] = 1,
-    ACTIONS(401), 1,
+      sym__newline,
+  [1825] = 1,
+    ACTIONS(394), 1,
+      ts_builtin_sym_end,
+  [1829] = 1,
+    ACTIONS(396), 1,
       aux_sym_tile_group_token1,
-  [1839] = 1,
-    ACTIONS(377), 1,
+  [1833] = 1,
+    ACTIONS(372), 1,
       sym__newline,
-  [1843] = 1,
-    ACTIONS(403), 1,
+  [1837] = 1,
+    ACTIONS(398), 1,
       aux_sym_tile_group_token1,
-  [1847] = 1,
-    ACTIONS(405), 1,
+  [1841] = 1,
+    ACTIONS(400), 1,
       aux_sym_tile_group_token1,
 };
 
@@ -3306,37 +3107,37 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(59)] = 1554,
   [SMALL_STATE(60)] = 1570,
   [SMALL_STATE(61)] = 1583,
-  [SMALL_STATE(62)] = 1597,
-  [SMALL_STATE(63)] = 1613,
-  [SMALL_STATE(64)] = 1629,
-  [SMALL_STATE(65)] = 1638,
-  [SMALL_STATE(66)] = 1651,
-  [SMALL_STATE(67)] = 1660,
-  [SMALL_STATE(68)] = 1673,
-  [SMALL_STATE(69)] = 1686,
-  [SMALL_STATE(70)] = 1695,
-  [SMALL_STATE(71)] = 1708,
-  [SMALL_STATE(72)] = 1721,
-  [SMALL_STATE(73)] = 1734,
-  [SMALL_STATE(74)] = 1740,
-  [SMALL_STATE(75)] = 1746,
-  [SMALL_STATE(76)] = 1752,
-  [SMALL_STATE(77)] = 1760,
-  [SMALL_STATE(78)] = 1768,
-  [SMALL_STATE(79)] = 1778,
-  [SMALL_STATE(80)] = 1785,
-  [SMALL_STATE(81)] = 1790,
-  [SMALL_STATE(82)] = 1795,
-  [SMALL_STATE(83)] = 1802,
-  [SMALL_STATE(84)] = 1809,
-  [SMALL_STATE(85)] = 1814,
-  [SMALL_STATE(86)] = 1821,
-  [SMALL_STATE(87)] = 1826,
-  [SMALL_STATE(88)] = 1831,
-  [SMALL_STATE(89)] = 1835,
-  [SMALL_STATE(90)] = 1839,
-  [SMALL_STATE(91)] = 1843,
-  [SMALL_STATE(92)] = 1847,
+  [SMALL_STATE(62)] = 1595,
+  [SMALL_STATE(63)] = 1609,
+  [SMALL_STATE(64)] = 1623,
+  [SMALL_STATE(65)] = 1632,
+  [SMALL_STATE(66)] = 1645,
+  [SMALL_STATE(67)] = 1654,
+  [SMALL_STATE(68)] = 1667,
+  [SMALL_STATE(69)] = 1680,
+  [SMALL_STATE(70)] = 1689,
+  [SMALL_STATE(71)] = 1702,
+  [SMALL_STATE(72)] = 1715,
+  [SMALL_STATE(73)] = 1728,
+  [SMALL_STATE(74)] = 1734,
+  [SMALL_STATE(75)] = 1740,
+  [SMALL_STATE(76)] = 1746,
+  [SMALL_STATE(77)] = 1754,
+  [SMALL_STATE(78)] = 1762,
+  [SMALL_STATE(79)] = 1772,
+  [SMALL_STATE(80)] = 1779,
+  [SMALL_STATE(81)] = 1784,
+  [SMALL_STATE(82)] = 1789,
+  [SMALL_STATE(83)] = 1796,
+  [SMALL_STATE(84)] = 1803,
+  [SMALL_STATE(85)] = 1808,
+  [SMALL_STATE(86)] = 1815,
+  [SMALL_STATE(87)] = 1820,
+  [SMALL_STATE(88)] = 1825,
+  [SMALL_STATE(89)] = 1829,
+  [SMALL_STATE(90)] = 1833,
+  [SMALL_STATE(91)] = 1837,
+  [SMALL_STATE(92)] = 1841,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -3370,20 +3171,20 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [62] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(83),
   [65] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_document_repeat1, 2, 0, 0), SHIFT_REPEAT(63),
   [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waits, 1, 0, 0),
-  [70] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_waits, 1, 0, 0),
-  [72] = {.entry = {.count = 1, .reusable = false}}, SHIFT(13),
-  [74] = {.entry = {.count = 1, .reusable = false}}, SHIFT(6),
+  [70] = {.entry = {.count = 1, .reusable = false}}, SHIFT(13),
+  [72] = {.entry = {.count = 1, .reusable = false}}, SHIFT(6),
+  [74] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_waits, 1, 0, 0),
   [76] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
   [78] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
   [80] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0),
-  [82] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0),
-  [84] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
-  [87] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
+  [82] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
+  [85] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
+  [88] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0),
   [90] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(69),
   [93] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_waits_repeat1, 2, 0, 0), SHIFT_REPEAT(92),
   [96] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waits, 2, 0, 0),
-  [98] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_waits, 2, 0, 0),
-  [100] = {.entry = {.count = 1, .reusable = false}}, SHIFT(5),
+  [98] = {.entry = {.count = 1, .reusable = false}}, SHIFT(5),
+  [100] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_waits, 2, 0, 0),
   [102] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0),
   [104] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
   [107] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_hand_repeat1, 2, 0, 0), SHIFT_REPEAT(17),
@@ -3460,72 +3261,69 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [264] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_option, 3, 0, 12),
   [266] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_option, 3, 0, 12),
   [268] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0),
-  [270] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0),
-  [272] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
-  [275] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
-  [278] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_claim, 1, 0, 0),
-  [280] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_claim, 1, 0, 0),
-  [282] = {.entry = {.count = 1, .reusable = false}}, SHIFT(52),
-  [284] = {.entry = {.count = 1, .reusable = false}}, SHIFT(4),
-  [286] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_claim, 2, 0, 0),
-  [288] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_claim, 2, 0, 0),
-  [290] = {.entry = {.count = 1, .reusable = false}}, SHIFT(50),
-  [292] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 1, 0, 2),
-  [294] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
-  [296] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
-  [298] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [300] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
-  [302] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [304] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
-  [306] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [308] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
-  [310] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat1, 2, 0, 0), SHIFT_REPEAT(60),
-  [313] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat1, 2, 0, 0),
-  [315] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_rules_line_repeat1, 2, 0, 0),
-  [317] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_rules_line_repeat1, 2, 0, 0),
-  [319] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_rules_line_repeat1, 2, 0, 0), SHIFT_REPEAT(61),
-  [322] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 2, 0, 0),
-  [324] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_line, 2, 0, 0),
-  [326] = {.entry = {.count = 1, .reusable = false}}, SHIFT(81),
-  [328] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
-  [330] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 1, 0, 0),
-  [332] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_line, 1, 0, 0),
-  [334] = {.entry = {.count = 1, .reusable = false}}, SHIFT(86),
-  [336] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
-  [338] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
-  [340] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
-  [342] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
-  [344] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
-  [346] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
-  [348] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [350] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
-  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
-  [354] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
-  [356] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [358] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 3, 0, 18),
-  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 2, 0, 10),
-  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 1, 0, 4),
-  [364] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 9),
-  [366] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
-  [368] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 1, 0, 1),
-  [370] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
-  [372] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat2, 2, 0, 0), SHIFT_REPEAT(78),
-  [375] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat2, 2, 0, 0),
-  [377] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [379] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 7),
-  [381] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 3, 0, 16),
-  [383] = {.entry = {.count = 1, .reusable = false}}, SHIFT(45),
-  [385] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [387] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [389] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
-  [391] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 3, 0, 17),
-  [393] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_document, 2, 0, 0),
-  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 2, 0, 6),
-  [397] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 8),
-  [399] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
-  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
-  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
+  [270] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
+  [273] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
+  [276] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_claim_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
+  [279] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_claim, 1, 0, 0),
+  [281] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
+  [283] = {.entry = {.count = 1, .reusable = false}}, SHIFT(52),
+  [285] = {.entry = {.count = 1, .reusable = false}}, SHIFT(4),
+  [287] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_claim, 2, 0, 0),
+  [289] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
+  [291] = {.entry = {.count = 1, .reusable = false}}, SHIFT(50),
+  [293] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 1, 0, 2),
+  [295] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
+  [297] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
+  [299] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [301] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
+  [303] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [305] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
+  [307] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [309] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
+  [311] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat1, 2, 0, 0), SHIFT_REPEAT(60),
+  [314] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat1, 2, 0, 0),
+  [316] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_rules_line_repeat1, 2, 0, 0),
+  [318] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_rules_line_repeat1, 2, 0, 0), SHIFT_REPEAT(61),
+  [321] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 2, 0, 0),
+  [323] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
+  [325] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
+  [327] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 1, 0, 0),
+  [329] = {.entry = {.count = 1, .reusable = true}}, SHIFT(86),
+  [331] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
+  [333] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
+  [335] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
+  [337] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [339] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [341] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
+  [343] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [345] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
+  [347] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
+  [349] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
+  [351] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [353] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 3, 0, 18),
+  [355] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 2, 0, 10),
+  [357] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__options, 1, 0, 4),
+  [359] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 9),
+  [361] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
+  [363] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 1, 0, 1),
+  [365] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
+  [367] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat2, 2, 0, 0), SHIFT_REPEAT(78),
+  [370] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_tile_group_repeat2, 2, 0, 0),
+  [372] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [374] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 7),
+  [376] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 3, 0, 16),
+  [378] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
+  [380] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [382] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [384] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [386] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 3, 0, 17),
+  [388] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_document, 2, 0, 0),
+  [390] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_line, 2, 0, 6),
+  [392] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hand_line, 2, 0, 8),
+  [394] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [396] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
+  [398] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
+  [400] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
 };
 
 enum ts_external_scanner_symbol_identifiers {

@@ -53,11 +53,11 @@ static bool is_line_end(TSLexer *lexer) {
   return c == '\n' || c == '\r' || lexer->eof(lexer);
 }
 
-// The blanks of the grammar's extras.
+// The blanks of the grammar's extras (BLANK in grammar.js).
 static bool is_blank(int32_t c) {
-  return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F || c == 0x3000 ||
-         c == 0xFEFF;
+  return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == 0x85 || c == 0xA0 ||
+         c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
+         c == 0x202F || c == 0x205F || c == 0x3000 || c == 0xFEFF;
 }
 
 static bool is_digit(int32_t c) { return c >= '0' && c <= '9'; }
@@ -145,11 +145,55 @@ static bool meld_closes(TSLexer *lexer) {
   }
 }
 
+// Error recovery (every symbol valid): an option word after a blank still
+// starts an option, so that `123m ) tsumo` keeps `tsumo` an option rather
+// than letting the built-in lexer read its letters as honors and suits.
+// Anything else is left to the built-in lexer.
+static bool recover(TSLexer *lexer) {
+  bool blank = false;
+  while (is_blank(lexer->lookahead)) {
+    lexer->advance(lexer, true);
+    blank = true;
+  }
+  if (!blank && lexer->get_column(lexer) != 0) {
+    return false;
+  }
+  int32_t c = lexer->lookahead;
+  if (is_line_end(lexer) || c == '#' || c == '=' || starts_hand_word(c)) {
+    return false;
+  }
+  lexer->mark_end(lexer);
+  bool honors = true;
+  bool after_w = false;
+  for (;;) {
+    c = lexer->lookahead;
+    if (is_line_end(lexer) || is_blank(c) || c == '#' || c == '=') {
+      break;
+    }
+    if (c == 'w') {
+      after_w = true;
+    } else if (c == 'h' && after_w) {
+      after_w = false;
+    } else if (c == 'e' || c == 's' || c == 'n' || c == 'g' || c == 'r') {
+      after_w = false;
+    } else {
+      honors = false;
+      break;
+    }
+    lexer->advance(lexer, false);
+  }
+  if (honors && c != '=') {
+    return false;
+  }
+  lexer->result_symbol = OPTION_START;
+  return true;
+}
+
 bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
   (void)payload;
   bool error_recovery = valid_symbols[OPTION_START] && valid_symbols[SUITED_START_IMM];
   if (error_recovery) {
-    return false;
+    return recover(lexer);
   }
 
   // Right after `key=`, with no blank before; else the value is empty and
