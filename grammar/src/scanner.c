@@ -145,6 +145,14 @@ static bool meld_closes(TSLexer *lexer) {
   }
 }
 
+// Whether `c` continues a word of letter honors (e s w n wh g r); `after_w`
+// carries whether the letter before was a `w` (so `h` makes `wh`).
+static bool honor_letter(int32_t c, bool *after_w) {
+  bool h = c == 'h' && *after_w;
+  *after_w = c == 'w';
+  return h || c == 'w' || c == 'e' || c == 's' || c == 'n' || c == 'g' || c == 'r';
+}
+
 // Error recovery (every symbol valid): an option word after a blank still
 // starts an option, so that `123m ) tsumo` keeps `tsumo` an option rather
 // than letting the built-in lexer read its letters as honors and suits.
@@ -170,13 +178,7 @@ static bool recover(TSLexer *lexer) {
     if (is_line_end(lexer) || is_blank(c) || c == '#' || c == '=') {
       break;
     }
-    if (c == 'w') {
-      after_w = true;
-    } else if (c == 'h' && after_w) {
-      after_w = false;
-    } else if (c == 'e' || c == 's' || c == 'n' || c == 'g' || c == 'r') {
-      after_w = false;
-    } else {
+    if (!honor_letter(c, &after_w)) {
       honors = false;
       break;
     }
@@ -286,16 +288,8 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
     } else {
       matched = 7;
     }
-    if (honors) {
-      if (c == 'w') {
-        after_w = true;
-      } else if (c == 'h' && after_w) {
-        after_w = false;
-      } else if (c == 'e' || c == 's' || c == 'n' || c == 'g' || c == 'r') {
-        after_w = false;
-      } else {
-        honors = false;
-      }
+    if (honors && !honor_letter(c, &after_w)) {
+      honors = false;
     }
     lexer->advance(lexer, false);
     length++;
