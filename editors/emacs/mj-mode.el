@@ -72,9 +72,9 @@
 
 (defvar mj-font-lock-keywords
   `(("#.*$" . font-lock-comment-face)
-    ("^[ \t]*\\(rules:\\)\\(.*\\)" (1 'mj-rules-face) (2 'font-lock-constant-face))
+    ("^[ \t]*\\(rules:\\)\\([^#\n]*\\)" (1 'mj-rules-face) (2 'font-lock-constant-face))
     ("=>[^#\n]*" . 'mj-claim-face)
-    ("\\_<\\([a-z][a-z-]*\\)=\\([^ \t#\n]*\\)" (1 'mj-key-face) (2 'mj-value-face))
+    ("\\_<\\([a-z][a-z-]*\\)=\\([^[:space:]\u3000\u00a0\ufeff#\n]*\\)" (1 'mj-key-face) (2 'mj-value-face))
     (mj--tile-group-matcher (1 (mj--tile-group-face)) (2 (mj--tile-group-face)))
     ("[0-9]*\\(0\\)[0-9]*[mps]" 1 'mj-red-five-face prepend)
     ;; A word with a letter no letter honor has: an option (riichi, tsumo).
@@ -106,7 +106,7 @@
 ;;; Tree-sitter
 
 (defvar mj-ts--font-lock-rules
-  (when (featurep 'treesit)
+  (when (and (fboundp 'treesit-available-p) (treesit-available-p))
     (treesit-font-lock-rules
      :language 'mj :feature 'comment
      '((comment) @font-lock-comment-face)

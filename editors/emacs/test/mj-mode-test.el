@@ -61,7 +61,15 @@
 
 (ert-deftest mj-mode-rules-lines ()
   (mj-test--face "rules: kiriage" 0 'mj-rules-face)
-  (mj-test--face "rules: kiriage" 8 'font-lock-constant-face))
+  (mj-test--face "rules: kiriage" 8 'font-lock-constant-face)
+  ;; A comment after the rules does not swallow them.
+  (mj-test--face "rules: kiriage # c" 8 'font-lock-constant-face)
+  (mj-test--face "rules: kiriage # c" 16 'font-lock-comment-face))
+
+(ert-deftest mj-mode-a-value-ends-at-a-unicode-space ()
+  (let ((line "11z dora=1m\u3000tsumo"))
+    (mj-test--face line 9 'mj-value-face)
+    (mj-test--face line 12 'mj-option-face)))
 
 (ert-deftest mj-mode-comments-with-hash ()
   (with-temp-buffer

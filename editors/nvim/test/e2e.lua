@@ -114,6 +114,7 @@ write(md, {
   "234m 567p 22s 345678s riichi tsumo dora=1s",
   "123m 456p 789s 1122z riichii",
   "```",
+  "A glyph hand: `🀇🀈🀉 22s` too.",
 })
 
 vim.cmd.edit(mj)
@@ -218,6 +219,9 @@ check("markdown_injection", function()
   -- `234m 567p ...` in the prose: the inline code span is injected too.
   local inline = captures_at(mdbuf, 2, 27)
   assert(vim.tbl_contains(inline, "mj:function"), "567p in `...`: " .. table.concat(inline, " "))
+  -- A span that starts with a tile glyph (byte column 15, after the `).
+  local glyph = captures_at(mdbuf, 8, 15)
+  assert(vim.tbl_contains(glyph, "mj:number"), "🀇 in `...`: " .. table.concat(glyph, " "))
 end)
 
 for _, c in ipairs(vim.lsp.get_clients({ name = "tenpai" })) do

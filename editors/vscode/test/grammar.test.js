@@ -46,6 +46,24 @@ test("options with values, claims, comments", async () => {
   assert.equal(scopeAt(l, 0, 37), "comment.line.number-sign.mj");
 });
 
+test("a claim glued to an option is still a claim", async () => {
+  const l = await scopes("11z dora=1m=>7700\n11z riichi=>Mangan kazoe_yakuman");
+  assert.equal(scopeAt(l, 0, 9), "constant.numeric.tile.man.mj");
+  assert.equal(scopeAt(l, 0, 11), "keyword.operator.claim.mj");
+  assert.equal(scopeAt(l, 0, 13), "constant.numeric.claim.mj");
+  assert.equal(scopeAt(l, 1, 4), "keyword.other.option.mj");
+  assert.equal(scopeAt(l, 1, 10), "keyword.operator.claim.mj");
+  // Claim words are case-insensitive and may use _.
+  assert.equal(scopeAt(l, 1, 12), "keyword.other.claim.mj");
+  assert.equal(scopeAt(l, 1, 24), "keyword.other.claim.mj");
+});
+
+test("a value ends at a byte order mark or a Unicode space", async () => {
+  const l = await scopes("11z dora=1m\uFEFFtsumo dora=2m\u3000riichi");
+  assert.equal(scopeAt(l, 0, 12), "keyword.other.option.mj");
+  assert.equal(scopeAt(l, 0, 26), "keyword.other.option.mj");
+});
+
 test("glyphs are tiles by suit", async () => {
   // Columns are UTF-16 units: each glyph is two.
   const l = await scopes("🀇🀙🀐🀄");
