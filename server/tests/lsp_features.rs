@@ -425,6 +425,14 @@ async fn claims_are_checked_fixed_and_added() {
         })
         .collect();
     insta::assert_json_snapshot!(titles);
+    // The wrong claim's fix is safe (a computed value), so it is preferred.
+    let fix = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["kind"] == "quickfix" && a["diagnostics"].is_array())
+        .expect("the claim's fix");
+    assert_eq!(fix["isPreferred"], true, "{fix}");
 }
 
 #[tokio::test]

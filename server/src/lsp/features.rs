@@ -144,8 +144,9 @@ pub fn code_actions(cx: &Ctx, range: Range) -> Vec<CodeActionOrCommand> {
     // that line's fixes.
     for d in file_diagnostics(lines) {
         let lsp_diag = diagnostic(cx, &d);
-        // The safe fix, or the first suggestion when none is safe.
-        let preferred = d.fixes.iter().position(|f| f.safe).unwrap_or(0);
+        // The first safe fix; a guess (the closest option name) is never
+        // preferred, since editors apply a preferred fix unasked.
+        let preferred = d.fixes.iter().position(|f| f.safe);
         for (i, f) in d.fixes.iter().enumerate() {
             out.push(CodeActionOrCommand::CodeAction(CodeAction {
                 title: f.title.clone(),
@@ -158,7 +159,7 @@ pub fn code_actions(cx: &Ctx, range: Range) -> Vec<CodeActionOrCommand> {
                         f.replacement.clone(),
                     )],
                 )),
-                is_preferred: Some(i == preferred),
+                is_preferred: Some(Some(i) == preferred),
                 ..Default::default()
             }));
         }
