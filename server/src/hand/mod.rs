@@ -115,4 +115,4 @@ impl Situation {
 
 mod validate;
 
-pub use validate::{parse_hand, validate, Mode, Validated};
+pub use validate::{conflicting, parse_hand, validate, Mode, Validated};

@@ -535,6 +535,18 @@ static CONFLICTS: [(usize, usize, &str); 13] = [
     ),
 ];
 
+/// Why options `a` and `b` cannot be written together, in either order
+/// (completion leaves such a word out).
+pub fn conflicting(a: usize, b: usize) -> Option<&'static str> {
+    if (a, b) == (id::RIICHI, id::DOUBLE_RIICHI) || (b, a) == (id::RIICHI, id::DOUBLE_RIICHI) {
+        return Some("double riichi is a riichi");
+    }
+    CONFLICTS
+        .iter()
+        .find(|(x, y, _)| (*x, *y) == (a, b) || (*x, *y) == (b, a))
+        .map(|(_, _, why)| *why)
+}
+
 fn contradictions(
     line: &HandLine,
     present: &[Option<&OptionTok>; id::COUNT],

@@ -267,6 +267,12 @@ pub fn completion(cx: &Ctx, pos: Position) -> Option<Vec<CompletionItem>> {
                     cx.range(r),
                     it.insert,
                 ))),
+                additional_text_edits: it.also.map(|(at, text)| {
+                    vec![TextEdit::new(
+                        cx.range(bytes.start + at.start..bytes.start + at.end),
+                        text,
+                    )]
+                }),
                 ..Default::default()
             }
         })

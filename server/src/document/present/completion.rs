@@ -9,7 +9,7 @@ use crate::shanten::Analysis;
 use super::outcome::{outcome, Outcome};
 use super::text::{shanten_name, win_value_text};
 use crate::notation::ast::LineKind;
-use crate::notation::options::{self, ValueKind};
+use crate::notation::options::{self, id, ValueKind};
 use crate::score::Rules;
 use crate::tile::{Tile, Wind};
 
@@ -33,6 +33,9 @@ pub struct Item {
     /// Orders the list: waits before other tiles, and so on.
     pub sort: String,
     pub kind: ItemKind,
+    /// Another edit made with it (line-relative bytes, text): `win=` on a
+    /// waiting hand also adds the winning tile to the hand.
+    pub also: Option<(Range<usize>, String)>,
 }
 
 /// What each option means, for the completion list.
@@ -147,6 +150,7 @@ fn rule_items(word: &str, replace: Range<usize>) -> Vec<Item> {
         replace,
         sort: format!("{i:02}"),
         kind: ItemKind::Option,
+        also: None,
     };
     if let Some((key, _)) = word.split_once('=') {
         let Some(name) = crate::score::rules::switch_name(key) else {
@@ -186,14 +190,26 @@ fn rule_items(word: &str, replace: Range<usize>) -> Vec<Item> {
 }
 
 fn option_items(a: &LineAnalysis, replace: Range<usize>) -> Vec<Item> {
-    let present: Vec<&str> = a
+    let present: Vec<usize> = a
         .hand_line()
-        .map(|h| h.options.iter().map(|o| o.key).collect())
+        .map(|h| h.options.iter().map(|o| o.id).collect())
         .unwrap_or_default();
+    // Not what the line has, nor what contradicts it (`ron` after `tsumo`,
+    // riichi on an open hand, `discard=` on a winning hand).
+    let open = a.validated.as_ref().is_some_and(|v| !v.hand.is_closed());
+    let has_win = a.validated.as_ref().is_some_and(|v| v.hand.win.is_some());
+    let excluded = |i: usize| {
+        present.contains(&i)
+            || present
+                .iter()
+                .any(|&p| crate::hand::conflicting(p, i).is_some())
+            || (open && matches!(i, id::RIICHI | id::DOUBLE_RIICHI | id::IPPATSU | id::URA))
+            || (has_win && i == id::DISCARD)
+    };
     options::OPTIONS
         .iter()
         .enumerate()
-        .filter(|(_, (name, _))| !present.contains(name))
+        .filter(|(i, _)| !excluded(*i))
         .map(|(i, (name, kind))| {
             let insert = match kind {
                 ValueKind::Flag => name.to_string(),
@@ -206,6 +222,7 @@ fn option_items(a: &LineAnalysis, replace: Range<usize>) -> Vec<Item> {
                 replace: replace.clone(),
                 sort: format!("{i:02}"),
                 kind: ItemKind::Option,
+                also: None,
             }
         })
         .collect()
@@ -225,16 +242,74 @@ fn values(key: &str, replace: Range<usize>, typed: &str, a: &LineAnalysis) -> Ve
                 replace: replace.clone(),
                 sort: format!("{}", *w as u8),
                 kind: ItemKind::Value,
+                also: None,
             })
             .collect(),
-        ValueKind::Tile => tile_items(ranked_tiles(name, a), replace),
-        // Several tiles: offer the next one, after what is typed.
+        ValueKind::Tile => {
+            let mut items = tile_items(ranked_tiles(name, a), replace);
+            if name == "win" {
+                add_to_waiting_hand(&mut items, a);
+            }
+            items
+        }
         ValueKind::Tiles => {
             let at = replace.start + typed.len();
-            tile_items(Tile::all().map(|t| (t, String::new())).collect(), at..at)
+            // Digits without their suit yet (`dora=1`): finish that group.
+            let digits = typed.len() - typed.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            if digits > 0 {
+                suit_items(&typed[typed.len() - digits..], at - digits..at)
+            } else {
+                // Else offer the next tile, after what is typed.
+                tile_items(Tile::all().map(|t| (t, String::new())).collect(), at..at)
+            }
         }
         ValueKind::Flag | ValueKind::Number => Vec::new(),
     }
+}
+
+/// `win=` on a waiting hand (13 tiles): `win=` names a tile of the hand, so
+/// choosing a wait also writes it into the hand, which is then the winning
+/// hand.
+fn add_to_waiting_hand(items: &mut [Item], a: &LineAnalysis) {
+    let (Some(h), Some(v)) = (a.hand_line(), &a.validated) else {
+        return;
+    };
+    let waiting =
+        v.hand.win.is_none() && v.hand.closed.len() + 3 * v.hand.melds.len() == 13 && !h.recovered;
+    if !waiting || h.hand_span.is_empty() {
+        return;
+    }
+    let at = h.hand_span.end;
+    for it in items.iter_mut() {
+        it.also = Some((at..at, format!(" {}", it.insert)));
+        it.detail.push_str(" (added to the hand)");
+    }
+}
+
+/// The groups a run of digits can end as: `1` -> `1m 1p 1s 1z`, `0` -> red
+/// fives, honors only for 1-7.
+fn suit_items(digits: &str, replace: Range<usize>) -> Vec<Item> {
+    let honors = digits.bytes().all(|d| (b'1'..=b'7').contains(&d));
+    ["m", "p", "s", "z"]
+        .iter()
+        .filter(|&&s| s != "z" || honors)
+        .enumerate()
+        .map(|(i, s)| {
+            let group = format!("{digits}{s}");
+            let names: Vec<String> = crate::tile::parse_tiles(&group)
+                .map(|(ts, _)| ts.iter().map(|t| t.name()).collect())
+                .unwrap_or_default();
+            Item {
+                label: group.clone(),
+                detail: names.join(", "),
+                insert: group,
+                replace: replace.clone(),
+                sort: format!("{i:02}"),
+                kind: ItemKind::Tile,
+                also: None,
+            }
+        })
+        .collect()
 }
 
 /// Tiles in the order a writer most likely wants them, with a note each.
@@ -293,6 +368,7 @@ fn tile_items(tiles: Vec<(Tile, String)>, replace: Range<usize>) -> Vec<Item> {
             replace: replace.clone(),
             sort: format!("{i:02}"),
             kind: ItemKind::Tile,
+            also: None,
         })
         .collect()
 }
@@ -325,6 +401,73 @@ mod tests {
                     .unwrap_or_else(|e| panic!("{name}={v}: {e}"));
             }
         }
+    }
+
+    fn labels(line: &str) -> Vec<String> {
+        complete(line, line.len(), &Rules::tenhou())
+            .into_iter()
+            .map(|i| i.label)
+            .collect()
+    }
+
+    #[test]
+    fn options_that_contradict_the_line_are_not_offered() {
+        let got = labels("123m456p789s11222z riichi tsumo ");
+        for no in [
+            "riichi",
+            "tsumo",
+            "ron",
+            "houtei",
+            "chankan",
+            "renhou",
+            "tenhou",
+            "chiihou",
+            "double-riichi",
+        ] {
+            assert!(!got.iter().any(|l| l == no), "{no} in {got:?}");
+        }
+        for yes in ["ippatsu", "haitei", "rinshan", "dora=", "seat="] {
+            assert!(got.iter().any(|l| l == yes), "{yes} not in {got:?}");
+        }
+        // An open hand has no riichi.
+        let got = labels("(234m) 567p22s345678s ");
+        assert!(
+            !got.iter().any(|l| l == "riichi" || l == "ippatsu"),
+            "{got:?}"
+        );
+        assert!(got.iter().any(|l| l == "tsumo"), "{got:?}");
+    }
+
+    #[test]
+    fn digits_typed_in_a_tile_list_get_their_suit() {
+        let line = "123m456p789s11222z dora=1";
+        let items = complete(line, line.len(), &Rules::tenhou());
+        let got: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+        assert_eq!(got, ["1m", "1p", "1s", "1z"]);
+        assert!(items.iter().all(|i| i.replace == (24..25)), "{items:?}");
+        assert_eq!(labels("123m456p789s11222z dora=1m8"), ["8m", "8p", "8s"]);
+        // After a whole group, the next tile is offered after it.
+        let line = "123m456p789s11222z dora=1m";
+        let items = complete(line, line.len(), &Rules::tenhou());
+        assert_eq!(items.len(), 34);
+        assert!(items.iter().all(|i| i.replace == (26..26)));
+    }
+
+    #[test]
+    fn a_winning_tile_chosen_for_a_waiting_hand_is_added_to_it() {
+        let line = "234m567p22s34678s win=";
+        let items = complete(line, line.len(), &Rules::tenhou());
+        assert_eq!(items[0].label, "2s");
+        assert_eq!(items[0].also, Some((17..17, " 2s".to_string())));
+        let mut done = line.to_string();
+        done.push_str(&items[0].insert);
+        done.insert_str(17, " 2s");
+        let a = analyze_text(&done, &Rules::tenhou(), false);
+        assert!(a.diagnostics.is_empty(), "{done}: {:?}", a.diagnostics);
+        // A 14-tile hand has its winning tile: nothing is added.
+        let line = "234m567p22s345678s win=";
+        let items = complete(line, line.len(), &Rules::tenhou());
+        assert!(items.iter().all(|i| i.also.is_none()));
     }
 
     #[test]
