@@ -635,3 +635,42 @@ async fn a_nagashi_line_is_valued_as_a_mangan_paid_as_a_tsumo() {
     assert!(!md.contains("Ron"), "{md}");
     assert!(!md.contains("shanten"), "{md}");
 }
+
+#[tokio::test]
+async fn a_hand_without_yaku_shows_what_would_win() {
+    let mut c = client(json!({"glyphs": false})).await;
+    // East (the dealer by default) ron: no yaku. By tsumo: menzen tsumo,
+    // 20 + 2 (tsumo) + 8 (closed South triplet) + 4 (double East pair) =
+    // 34 -> 40 fu, 700 all. As South, the South triplet is a yakuhai.
+    c.open(MJ, "mj", 1, "123m456p789s11222z\n").await;
+    let h = c.call("textDocument/hover", at(MJ, 0, 3)).await;
+    let md = h["contents"]["value"].as_str().unwrap_or_default();
+    assert!(md.contains("**No yaku**"), "{md}");
+    assert_eq!(
+        md.matches("no yaku").count(),
+        1,
+        "only dealer ron has none: {md}"
+    );
+    assert!(md.contains("1 han 40 fu · 700 all"), "{md}");
+}
+
+#[tokio::test]
+async fn hovers_on_an_option_and_on_a_claim_say_what_they_mean() {
+    let mut c = client(json!({"glyphs": false})).await;
+    // 4 han 30 fu non-dealer ron: 7700 (see VALUES); 8000 is wrong.
+    let line = "234m567p22s345678s riichi dora=1m seat=s => 3 han 8000";
+    c.open(MJ, "mj", 1, &format!("{line}\n")).await;
+    let h = c.call("textDocument/hover", at(MJ, 0, 21)).await;
+    let md = h["contents"]["value"].as_str().unwrap_or_default();
+    assert!(md.starts_with("`riichi`: riichi declared"), "{md}");
+    assert!(md.contains("7700"), "the hand follows: {md}");
+    let col = line.find("8000").unwrap() as u32;
+    let h = c.call("textDocument/hover", at(MJ, 0, col)).await;
+    let md = h["contents"]["value"].as_str().unwrap_or_default();
+    assert!(md.starts_with("**Claim** `=> 3 han 8000`"), "{md}");
+    assert!(
+        md.contains("- `3 han`: **wrong**: the hand is 4 han"),
+        "{md}"
+    );
+    assert!(md.contains("- `8000`: **wrong**"), "{md}");
+}

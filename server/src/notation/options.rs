@@ -133,6 +133,35 @@ pub fn rank(key: &str) -> usize {
     lookup(key).map_or(usize::MAX, |(_, _, i)| i)
 }
 
+/// What an option means, for completion and hover.
+pub fn meaning(key: &str) -> &'static str {
+    match key {
+        "win" => "the winning tile",
+        "tsumo" => "won by self-draw",
+        "ron" => "won on a discard",
+        "riichi" => "riichi declared",
+        "double-riichi" => "riichi declared on the first turn",
+        "ippatsu" => "won within a turn of riichi",
+        "haitei" => "tsumo on the last tile",
+        "houtei" => "ron on the last discard",
+        "rinshan" => "won on the replacement tile of a kan",
+        "chankan" => "ron on a tile added to a kan",
+        "tenhou" => "dealer's win on the first draw",
+        "chiihou" => "non-dealer's win on the first draw",
+        "renhou" => "ron before the first draw",
+        "nagashi" => "nagashi mangan",
+        "seat" => "the seat wind (dealer is East)",
+        "round" => "the round wind",
+        "dora" => "dora indicators",
+        "ura" => "ura-dora indicators",
+        "honba" => "honba counters",
+        "sticks" => "riichi sticks on the table",
+        "visible" => "tiles seen elsewhere",
+        "discard" => "the tile discarded (game review)",
+        _ => "",
+    }
+}
+
 /// What a valued option expects, for messages.
 pub fn example(key: &str) -> &'static str {
     match key {

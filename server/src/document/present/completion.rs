@@ -38,35 +38,6 @@ pub struct Item {
     pub also: Option<(Range<usize>, String)>,
 }
 
-/// What each option means, for the completion list.
-fn describe(key: &str) -> &'static str {
-    match key {
-        "win" => "the winning tile",
-        "tsumo" => "won by self-draw",
-        "ron" => "won on a discard",
-        "riichi" => "riichi declared",
-        "double-riichi" => "riichi declared on the first turn",
-        "ippatsu" => "won within a turn of riichi",
-        "haitei" => "tsumo on the last tile",
-        "houtei" => "ron on the last discard",
-        "rinshan" => "won on the replacement tile of a kan",
-        "chankan" => "ron on a tile added to a kan",
-        "tenhou" => "dealer's win on the first draw",
-        "chiihou" => "non-dealer's win on the first draw",
-        "renhou" => "ron before the first draw",
-        "nagashi" => "nagashi mangan",
-        "seat" => "the seat wind (dealer is East)",
-        "round" => "the round wind",
-        "dora" => "dora indicators",
-        "ura" => "ura-dora indicators",
-        "honba" => "honba counters",
-        "sticks" => "riichi sticks on the table",
-        "visible" => "tiles seen elsewhere",
-        "discard" => "the tile discarded (game review)",
-        _ => "",
-    }
-}
-
 /// The completions at byte `col` of a line.
 pub fn complete(text: &str, col: usize, rules: &Rules) -> Vec<Item> {
     let mut col = col.min(text.len());
@@ -217,7 +188,7 @@ fn option_items(a: &LineAnalysis, replace: Range<usize>) -> Vec<Item> {
             };
             Item {
                 label: insert.clone(),
-                detail: describe(name).to_string(),
+                detail: options::meaning(name).to_string(),
                 insert,
                 replace: replace.clone(),
                 sort: format!("{i:02}"),

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use crate::document::LineAnalysis;
 use crate::hand::{Hand, Riichi, Situation};
-use crate::notation::ast::{HandLine, LineKind, OptionValue, TileTok};
+use crate::notation::ast::{Claim, HandLine, LineKind, OptionValue, TileTok};
 use crate::score::{self, Rules, Score};
 use crate::shanten::{Analysis, DiscardOption, Ukeire, Wait};
 use crate::tile::{Tile, Wind};
@@ -48,10 +48,49 @@ pub fn hover(a: &LineAnalysis, col: usize, opts: HoverOptions) -> Option<HoverTe
         return Some(tile_hover(a, h, t, opts));
     }
     let markdown = line_hover(a, opts)?;
+    // On an option word or the claim: what it says first, then the hand.
+    let inside = |s: &Range<usize>| s.start <= col && col < s.end;
+    if let Some(o) = h.options.iter().find(|o| inside(&o.span)) {
+        let what = crate::notation::options::meaning(o.key);
+        return Some(HoverText {
+            span: o.span.clone(),
+            markdown: format!("`{}`: {what}\n\n---\n\n{markdown}", o.key),
+        });
+    }
+    if let Some(c) = h.claim.as_ref().filter(|c| inside(&c.span)) {
+        return Some(HoverText {
+            span: c.span.clone(),
+            markdown: format!("{}\n---\n\n{markdown}", claim_text(a, c)),
+        });
+    }
     Some(HoverText {
         span: line_span(h),
         markdown,
     })
+}
+
+/// Each item of a claim with its verdict.
+fn claim_text(a: &LineAnalysis, claim: &Claim) -> String {
+    use crate::document::claims::Verdict;
+    let mut md = format!("**Claim** `=> {}`\n\n", claim.text);
+    if a.claims.is_empty() {
+        md.push_str("Not checked: the line has errors.\n");
+    }
+    // Item spans are the line's; the claim's text ends where its span does.
+    let text_start = claim.span.end - claim.text.len();
+    for c in &a.claims {
+        let said = claim
+            .text
+            .get(c.span.start.saturating_sub(text_start)..c.span.end.saturating_sub(text_start))
+            .unwrap_or_default();
+        let verdict = match &c.verdict {
+            Verdict::Right => "right".to_string(),
+            Verdict::Wrong { message, .. } => format!("**wrong**: {message}"),
+            Verdict::NotApplicable(why) => format!("does not apply: {why}"),
+        };
+        let _ = writeln!(md, "- `{said}`: {verdict}");
+    }
+    md
 }
 
 /// The rule set a `rules:` line leaves in force, switch by switch; a switch
@@ -185,11 +224,23 @@ fn line_hover(a: &LineAnalysis, opts: HoverOptions) -> Option<String> {
     match &outcome {
         Outcome::Scored(s) => scored(&mut md, s, a, &v.hand, &v.situation),
         Outcome::NotScored(e) if e.code == "no-yaku" => {
-            let _ = writeln!(
-                md,
-                "**No yaku**: a complete shape that cannot win. {}",
-                e.message
-            );
+            md.push_str("**No yaku**: the hand is complete, but as written it cannot win (dora are not a yaku).\n\n");
+            // What it would be worth won otherwise (by tsumo, in another
+            // seat), for what the line leaves unsaid.
+            if let Some(h) = a.hand_line() {
+                let says_how = h.option("tsumo").is_some() || h.option("ron").is_some();
+                let says_seat = h.option("seat").is_some();
+                if !says_how || !says_seat {
+                    other_payments(
+                        &mut md,
+                        &v.hand,
+                        &v.situation,
+                        &a.rules,
+                        says_how,
+                        says_seat,
+                    );
+                }
+            }
         }
         Outcome::NotScored(e) => {
             let _ = writeln!(md, "**Not priced** (`{}`): {}", e.code, e.message);
