@@ -79,6 +79,7 @@ async fn hover_away_from_hands_is_empty() {
 
 #[tokio::test]
 async fn semantic_tokens_classify_tiles_options_and_comments() {
+    const KANS: &str = "file:///tmp/kans.mj";
     let mut c = client(Value::Null).await;
     c.open(MJ, "mj", 1, "(123m) 0p e riichi dora=1s # note\n")
         .await;
@@ -89,6 +90,28 @@ async fn semantic_tokens_classify_tiles_options_and_comments() {
         )
         .await;
     insta::assert_json_snapshot!(decode(&t["data"]));
+    // A closed kan is declared, not called.
+    c.open(KANS, "mj", 1, "[1111z] (2222z)\n").await;
+    let t = c
+        .call(
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": {"uri": KANS}}),
+        )
+        .await;
+    let mods: Vec<(u64, String)> = decode(&t["data"])
+        .iter()
+        .filter(|v| v[3] == "honorTile")
+        .map(|v| (v[1].as_u64().unwrap(), v[4].as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(
+        mods.len(),
+        10,
+        "four tiles and a suit letter each: {mods:?}"
+    );
+    assert!(
+        mods.iter().all(|(col, m)| (*col < 7) == m.is_empty()),
+        "{mods:?}"
+    );
 }
 
 /// Semantic tokens as `[line, column, length, type, modifiers]`, absolute.

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use crate::notation::ast::{HandItem, Line, LineKind, OptionValue, TileTok};
+use crate::notation::ast::{Bracket, HandItem, Line, LineKind, OptionValue, TileTok};
 use crate::tile::Suit;
 
 /// Token types, in the order of the legend the server announces.
@@ -110,7 +110,12 @@ pub fn tokens(line: &Line, len: usize) -> Vec<Token> {
                         let close = m.span.end.saturating_sub(1)..m.span.end;
                         push(&mut out, open, TokenType::Meld, 0);
                         let inner = m.span.start + 1..m.span.end.saturating_sub(1);
-                        tiles(&mut out, h.toks(&m.tiles), &inner, CALLED);
+                        // A closed kan is declared, not called.
+                        let called = match m.bracket {
+                            Bracket::Open => CALLED,
+                            Bracket::Closed => 0,
+                        };
+                        tiles(&mut out, h.toks(&m.tiles), &inner, called);
                         push(&mut out, close, TokenType::Meld, 0);
                     }
                 }
