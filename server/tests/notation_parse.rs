@@ -140,6 +140,12 @@ fn contradictions() {
         codes("1111m456p789s111z dora=1m"),
         vec!["fifth-tile-indicator"]
     );
+    // discard= needs a drawn tile to compare with.
+    assert_eq!(
+        codes("123m456p789s1135z discard=5z"),
+        vec!["discard-on-waiting-hand"]
+    );
+    assert_eq!(codes("123m456p789s11345z discard=5z"), Vec::<&str>::new());
     // Counts are bounded, so that payments stay in range.
     assert_eq!(
         codes("123m456p789s11222z honba=999 sticks=999"),

@@ -260,7 +260,16 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     }
     if let Some(opt) = present[id::DISCARD] {
         if let Some(OptionValue::Tile(t)) = &opt.value {
-            if !hand.closed.contains(&t.tile) {
+            if count_known && total == 13 {
+                diags.push(
+                    Diagnostic::warning(
+                        "discard-on-waiting-hand",
+                        opt.span.clone(),
+                        "this hand has 13 tiles: it has drawn nothing to discard, so discard= has no effect; write the hand with the tile it drew",
+                    )
+                    .with_safe_fix("remove discard=", removal(line, &opt.span), ""),
+                );
+            } else if !hand.closed.contains(&t.tile) {
                 let vspan = opt.value_span.clone().unwrap_or(opt.span.clone());
                 diags.push(Diagnostic::error(
                     "discard-not-in-hand",

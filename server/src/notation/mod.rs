@@ -101,6 +101,7 @@ pub const CODES: &[(&str, CodeClass)] = &[
     ("win-not-in-hand", CodeClass::Semantic),
     ("win-on-waiting-hand", CodeClass::Semantic),
     ("discard-not-in-hand", CodeClass::Semantic),
+    ("discard-on-waiting-hand", CodeClass::Semantic),
     ("duplicate-option", CodeClass::Semantic),
     ("contradiction", CodeClass::Semantic),
     ("missing-requirement", CodeClass::Semantic),

@@ -166,16 +166,19 @@ fn option_items(a: &LineAnalysis, replace: Range<usize>) -> Vec<Item> {
         .map(|h| h.options.iter().map(|o| o.id).collect())
         .unwrap_or_default();
     // Not what the line has, nor what contradicts it (`ron` after `tsumo`,
-    // riichi on an open hand, `discard=` on a winning hand).
+    // riichi on an open hand, `discard=` on a waiting hand).
     let open = a.validated.as_ref().is_some_and(|v| !v.hand.is_closed());
-    let has_win = a.validated.as_ref().is_some_and(|v| v.hand.win.is_some());
+    let waiting = a
+        .validated
+        .as_ref()
+        .is_some_and(|v| v.hand.closed.len() + 3 * v.hand.melds.len() == 13);
     let excluded = |i: usize| {
         present.contains(&i)
             || present
                 .iter()
                 .any(|&p| crate::hand::conflicting(p, i).is_some())
             || (open && matches!(i, id::RIICHI | id::DOUBLE_RIICHI | id::IPPATSU | id::URA))
-            || (has_win && i == id::DISCARD)
+            || (waiting && i == id::DISCARD)
     };
     options::OPTIONS
         .iter()
