@@ -52,10 +52,10 @@ pub(crate) fn words(
     })
 }
 
-/// ASCII whitespace as `char::is_whitespace` has it: with the vertical tab,
-/// which `u8::is_ascii_whitespace` leaves out.
+/// ASCII whitespace as `char::is_whitespace` has it (tab to carriage return,
+/// and space): with the vertical tab, which `u8::is_ascii_whitespace` leaves out.
 fn is_space(b: u8) -> bool {
-    b.is_ascii_whitespace() || b == 0x0B
+    matches!(b, b'\t'..=b'\r' | b' ')
 }
 
 /// The end of the run of printable ASCII (`!` to `~`) at `b[i..end]`: the
