@@ -422,7 +422,8 @@ fn shanten(md: &mut String, an: &Analysis, opts: HoverOptions) {
 }
 
 fn waits_table(md: &mut String, waits: &[Wait], opts: HoverOptions) {
-    md.push_str("| Wait | Left | Ron | Tsumo |\n| --- | ---: | --- | --- |\n");
+    // Totals (everything the winner receives), so ron and tsumo compare.
+    md.push_str("| Wait | Left | Ron, total | Tsumo, total |\n| --- | ---: | --- | --- |\n");
     for w in waits {
         let (ron, tsumo) = match &w.value {
             Some(v) => (win_value_text(&v.ron), win_value_text(&v.tsumo)),
