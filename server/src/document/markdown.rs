@@ -13,11 +13,28 @@ use super::extract::{push_lines, trimmed, HandSite, Origin};
 use super::inline::looks_like_hand;
 
 fn options() -> Options {
-    // No superscript: it would take `^^` for itself.
-    Options::ENABLE_TABLES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
+    // No superscript: it would take `^^` for itself. No metadata blocks:
+    // pulldown-cmark takes any `---` pair for one, also mid-document (where
+    // they are rules), so front matter is found by `body_start` instead.
+    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS
+}
+
+/// Where the Markdown body starts: after a byte order mark, and after YAML
+/// front matter (`---` as the first line, up to a line `---` or `...`).
+fn body_start(text: &str) -> usize {
+    let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let mut lines = text[start..].split_inclusive('\n');
+    let Some(first) = lines.next().filter(|l| l.trim_end() == "---") else {
+        return start;
+    };
+    let mut at = start + first.len();
+    for line in lines {
+        at += line.len();
+        if matches!(line.trim_end(), "---" | "...") {
+            return at;
+        }
+    }
+    start
 }
 
 fn has_lone_cr(text: &str) -> bool {
@@ -67,7 +84,10 @@ pub(super) fn find(text: &str) -> Vec<HandSite> {
     } else {
         text
     };
-    for (event, range) in Parser::new_ext(parsed, options()).into_offset_iter() {
+    let body = body_start(parsed);
+    let events = Parser::new_ext(&parsed[body..], options()).into_offset_iter();
+    for (event, range) in events {
+        let range = range.start + body..range.end + body;
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
                 flush_run(text, &mut run, &mut out);
@@ -80,8 +100,6 @@ pub(super) fn find(text: &str) -> Vec<HandSite> {
                 in_mj_fence = false;
                 in_other_block = false;
             }
-            Event::Start(Tag::MetadataBlock(_)) => in_other_block = true,
-            Event::End(TagEnd::MetadataBlock(_)) => in_other_block = false,
             Event::Text(_) if in_mj_fence => push_lines(text, range, Origin::Fence, &mut out),
             Event::Text(_) if in_other_block => {}
             Event::Text(_) => match &mut run {
@@ -287,6 +305,29 @@ mod tests {
     fn front_matter_is_not_prose() {
         let text = "---\ntitle: ^^123m^^\n---\n\n^^456p^^\n";
         assert_eq!(found(text), [("456p", Origin::Carets)]);
+    }
+
+    #[test]
+    fn front_matter_only_at_the_top_and_a_byte_order_mark_skipped() {
+        let hands = |text: &str| -> Vec<String> {
+            find(text)
+                .iter()
+                .map(|s| text[s.range.clone()].to_string())
+                .collect()
+        };
+        // Front matter: its lines are not hands.
+        let text = "---\ntitle: `11z`\n---\n\n```mj\n123m\n```\n";
+        assert_eq!(hands(text), ["123m"]);
+        // Two rules mid-document are rules; what is between them is read.
+        let text = "Intro\n\n---\nThe hand:\n\n```mj\n123m\n```\n\n---\n\nEnd `456p`\n";
+        assert_eq!(hands(text), ["123m", "456p"]);
+        // A byte order mark does not hide a fence on the first line.
+        let text = "\u{feff}```mj\n123m\n```\n\nfoo `456p`\n";
+        assert_eq!(hands(text), ["123m", "456p"]);
+        let text = "\u{feff}---\r\na: 1\r\n...\r\n`789s`\r\n";
+        assert_eq!(hands(text), ["789s"]);
+        // Unclosed: no front matter (a rule, then prose).
+        assert_eq!(hands("---\n`11z`\n"), ["11z"]);
     }
 
     #[test]
