@@ -4,9 +4,10 @@
 
 use std::ops::Range;
 
-use crate::notation::format::{format_line, FormatOptions};
+use crate::notation::format::{format_line, FormatOptions, HonorStyle};
 
-use super::extract::find_hand_lines;
+use super::extract::{find_hand_lines, Origin};
+use super::inline::looks_like_hand;
 use super::DocKind;
 
 /// Replace `range` of the document with `text`.
@@ -23,7 +24,16 @@ pub fn format_edits(text: &str, kind: DocKind, options: &FormatOptions) -> Vec<E
         .into_iter()
         .filter_map(|site| {
             let line = &text[site.range.clone()];
-            let formatted = format_line(line, options)?;
+            let mut formatted = format_line(line, options)?;
+            // An inline span is a hand only while it starts with a tile
+            // group; letter honors alone (`eee sss …`) would turn it into
+            // prose, so such a span keeps digit honors.
+            if site.origin == Origin::InlineCode && !looks_like_hand(&formatted) {
+                let digits = FormatOptions {
+                    honors: HonorStyle::Digits,
+                };
+                formatted = format_line(line, &digits).filter(|f| looks_like_hand(f))?;
+            }
             (formatted != line).then_some(Edit {
                 range: site.range,
                 text: formatted,
@@ -51,4 +61,25 @@ pub fn apply_edits(text: &str, edits: &[Edit]) -> String {
 /// The formatted document.
 pub fn format_document(text: &str, kind: DocKind, options: &FormatOptions) -> String {
     apply_edits(text, &format_edits(text, kind, options))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_inline_hand_of_honors_stays_a_hand_with_letter_honors() {
+        let text =
+            "All honors: `111z 222z 333z 444z 55z tsumo`, and ^^111z 222z 333z 444z 55z^^.\n";
+        let letters = FormatOptions {
+            honors: HonorStyle::Letters,
+        };
+        let out = format_document(text, DocKind::Markdown, &letters);
+        assert_eq!(
+            out,
+            "All honors: `11122233344455z tsumo`, and ^^eee sss www nnn whwh^^.\n"
+        );
+        assert_eq!(find_hand_lines(&out, DocKind::Markdown).len(), 2);
+        assert_eq!(format_document(&out, DocKind::Markdown, &letters), out);
+    }
 }
