@@ -258,6 +258,29 @@ async fn code_actions_normalise_and_switch_honors() {
         })
         .collect();
     insta::assert_json_snapshot!(titles);
+
+    // In Markdown, an inline span of honors only is offered no letters: it
+    // would no longer start with a tile group, so no longer be a hand.
+    let md = "Tsuuiisou: `111z 222z 333z 444z 55z tsumo`.\n";
+    c.open(MD, "markdown", 1, md).await;
+    let actions = c
+        .call(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": {"uri": MD},
+                "range": {"start": {"line": 0, "character": 14}, "end": {"line": 0, "character": 14}},
+                "context": {"diagnostics": []}
+            }),
+        )
+        .await;
+    let titles: Vec<&str> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert!(titles.contains(&"Normalise the hand"), "{titles:?}");
+    assert!(!titles.iter().any(|t| t.contains("letters")), "{titles:?}");
 }
 
 /// Hands worked by hand:
