@@ -63,6 +63,12 @@ impl Hand {
         self.melds.iter().all(|m| !m.is_open())
     }
 
+    /// The tile count that decides the hand's state, a kan counting as
+    /// three: 13 is waiting, 14 complete (or a discard away).
+    pub fn size(&self) -> usize {
+        self.closed.len() + 3 * self.melds.len()
+    }
+
     pub fn kans(&self) -> usize {
         self.melds.iter().filter(|m| m.is_kan()).count()
     }

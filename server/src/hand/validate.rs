@@ -162,7 +162,7 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
 
     // Tile count and the winning tile.
     let kans = hand.kans();
-    let total = hand.closed.len() + 3 * hand.melds.len();
+    let total = hand.size();
     let complete = total == 14;
     let win_opt = present[id::WIN];
     let count_known = !line.recovered && !bad_meld;
@@ -217,15 +217,6 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     if let Some(opt) = win_opt {
         if let Some(OptionValue::Tile(t)) = &opt.value {
             let vspan = opt.value_span.clone().unwrap_or(opt.span.clone());
-            let red_missing = t.red
-                && rules.red_fives
-                && !line.items.iter().any(|item| match item {
-                    HandItem::Group(g) => line
-                        .toks(&g.tiles)
-                        .iter()
-                        .any(|c| c.red && c.tile == t.tile),
-                    HandItem::Meld(_) => false,
-                });
             if !hand.closed.contains(&t.tile) {
                 diags.push(Diagnostic::error(
                     "win-not-in-hand",
@@ -235,7 +226,7 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
                         t.tile
                     ),
                 ));
-            } else if red_missing {
+            } else if t.red && rules.red_fives && !closed_red(line, t.tile) {
                 // Which is right decides an aka dora, so the line is not priced.
                 let letter = t.tile.suit().letter();
                 diags.push(Diagnostic::error(
@@ -307,6 +298,14 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
         situation: sit,
         diagnostics: diags,
     }
+}
+
+/// Whether the closed tiles (not the melds) hold the red five `tile`.
+fn closed_red(line: &HandLine, tile: Tile) -> bool {
+    line.items.iter().any(|item| match item {
+        HandItem::Group(g) => line.toks(&g.tiles).iter().any(|c| c.red && c.tile == tile),
+        HandItem::Meld(_) => false,
+    })
 }
 
 fn meld(m: &MeldTok, toks: &[TileTok]) -> Result<Meld, Diagnostic> {
@@ -383,23 +382,21 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
             id::VISIBLE => "visible tile",
             _ => continue,
         };
-        {
-            let Some(OptionValue::Tiles(ts)) = &opt.value else {
-                continue;
-            };
-            for t in line.toks(ts) {
-                let i = t.tile.index();
-                n[i] = n[i].saturating_add(1);
-                if n[i] == 5 {
-                    diags.push(Diagnostic::warning(
-                        "fifth-tile-indicator",
-                        t.span.clone(),
-                        format!(
-                            "this {what} is a fifth {}: the hand, indicators and visible tiles already hold four",
-                            t.tile.name()
-                        ),
-                    ));
-                }
+        let Some(OptionValue::Tiles(ts)) = &opt.value else {
+            continue;
+        };
+        for t in line.toks(ts) {
+            let i = t.tile.index();
+            n[i] = n[i].saturating_add(1);
+            if n[i] == 5 {
+                diags.push(Diagnostic::warning(
+                    "fifth-tile-indicator",
+                    t.span.clone(),
+                    format!(
+                        "this {what} is a fifth {}: the hand, indicators and visible tiles already hold four",
+                        t.tile.name()
+                    ),
+                ));
             }
         }
     }
@@ -547,9 +544,6 @@ static CONFLICTS: [(usize, usize, &str); 13] = [
 /// Why options `a` and `b` cannot be written together, in either order
 /// (completion leaves such a word out).
 pub fn conflicting(a: usize, b: usize) -> Option<&'static str> {
-    if (a, b) == (id::RIICHI, id::DOUBLE_RIICHI) || (b, a) == (id::RIICHI, id::DOUBLE_RIICHI) {
-        return Some("double riichi is a riichi");
-    }
     CONFLICTS
         .iter()
         .find(|(x, y, _)| (*x, *y) == (a, b) || (*x, *y) == (b, a))

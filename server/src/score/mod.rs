@@ -360,7 +360,7 @@ fn check_tiles(hand: &Hand) -> Result<(Counts, Counts), ScoreError> {
             format!("there are only four copies of {t}"),
         ));
     }
-    if hand.closed.len() + 3 * hand.melds.len() != 14 {
+    if hand.size() != 14 {
         let tiles = hand.closed.len() + hand.melds.iter().map(|m| m.tiles.len()).sum::<usize>();
         return Err(ScoreError::new(
             "not-a-winning-count",
@@ -391,7 +391,7 @@ fn meld_is_legal(kind: MeldKind, tiles: &[Tile]) -> bool {
 /// Whether the tiles form a winning shape (four sets and a pair with the
 /// melds, seven pairs, thirteen orphans). Cheap: no yaku, no allocation.
 pub fn is_complete(hand: &Hand) -> bool {
-    if hand.melds.len() > 4 || hand.closed.len() + 3 * hand.melds.len() != 14 {
+    if hand.melds.len() > 4 || hand.size() != 14 {
         return false;
     }
     let mut c = closed_counts(hand);

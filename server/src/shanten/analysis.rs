@@ -349,7 +349,7 @@ fn waits_of(hand: &Hand, ukeire: &Ukeire, sit: &Situation, rules: &Rules) -> Vec
 /// chankan a ron).
 /// Partial hands (fewer tiles than a whole hand) are not priced.
 fn value_of(hand: &Hand, tile: Tile, sit: &Situation, rules: &Rules) -> Option<WaitValue> {
-    if hand.closed.len() + 3 * hand.melds.len() != 13 {
+    if hand.size() != 13 {
         return None;
     }
     let mut won = hand.clone();

@@ -168,15 +168,19 @@ fn option_items(a: &LineAnalysis, replace: Range<usize>) -> Vec<Item> {
     // Not what the line has, nor what contradicts it (`ron` after `tsumo`,
     // riichi on an open hand, `discard=` on a waiting hand).
     let open = a.validated.as_ref().is_some_and(|v| !v.hand.is_closed());
-    let waiting = a
-        .validated
-        .as_ref()
-        .is_some_and(|v| v.hand.closed.len() + 3 * v.hand.melds.len() == 13);
+    let waiting = is_waiting(a);
+    // `double-riichi` is a riichi: with either written, neither is offered.
+    let riichis = |p: usize, i: usize| {
+        matches!(
+            (p, i),
+            (id::RIICHI, id::DOUBLE_RIICHI) | (id::DOUBLE_RIICHI, id::RIICHI)
+        )
+    };
     let excluded = |i: usize| {
         present.contains(&i)
             || present
                 .iter()
-                .any(|&p| crate::hand::conflicting(p, i).is_some())
+                .any(|&p| riichis(p, i) || crate::hand::conflicting(p, i).is_some())
             || (open && matches!(i, id::RIICHI | id::DOUBLE_RIICHI | id::IPPATSU | id::URA))
             || (waiting && i == id::DISCARD)
     };
@@ -245,19 +249,23 @@ fn values(key: &str, replace: Range<usize>, typed: &str, a: &LineAnalysis) -> Ve
 /// choosing a wait also writes it into the hand, which is then the winning
 /// hand.
 fn add_to_waiting_hand(items: &mut [Item], a: &LineAnalysis) {
-    let (Some(h), Some(v)) = (a.hand_line(), &a.validated) else {
+    let Some(h) = a
+        .hand_line()
+        .filter(|h| is_waiting(a) && !h.hand_span.is_empty())
+    else {
         return;
     };
-    let waiting =
-        v.hand.win.is_none() && v.hand.closed.len() + 3 * v.hand.melds.len() == 13 && !h.recovered;
-    if !waiting || h.hand_span.is_empty() {
-        return;
-    }
     let at = h.hand_span.end;
     for it in items.iter_mut() {
         it.also = Some((at..at, format!(" {}", it.insert)));
         it.detail.push_str(" (added to the hand)");
     }
+}
+
+/// A 13-tile hand whose tiles could all be read.
+fn is_waiting(a: &LineAnalysis) -> bool {
+    let read = a.hand_line().is_some_and(|h| !h.recovered);
+    read && a.validated.as_ref().is_some_and(|v| v.hand.size() == 13)
 }
 
 /// The groups a run of digits can end as: `1` -> `1m 1p 1s 1z`, `0` -> red
