@@ -720,3 +720,28 @@ async fn hovers_on_an_option_and_on_a_claim_say_what_they_mean() {
     );
     assert!(md.contains("- `8000`: **wrong**"), "{md}");
 }
+
+#[tokio::test]
+async fn formatting_with_letter_honors_keeps_inline_honor_hands_hands() {
+    let mut c = client(json!({"honors": "letters"})).await;
+    // The fence line takes letters; the inline span keeps digits (letters
+    // would make it prose), so only its spacing changes.
+    let md = "```mj\n111z 222z 333z 444z 55z tsumo\n```\n\nSee `111z 222z 333z 444z 55z tsumo`.\n";
+    c.open(MD, "markdown", 1, md).await;
+    let edits = c
+        .call(
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": MD}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        )
+        .await;
+    let texts: Vec<&str> = edits
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["newText"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        ["eee sss www nnn whwh tsumo", "11122233344455z tsumo"]
+    );
+}

@@ -24,22 +24,28 @@ pub fn format_edits(text: &str, kind: DocKind, options: &FormatOptions) -> Vec<E
         .into_iter()
         .filter_map(|site| {
             let line = &text[site.range.clone()];
-            let mut formatted = format_line(line, options)?;
-            // An inline span is a hand only while it starts with a tile
-            // group; letter honors alone (`eee sss …`) would turn it into
-            // prose, so such a span keeps digit honors.
-            if site.origin == Origin::InlineCode && !looks_like_hand(&formatted) {
-                let digits = FormatOptions {
-                    honors: HonorStyle::Digits,
-                };
-                formatted = format_line(line, &digits).filter(|f| looks_like_hand(f))?;
-            }
+            let formatted = format_site(line, site.origin, options)?;
             (formatted != line).then_some(Edit {
                 range: site.range,
                 text: formatted,
             })
         })
         .collect()
+}
+
+/// The canonical form of a hand line found at `origin` (`None` for a line
+/// with syntax errors). An inline span is a hand only while it starts with
+/// a tile group; letter honors alone (`eee sss …`) would turn it into prose,
+/// so such a span keeps digit honors.
+pub fn format_site(line: &str, origin: Origin, options: &FormatOptions) -> Option<String> {
+    let formatted = format_line(line, options)?;
+    if origin != Origin::InlineCode || looks_like_hand(&formatted) {
+        return Some(formatted);
+    }
+    let digits = FormatOptions {
+        honors: HonorStyle::Digits,
+    };
+    format_line(line, &digits).filter(|f| looks_like_hand(f))
 }
 
 /// Applies non-overlapping edits in document order.

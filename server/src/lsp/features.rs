@@ -13,8 +13,8 @@ use crate::diag::Severity;
 use crate::document::present::{
     actions, completion, hints, hover as hover_text, semantic, symbols,
 };
+use crate::document::Origin;
 use crate::document::{file_diagnostics, line_at, AnalyzedLine, FileDiagnostic};
-use crate::document::{looks_like_hand, Origin};
 
 pub struct Ctx<'a> {
     pub view: View<'a>,
@@ -165,13 +165,8 @@ pub fn code_actions(cx: &Ctx, range: Range) -> Vec<CodeActionOrCommand> {
         }
     }
     for line in lines {
-        for a in actions::line_actions(&line.analysis, cx.line_text(line), cx.settings.honors) {
-            // An inline code span stays a hand only if it still starts
-            // with a tile group (see `tenpai fmt --honors letters`).
-            let whole = a.edit.0 == (0..cx.line_text(line).len());
-            if line.origin == Origin::InlineCode && whole && !looks_like_hand(&a.edit.1) {
-                continue;
-            }
+        let text = cx.line_text(line);
+        for a in actions::line_actions(&line.analysis, text, line.origin, cx.settings.honors) {
             let kind = match a.kind {
                 actions::ActionKind::QuickFix => CodeActionKind::QUICKFIX,
                 actions::ActionKind::Rewrite => CodeActionKind::REFACTOR_REWRITE,
@@ -220,7 +215,7 @@ pub fn formatting(cx: &Ctx, range: Option<Range>) -> Vec<TextEdit> {
     lines
         .iter()
         .filter_map(|l| {
-            let f = actions::format(cx.line_text(l), cx.settings.honors)?;
+            let f = actions::format(cx.line_text(l), l.origin, cx.settings.honors)?;
             Some(TextEdit::new(cx.range(l.range.clone()), f))
         })
         .collect()

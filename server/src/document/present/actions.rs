@@ -2,9 +2,10 @@
 
 use std::ops::Range;
 
-use crate::document::LineAnalysis;
+use crate::document::format::format_site;
+use crate::document::{LineAnalysis, Origin};
 use crate::notation::ast::Written;
-use crate::notation::format::{format_line, FormatOptions, HonorStyle};
+use crate::notation::format::{FormatOptions, HonorStyle};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ActionKind {
@@ -24,8 +25,13 @@ pub struct Action {
 
 /// The rewrites a line offers: add a claim with the computed value,
 /// normalise the line, write its honors the other way. `text` is the line,
-/// `style` how the user formats honors.
-pub fn line_actions(a: &LineAnalysis, text: &str, style: HonorStyle) -> Vec<Action> {
+/// found at `origin`; `style` how the user formats honors.
+pub fn line_actions(
+    a: &LineAnalysis,
+    text: &str,
+    origin: Origin,
+    style: HonorStyle,
+) -> Vec<Action> {
     let mut out = Vec::new();
     let Some(h) = a.hand_line() else {
         return out;
@@ -45,14 +51,12 @@ pub fn line_actions(a: &LineAnalysis, text: &str, style: HonorStyle) -> Vec<Acti
         }
     }
     let whole = 0..text.len();
-    if let Some(f) = format_line(text, &FormatOptions { honors: style }) {
-        if f != text {
-            out.push(Action {
-                title: "Normalise the hand".to_string(),
-                kind: ActionKind::Rewrite,
-                edit: (whole.clone(), f),
-            });
-        }
+    if let Some(f) = format(text, origin, style) {
+        out.push(Action {
+            title: "Normalise the hand".to_string(),
+            kind: ActionKind::Rewrite,
+            edit: (whole.clone(), f),
+        });
     }
     let honors: Vec<Written> = h
         .tiles()
@@ -69,8 +73,8 @@ pub fn line_actions(a: &LineAnalysis, text: &str, style: HonorStyle) -> Vec<Acti
                 "Write honors as letters (e s w n wh g r)",
             )
         };
-        if let Some(f) = format_line(text, &FormatOptions { honors: other }) {
-            if f != text && !out.iter().any(|a| a.edit.1 == f) {
+        if let Some(f) = format(text, origin, other) {
+            if !out.iter().any(|a| a.edit.1 == f) {
                 out.push(Action {
                     title: title.to_string(),
                     kind: ActionKind::Rewrite,
@@ -82,8 +86,8 @@ pub fn line_actions(a: &LineAnalysis, text: &str, style: HonorStyle) -> Vec<Acti
     out
 }
 
-/// The canonical form of a line, when it differs (lines with syntax errors
-/// are left as written).
-pub fn format(text: &str, style: HonorStyle) -> Option<String> {
-    format_line(text, &FormatOptions { honors: style }).filter(|f| f != text)
+/// The canonical form of a line found at `origin`, when it differs (lines
+/// with syntax errors are left as written).
+pub fn format(text: &str, origin: Origin, style: HonorStyle) -> Option<String> {
+    format_site(text, origin, &FormatOptions { honors: style }).filter(|f| f != text)
 }
