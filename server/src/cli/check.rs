@@ -137,6 +137,17 @@ pub struct Input {
     pub kind: DocKind,
 }
 
+/// What `check` and `fmt` start from: the project configuration and the
+/// documents named on the command line.
+pub fn setup(
+    config: Option<&Path>,
+    paths: &[PathBuf],
+    stdin_name: Option<&Path>,
+) -> Result<(Configs, Vec<Input>), String> {
+    let configs = Configs::new(config).map_err(|e| e.to_string())?;
+    Ok((configs, collect_inputs(paths, stdin_name)?))
+}
+
 /// Expands the command line's paths: files as given (`.md` and `.markdown`
 /// are Markdown, anything else a `.mj` document), directories searched in
 /// name order for `*.mj` and `*.md`, skipping hidden directories, `target`,
@@ -505,15 +516,12 @@ pub fn run(args: CheckArgs) -> ExitCode {
         eprintln!("error: {e}");
         return ExitCode::from(2);
     }
-    let mut configs = match Configs::new(args.config.as_deref()) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let inputs = match collect_inputs(&args.paths, args.stdin_filename.as_deref()) {
-        Ok(i) => i,
+    let (mut configs, inputs) = match setup(
+        args.config.as_deref(),
+        &args.paths,
+        args.stdin_filename.as_deref(),
+    ) {
+        Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);

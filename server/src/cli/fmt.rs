@@ -8,8 +8,7 @@ use std::process::ExitCode;
 use crate::document::format::format_document;
 use crate::notation::format::{FormatOptions, HonorStyle};
 
-use super::check::collect_inputs;
-use crate::config::Configs;
+use super::check::setup;
 
 #[derive(clap::Args, Debug)]
 pub struct FmtArgs {
@@ -58,15 +57,12 @@ pub fn run(args: FmtArgs) -> ExitCode {
         Honors::Digits => HonorStyle::Digits,
         Honors::Letters => HonorStyle::Letters,
     });
-    let mut configs = match Configs::new(args.config.as_deref()) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let inputs = match collect_inputs(&args.paths, args.stdin_filename.as_deref()) {
-        Ok(i) => i,
+    let (mut configs, inputs) = match setup(
+        args.config.as_deref(),
+        &args.paths,
+        args.stdin_filename.as_deref(),
+    ) {
+        Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);

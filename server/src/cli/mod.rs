@@ -11,6 +11,36 @@ pub mod lsp;
 pub mod score;
 pub mod shanten;
 
+/// The hand lines of standard input, read as a `.mj` document: blank and
+/// comment lines are skipped, and `rules:` lines set the rules of the lines
+/// after them (their problems go to stderr, after `tenpai CMD:`). Each hand
+/// line comes with the rules in force for it.
+pub(crate) fn stdin_hands(
+    cmd: &'static str,
+    rules: &crate::score::Rules,
+) -> impl Iterator<Item = std::io::Result<(String, crate::score::Rules)>> {
+    use crate::notation::{ast::LineKind, parse_line, rules_of};
+    let mut rules = rules.clone();
+    std::io::stdin().lines().filter_map(move |line| {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => return Some(Err(e)),
+        };
+        match parse_line(&line).kind {
+            LineKind::Blank | LineKind::Comment => None,
+            LineKind::Rules(r) => {
+                let (next, diags) = rules_of(&r, &rules);
+                for d in diags {
+                    eprintln!("tenpai {cmd}: {line}: {}: {}", d.code, d.message);
+                }
+                rules = next;
+                None
+            }
+            LineKind::Hand(_) => Some(Ok((line, rules.clone()))),
+        }
+    })
+}
+
 #[derive(Parser, Debug)]
 #[command(
     name = "tenpai",

@@ -2,7 +2,7 @@
 //! han/fu/limit and who pays what; `--json` for machines, `-` for batches.
 
 use std::fmt::Write as _;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use crate::cli::check::RuleArgs;
 use crate::diag::Diagnostic;
 use crate::hand::{parse_hand, Hand, Situation};
-use crate::notation::{ast::LineKind, parse_line, rules_of};
+use crate::notation::{ast::LineKind, parse_line};
 use crate::score::json::error_json;
 use crate::score::rules::RenhouRule;
 use crate::score::{self, Alternative, Interpretation, Rules, Score, ScoreError};
@@ -579,7 +579,7 @@ pub fn render_text(
 }
 
 pub fn run(args: ScoreArgs) -> ExitCode {
-    let mut rules = match args.rule_set() {
+    let rules = match args.rule_set() {
         Ok(r) => r,
         Err(e) => {
             eprintln!("tenpai score: {e}");
@@ -612,31 +612,16 @@ pub fn run(args: ScoreArgs) -> ExitCode {
     };
 
     let io = if args.line.len() == 1 && args.line[0] == "-" {
-        let stdin = std::io::stdin();
         let mut first = true;
         let mut res = Ok(());
-        for line in stdin.lock().lines() {
-            let line = match line {
-                Ok(l) => l,
+        for hand in super::stdin_hands("score", &rules) {
+            let (line, rules) = match hand {
+                Ok(h) => h,
                 Err(e) => {
                     eprintln!("tenpai score: reading standard input: {e}");
                     return ExitCode::from(2);
                 }
             };
-            match parse_line(&line).kind {
-                LineKind::Blank | LineKind::Comment => continue,
-                // A batch is a .mj document: `rules:` lines set the rules
-                // of the lines after them.
-                LineKind::Rules(r) => {
-                    let (next, diags) = rules_of(&r, &rules);
-                    for d in diags {
-                        eprintln!("tenpai score: {line}: {}: {}", d.code, d.message);
-                    }
-                    rules = next;
-                    continue;
-                }
-                LineKind::Hand(_) => {}
-            }
             if !args.json && !first {
                 let _ = writeln!(out);
             }

@@ -1,7 +1,7 @@
 //! `tenpai shanten`: shanten, waits (with their value), ukeire, and the
 //! discard table of hand lines.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
@@ -90,28 +90,13 @@ pub fn run(args: ShantenArgs) -> ExitCode {
     let mut inputs: Vec<(String, Rules)> = Vec::new();
     for l in &args.lines {
         if l == "-" {
-            // Standard input is a .mj document, as for `score -`: blank and
-            // comment lines are skipped, `rules:` lines set the rules of the
-            // lines after them.
-            let mut doc_rules = rules.clone();
-            for line in std::io::stdin().lock().lines() {
-                let line = match line {
-                    Ok(line) => line,
+            for hand in super::stdin_hands("shanten", &rules) {
+                match hand {
+                    Ok(h) => inputs.push(h),
                     Err(e) => {
                         eprintln!("tenpai shanten: reading standard input: {e}");
                         return ExitCode::from(2);
                     }
-                };
-                match parse_line(&line).kind {
-                    LineKind::Blank | LineKind::Comment => {}
-                    LineKind::Rules(r) => {
-                        let (next, diags) = crate::notation::rules_of(&r, &doc_rules);
-                        for d in diags {
-                            eprintln!("tenpai shanten: {line}: {}: {}", d.code, d.message);
-                        }
-                        doc_rules = next;
-                    }
-                    LineKind::Hand(_) => inputs.push((line, doc_rules.clone())),
                 }
             }
         } else {
