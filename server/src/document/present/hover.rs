@@ -226,21 +226,8 @@ fn line_hover(a: &LineAnalysis, opts: HoverOptions) -> Option<String> {
         Outcome::NotScored(e) if e.code == "no-yaku" => {
             md.push_str("**No yaku**: the hand is complete, but as written it cannot win (dora are not a yaku).\n\n");
             // What it would be worth won otherwise (by tsumo, in another
-            // seat), for what the line leaves unsaid.
-            if let Some(h) = a.hand_line() {
-                let says_how = h.option("tsumo").is_some() || h.option("ron").is_some();
-                let says_seat = h.option("seat").is_some();
-                if !says_how || !says_seat {
-                    other_payments(
-                        &mut md,
-                        &v.hand,
-                        &v.situation,
-                        &a.rules,
-                        says_how,
-                        says_seat,
-                    );
-                }
-            }
+            // seat).
+            unsaid_payments(&mut md, a, &v.hand, &v.situation);
         }
         Outcome::NotScored(e) => {
             let _ = writeln!(md, "**Not priced** (`{}`): {}", e.code, e.message);
@@ -268,13 +255,20 @@ fn scored(md: &mut String, s: &Score, a: &LineAnalysis, hand: &Hand, sit: &Situa
         md.push('\n');
     }
     let _ = writeln!(md, "{}\n", payment_line(s, sit));
-    if let Some(h) = a.hand_line() {
-        // A nagashi mangan is paid as a tsumo, however the line says it.
-        let says_how = sit.nagashi || h.option("tsumo").is_some() || h.option("ron").is_some();
-        let says_seat = h.option("seat").is_some();
-        if !says_how || !says_seat {
-            other_payments(md, hand, sit, &a.rules, says_how, says_seat);
-        }
+    unsaid_payments(md, a, hand, sit);
+}
+
+/// The table of [`other_payments`] for what the line leaves unsaid (how
+/// the hand is won, the seat), if anything.
+fn unsaid_payments(md: &mut String, a: &LineAnalysis, hand: &Hand, sit: &Situation) {
+    let Some(h) = a.hand_line() else {
+        return;
+    };
+    // A nagashi mangan is paid as a tsumo, however the line says it.
+    let says_how = sit.nagashi || h.option("tsumo").is_some() || h.option("ron").is_some();
+    let says_seat = h.option("seat").is_some();
+    if !says_how || !says_seat {
+        other_payments(md, hand, sit, &a.rules, says_how, says_seat);
     }
 }
 
