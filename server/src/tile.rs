@@ -86,6 +86,25 @@ impl Wind {
     }
 }
 
+static DIGIT_TILES: [[Option<Tile>; 16]; 4] = {
+    let mut t = [[None; 16]; 4];
+    let mut row = 0;
+    while row < 4 {
+        let mut d = 0;
+        while d < 16 {
+            t[row][d] = match (row, d) {
+                (_, 10..) | (3, 0 | 8 | 9) => None,
+                (3, _) => Some(Tile(26 + d as u8)),
+                (_, 0) => Some(Tile(row as u8 * 9 + 4)),
+                _ => Some(Tile(row as u8 * 9 + d as u8 - 1)),
+            };
+            d += 1;
+        }
+        row += 1;
+    }
+    t
+};
+
 const NAMES: [&str; 7] = ["East", "South", "West", "North", "White", "Green", "Red"];
 const LETTERS: [&str; 7] = ["e", "s", "w", "n", "wh", "g", "r"];
 
@@ -125,6 +144,15 @@ impl Tile {
 
     pub fn index(self) -> usize {
         self.0 as usize
+    }
+
+    /// The tile a digit names before a suit letter, by the letter's row
+    /// (`m p s` then `z`/`h`): `None` for the digits no tile has (`0z`,
+    /// `8z`, `9z`); `0` of a suit is its red five. A table, for the lexer's
+    /// fast path.
+    pub(crate) fn from_digit(row: usize, digit: u8) -> Option<Tile> {
+        // Masked indices: no bounds checks in the lexer's inner loop.
+        DIGIT_TILES[row & 3][usize::from(digit & 15)]
     }
 
     pub fn suit(self) -> Suit {

@@ -3,6 +3,7 @@
 
 pub mod ast;
 mod claim;
+mod fast;
 pub mod format;
 mod lex;
 pub mod options;

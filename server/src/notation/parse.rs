@@ -124,6 +124,13 @@ fn glued_option(word: &str) -> Option<usize> {
 /// Parses one line of notation. Never panics; recovers from errors, so a
 /// line may report several.
 pub fn parse_line(text: &str) -> Line {
+    super::fast::line(text).unwrap_or_else(|| recovering(text))
+}
+
+/// The parser that defines the language: it reads every line, recovers from
+/// errors and reports them. [`super::fast`] answers first for the lines it
+/// can read without an error, and must agree with this.
+pub(super) fn recovering(text: &str) -> Line {
     let mut errors = Vec::new();
     let kind = line_kind(text, &mut errors);
     Line { kind, errors }
@@ -241,7 +248,7 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
 
 /// Where the comment (`#`) and the claim (`=>` before the comment) begin
 /// in `b[start..]`: one SIMD scan for both, since these bytes are rare.
-fn marks(b: &[u8], start: usize) -> (Option<usize>, Option<usize>) {
+pub(super) fn marks(b: &[u8], start: usize) -> (Option<usize>, Option<usize>) {
     let mut arrow = None;
     for i in memchr::memchr2_iter(b'#', b'>', b.get(start..).unwrap_or_default()) {
         let i = start + i;
@@ -256,7 +263,7 @@ fn marks(b: &[u8], start: usize) -> (Option<usize>, Option<usize>) {
 }
 
 /// End of `text[start..end]` without trailing whitespace.
-fn trim_end(text: &str, start: usize, end: usize) -> usize {
+pub(super) fn trim_end(text: &str, start: usize, end: usize) -> usize {
     start + text[start..end].trim_end().len()
 }
 
@@ -526,7 +533,7 @@ fn value(
 pub const MAX_COUNT: u32 = 999;
 
 /// A count (`honba=2`): ASCII digits only, within `u32`.
-fn number(raw: &str) -> Option<u32> {
+pub(super) fn number(raw: &str) -> Option<u32> {
     if raw.is_empty() {
         return None;
     }

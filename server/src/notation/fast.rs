@@ -1,0 +1,430 @@
+//! The parser's fast path: one pass over a line of well-formed ASCII
+//! notation (hand words, options, a claim, a comment), with no error
+//! handling at all. At the first byte it does not expect (any error,
+//! non-ASCII text outside the comment and claim, a glued option, a blank,
+//! comment-only or `rules:` line) it gives up, and the recovering parser in
+//! `parse.rs` reads the line from the start.
+//!
+//! So the recovering parser stays the one definition of the language, and
+//! this module must return exactly what it returns: the tests below compare
+//! the two on every line of the vectors and the corpus, on mutations of them
+//! and on random lines.
+
+use crate::tile::{Tile, Wind};
+
+use super::ast::*;
+use super::options::{self, ValueKind};
+use super::parse::{is_hand_word, marks, number, trim_end, words, MAX_COUNT};
+use super::{claim, lex};
+
+/// The line, when it is well-formed ASCII notation; `None` sends it to the
+/// recovering parser.
+pub(super) fn line(text: &str) -> Option<Line> {
+    let b = text.as_bytes();
+    let start = skip_spaces(b, 0, b.len())?;
+    if start == b.len() || b[start] == b'#' || b[start..].starts_with(b"rules:") {
+        return None;
+    }
+    let (comment_at, arrow_at) = marks(b, start);
+    let content_end = comment_at.unwrap_or(b.len());
+    let opts_end = arrow_at.unwrap_or(content_end);
+
+    let mut hand = HandLine {
+        toks: Vec::with_capacity(24),
+        hand_toks: 0,
+        items: Vec::with_capacity(8),
+        hand_span: start..start,
+        options: Vec::new(),
+        claim: None,
+        comment: comment_at.map(|c| c..trim_end(text, c, text.len())),
+        recovered: false,
+    };
+    let mut in_hand = true;
+    let mut i = start;
+    while i < opts_end {
+        let s = i;
+        let e = word_end(b, s, opts_end)?;
+        let c = b[s];
+        let tiles = c.is_ascii_digit() || matches!(c, b'(' | b'[' | b')' | b']') || {
+            c.is_ascii_lowercase() && is_hand_word(&text[s..e])
+        };
+        if tiles {
+            if !in_hand {
+                return None;
+            }
+            if hand.items.is_empty() {
+                hand.hand_span.start = s;
+            }
+            hand_word(b, s, e, &mut hand)?;
+            hand.hand_span.end = e;
+        } else {
+            if in_hand {
+                in_hand = false;
+                hand.hand_toks = hand.toks.len();
+                hand.options.reserve(8);
+            }
+            let opt = option(text, s, e, &mut hand.toks)?;
+            hand.options.push(opt);
+        }
+        i = skip_spaces(b, e, opts_end)?;
+    }
+    if in_hand {
+        hand.hand_toks = hand.toks.len();
+    }
+    if let Some(a) = arrow_at {
+        hand.claim = Some(claim_of(text, a, content_end)?);
+    }
+    Some(Line {
+        kind: LineKind::Hand(hand),
+        errors: Vec::new(),
+    })
+}
+
+/// ASCII whitespace, tab to carriage return and space, as the word splitter
+/// of the recovering parser has it.
+fn is_space(c: u8) -> bool {
+    matches!(c, b'\t'..=b'\r' | b' ')
+}
+
+/// The first byte of `b[i..end]` that is not a space; `None` at a byte
+/// outside ASCII (it may be a Unicode space).
+fn skip_spaces(b: &[u8], mut i: usize, end: usize) -> Option<usize> {
+    while i < end && is_space(b[i]) {
+        i += 1;
+    }
+    (i == end || b[i] < 0x80).then_some(i)
+}
+
+/// The end of the word at `b[s..end]`: printable ASCII up to a space;
+/// `None` at any other byte.
+fn word_end(b: &[u8], s: usize, end: usize) -> Option<usize> {
+    let mut e = s;
+    while e < end && (0x21..0x7f).contains(&b[e]) {
+        e += 1;
+    }
+    (e == end || is_space(b[e])).then_some(e)
+}
+
+/// One hand word: groups and melds.
+fn hand_word(b: &[u8], s: usize, e: usize, hand: &mut HandLine) -> Option<()> {
+    let mut i = s;
+    while i < e {
+        match b[i] {
+            open @ (b'(' | b'[') => {
+                let close = if open == b'(' { b')' } else { b']' };
+                let j = (i + 1..e).find(|&j| matches!(b[j], b'(' | b'[' | b')' | b']'))?;
+                if b[j] != close {
+                    return None;
+                }
+                let first = hand.toks.len();
+                tiles(b, i + 1, j, &mut hand.toks, None)?;
+                hand.items.push(HandItem::Meld(MeldTok {
+                    bracket: if open == b'(' {
+                        Bracket::Open
+                    } else {
+                        Bracket::Closed
+                    },
+                    tiles: first..hand.toks.len(),
+                    span: i..j + 1,
+                }));
+                i = j + 1;
+            }
+            b')' | b']' => return None,
+            _ => i = tiles(b, i, e, &mut hand.toks, Some(&mut hand.items))?,
+        }
+    }
+    Some(())
+}
+
+/// The tiles of `b[i..end]` up to a bracket: digit groups and letter honors,
+/// each a group in `items` when given. Returns where it stopped.
+fn tiles(
+    b: &[u8],
+    mut i: usize,
+    end: usize,
+    toks: &mut Vec<TileTok>,
+    mut items: Option<&mut Vec<HandItem>>,
+) -> Option<usize> {
+    while i < end {
+        let c = b[i];
+        let first = toks.len();
+        let span;
+        if c.is_ascii_digit() {
+            let mut j = i + 1;
+            while j < end && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            let row = match *b.get(j).filter(|_| j < end)? {
+                b'm' => 0,
+                b'p' => 1,
+                b's' => 2,
+                b'z' | b'h' => 3,
+                _ => return None,
+            };
+            toks.reserve(j - i);
+            for (k, &d) in (i..j).zip(&b[i..j]) {
+                let digit = d - b'0';
+                toks.push(TileTok {
+                    tile: Tile::from_digit(row, digit)?,
+                    red: digit == 0,
+                    written: Written::Digit,
+                    span: k..k + 1,
+                });
+            }
+            span = i..j + 1;
+        } else if let Some((tile, len)) = lex::letter_honor(&b[i..end]) {
+            span = i..i + len;
+            toks.push(TileTok {
+                tile,
+                red: false,
+                written: Written::Letter,
+                span: span.clone(),
+            });
+        } else if matches!(c, b'(' | b'[' | b')' | b']') {
+            return Some(i);
+        } else {
+            return None;
+        }
+        i = span.end;
+        if let Some(items) = items.as_deref_mut() {
+            items.push(HandItem::Group(Group {
+                tiles: first..toks.len(),
+                span,
+            }));
+        }
+    }
+    Some(i)
+}
+
+/// One option word that reads without an error.
+fn option(text: &str, s: usize, e: usize, toks: &mut Vec<TileTok>) -> Option<OptionTok> {
+    let word = &text.as_bytes()[s..e];
+    let key_end = word.iter().position(|&c| c == b'=').map_or(e, |k| s + k);
+    let (key, kind, id) = options::lookup(&text[s..key_end])?;
+    let raw = (key_end < e).then(|| (key_end + 1, e));
+    let value = match (kind, raw) {
+        (ValueKind::Flag, None) => OptionValue::Flag,
+        (_, Some((vs, ve))) if vs < ve && kind != ValueKind::Flag => {
+            value(text, vs, ve, kind, toks)?
+        }
+        _ => return None,
+    };
+    Some(OptionTok {
+        key,
+        id,
+        key_span: s..key_end,
+        value_span: raw.map(|(vs, ve)| vs..ve),
+        value: Some(value),
+        span: s..e,
+    })
+}
+
+fn value(
+    text: &str,
+    vs: usize,
+    ve: usize,
+    kind: ValueKind,
+    toks: &mut Vec<TileTok>,
+) -> Option<OptionValue> {
+    match kind {
+        ValueKind::Flag => None,
+        ValueKind::Number => number(&text[vs..ve])
+            .filter(|&n| n <= MAX_COUNT)
+            .map(OptionValue::Number),
+        ValueKind::Wind => Wind::parse(&text[vs..ve]).map(OptionValue::Wind),
+        ValueKind::Tile | ValueKind::Tiles => {
+            let first = toks.len();
+            if tiles(text.as_bytes(), vs, ve, toks, None)? < ve {
+                return None;
+            }
+            match (kind, toks.len() - first) {
+                (ValueKind::Tile, 1) => toks.pop().map(OptionValue::Tile),
+                (ValueKind::Tiles, n) if n > 0 => Some(OptionValue::Tiles(first..toks.len())),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// The claim from `=>` at `a` to the end of the content, when it reads
+/// without an error.
+fn claim_of(text: &str, a: usize, content_end: usize) -> Option<Claim> {
+    let cs = a + 2;
+    let ce = trim_end(text, cs, content_end);
+    let mut errors = Vec::new();
+    let items = claim::items(text, cs, ce, &mut errors);
+    let text_start = words(text, cs, ce).next().map_or(ce, |(s, _)| s);
+    if !errors.is_empty() || text_start >= ce {
+        return None;
+    }
+    Some(Claim {
+        items,
+        span: a..ce,
+        text: text[text_start..ce].to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse::recovering;
+    use super::line;
+
+    /// Whether the fast path agrees with the recovering parser on `text`
+    /// (or leaves it to it); returns whether it read the line.
+    fn agrees(text: &str) -> bool {
+        match line(text) {
+            Some(fast) => {
+                assert_eq!(fast, recovering(text), "{text:?}");
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn repo_file(rel: &str) -> String {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../");
+        std::fs::read_to_string(format!("{path}{rel}")).unwrap_or_default()
+    }
+
+    /// The hand lines of the vectors, then the inputs of the corpus (and
+    /// where they begin).
+    fn samples() -> (Vec<String>, usize) {
+        let mut out = Vec::new();
+        for (file, field) in [
+            ("tests/vectors/scoring.jsonl", "line"),
+            ("tests/vectors/no-yaku.jsonl", "line"),
+            ("tests/vectors/shanten.jsonl", "hand"),
+        ] {
+            for l in repo_file(file).lines() {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
+                if let Some(s) = v[field].as_str() {
+                    out.push(s.to_string());
+                }
+            }
+        }
+        let vectors = out.len();
+        let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus");
+        for entry in std::fs::read_dir(corpus).into_iter().flatten().flatten() {
+            let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+            let mut lines = text.lines();
+            while let Some(l) = lines.next() {
+                if l.starts_with("=== ") {
+                    out.extend(lines.next().map(str::to_string));
+                }
+            }
+        }
+        (out, vectors)
+    }
+
+    #[test]
+    fn reads_the_vectors_and_agrees_on_every_sample() {
+        let (samples, vectors) = samples();
+        assert!(vectors > 15_000, "{vectors} vector lines");
+        assert!(samples.len() > vectors + 250, "{} samples", samples.len());
+        let read = samples.iter().filter(|s| agrees(s)).count();
+        // Nearly every vector line is well-formed: the fast path must take
+        // them, or it speeds nothing up.
+        assert!(read * 10 > samples.len() * 9, "{read} of {}", samples.len());
+    }
+
+    /// Edits of well-formed lines land on every branch where the fast path
+    /// must give up or agree: each sample with one character inserted,
+    /// replaced or deleted, at every position, from an alphabet of the
+    /// characters the notation treats specially.
+    #[test]
+    fn agrees_on_every_one_character_edit() {
+        const ALPHABET: &[char] = &[
+            ' ',
+            '\t',
+            '\u{b}',
+            '\u{3000}',
+            '0',
+            '5',
+            '8',
+            'm',
+            'p',
+            's',
+            'z',
+            'h',
+            'w',
+            'e',
+            'M',
+            '(',
+            ')',
+            '[',
+            ']',
+            '=',
+            '>',
+            '#',
+            ',',
+            ':',
+            '-',
+            '/',
+            'x',
+            '\u{1F000}',
+            '\u{1F02A}',
+            'é',
+        ];
+        let mut read = 0;
+        let mut total = 0;
+        let (samples, vectors) = samples();
+        for (n, sample) in samples.iter().enumerate() {
+            // Every sample of the corpus, one in fifty of the vectors.
+            if n % 50 != 0 && n < vectors {
+                continue;
+            }
+            let at: Vec<usize> = sample
+                .char_indices()
+                .map(|(i, _)| i)
+                .chain([sample.len()])
+                .collect();
+            for (k, &i) in at.iter().enumerate() {
+                let next = at.get(k + 1).copied();
+                for &c in ALPHABET {
+                    let mut ins = sample.clone();
+                    ins.insert(i, c);
+                    let mut edits = vec![ins];
+                    if let Some(j) = next {
+                        let mut rep = sample.clone();
+                        rep.replace_range(i..j, c.encode_utf8(&mut [0; 4]));
+                        edits.push(rep);
+                    }
+                    for e in &edits {
+                        total += 1;
+                        read += usize::from(agrees(e));
+                    }
+                }
+                if let Some(j) = next {
+                    let mut del = sample.clone();
+                    del.replace_range(i..j, "");
+                    total += 1;
+                    read += usize::from(agrees(&del));
+                }
+            }
+        }
+        // Both outcomes are exercised: many edits still read, many do not.
+        assert!(
+            read * 10 > total && read * 10 < total * 9,
+            "{read} of {total}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod props {
+    use proptest::prelude::*;
+
+    use super::super::parse::recovering;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        #[test]
+        fn agrees_with_the_recovering_parser(
+            text in "[0-9mpszhwegrn ()\\[\\]=>#a-z:,\u{3000}\u{1F000}-]{0,40}"
+        ) {
+            if let Some(fast) = super::line(&text) {
+                prop_assert_eq!(fast, recovering(&text));
+            }
+        }
+    }
+}
