@@ -14,7 +14,7 @@ use crate::tile::{Tile, Wind};
 
 use super::ast::*;
 use super::options::{self, ValueKind};
-use super::parse::{is_hand_word, marks, number, trim_end, words, MAX_COUNT};
+use super::parse::{is_hand_word, marks, number, printable_run, trim_end, words, MAX_COUNT};
 use super::{claim, lex};
 
 /// The line, when it is well-formed ASCII notation; `None` sends it to the
@@ -45,8 +45,13 @@ pub(super) fn line(text: &str) -> Option<Line> {
         let s = i;
         let e = word_end(b, s, opts_end)?;
         let c = b[s];
+        // An option's name is never made only of letter honors, so a word
+        // that names an option is not looked at as tiles.
+        let mut key = None;
         let tiles = c.is_ascii_digit() || matches!(c, b'(' | b'[' | b')' | b']') || {
-            c.is_ascii_lowercase() && is_hand_word(&text[s..e])
+            let key_end = b[s..e].iter().position(|&c| c == b'=').map_or(e, |k| s + k);
+            key = options::lookup(&text[s..key_end]).map(|k| (k, key_end));
+            key.is_none() && is_hand_word(&text[s..e])
         };
         if tiles {
             if !in_hand {
@@ -63,7 +68,7 @@ pub(super) fn line(text: &str) -> Option<Line> {
                 hand.hand_toks = hand.toks.len();
                 hand.options.reserve(8);
             }
-            let opt = option(text, s, e, &mut hand.toks)?;
+            let opt = option(text, s, e, key?, &mut hand.toks)?;
             hand.options.push(opt);
         }
         i = skip_spaces(b, e, opts_end)?;
@@ -98,10 +103,7 @@ fn skip_spaces(b: &[u8], mut i: usize, end: usize) -> Option<usize> {
 /// The end of the word at `b[s..end]`: printable ASCII up to a space;
 /// `None` at any other byte.
 fn word_end(b: &[u8], s: usize, end: usize) -> Option<usize> {
-    let mut e = s;
-    while e < end && (0x21..0x7f).contains(&b[e]) {
-        e += 1;
-    }
+    let e = printable_run(b, s, end);
     (e == end || is_space(b[e])).then_some(e)
 }
 
@@ -196,11 +198,15 @@ fn tiles(
     Some(i)
 }
 
-/// One option word that reads without an error.
-fn option(text: &str, s: usize, e: usize, toks: &mut Vec<TileTok>) -> Option<OptionTok> {
-    let word = &text.as_bytes()[s..e];
-    let key_end = word.iter().position(|&c| c == b'=').map_or(e, |k| s + k);
-    let (key, kind, id) = options::lookup(&text[s..key_end])?;
+/// The option word `text[s..e]`, whose key (ending at `key_end`) has been
+/// looked up, when its value reads without an error.
+fn option(
+    text: &str,
+    s: usize,
+    e: usize,
+    ((key, kind, id), key_end): ((&'static str, ValueKind, usize), usize),
+    toks: &mut Vec<TileTok>,
+) -> Option<OptionTok> {
     let raw = (key_end < e).then(|| (key_end + 1, e));
     let value = match (kind, raw) {
         (ValueKind::Flag, None) => OptionValue::Flag,

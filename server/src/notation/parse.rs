@@ -60,7 +60,7 @@ fn is_space(b: u8) -> bool {
 
 /// The end of the run of printable ASCII (`!` to `~`) at `b[i..end]`: the
 /// usual content of a word, so it is skipped eight bytes at a time.
-fn printable_run(b: &[u8], mut i: usize, end: usize) -> usize {
+pub(super) fn printable_run(b: &[u8], mut i: usize, end: usize) -> usize {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let b = b.get(..end).unwrap_or(b);
