@@ -8,7 +8,7 @@ use crate::diag::Diagnostic;
 use crate::notation::ast::{
     Bracket, HandItem, HandLine, MeldTok, OptionTok, OptionValue, Span, TileTok,
 };
-use crate::notation::options::{self, id};
+use crate::notation::options::id;
 use crate::score::rules::Rules;
 use crate::tile::{Tile, KINDS};
 
@@ -65,8 +65,6 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     let mut last_closed: Option<Tile> = None;
     let mut meld_spans: SmallVec<[Span; 4]> = SmallVec::new();
     let mut bad_meld = false;
-    let mut red = [0u8; 3];
-    let mut first_red: [Option<&Span>; 3] = [None; 3];
 
     for item in &line.items {
         match item {
@@ -90,29 +88,9 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
             },
         }
     }
-    for t in line.tiles().iter().filter(|t| t.red && rules.red_fives) {
-        let s = t.tile.suit().index() as usize;
-        let (Some(count), Some(first)) = (red.get_mut(s), first_red.get_mut(s)) else {
-            continue;
-        };
-        *count = count.saturating_add(1);
-        match first {
-            None => *first = Some(&t.span),
-            Some(first) => {
-                let letter = [b'm', b'p', b's'][s] as char;
-                diags.push(
-                    Diagnostic::error(
-                        "extra-red-five",
-                        t.span.clone(),
-                        format!("a second red five of the same suit: there is only one 0{letter}"),
-                    )
-                    .with_related((*first).clone(), "the first red five")
-                    .with_fix(format!("write 5{letter}"), t.span.clone(), "5"),
-                );
-            }
-        }
+    if rules.red_fives && line.tiles().iter().any(|t| t.red) {
+        hand.red_fives = red_fives(line, &mut diags);
     }
-    hand.red_fives = red.iter().fold(0u8, |a, &b| a.saturating_add(b));
     hand.closed.sort_unstable();
 
     fifth_copies(line, &mut diags);
@@ -126,32 +104,7 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
         if let Some(prev) = present.get(i).copied().flatten() {
             let repeatable = matches!(i, id::DORA | id::URA | id::VISIBLE);
             if !repeatable {
-                let same = same_value(line, prev, opt);
-                let d = if same {
-                    Diagnostic::warning(
-                        "duplicate-option",
-                        opt.span.clone(),
-                        format!("'{}' is written twice", opt.key),
-                    )
-                } else {
-                    Diagnostic::error(
-                        "duplicate-option",
-                        opt.span.clone(),
-                        format!("'{}' is given two different values", opt.key),
-                    )
-                };
-                let d = d.with_related(prev.span.clone(), "first written here");
-                let (title, span) = (
-                    format!("remove this '{}'", opt.key),
-                    removal(line, &opt.span),
-                );
-                // Removing a word written twice changes nothing; removing
-                // one of two different values is a choice.
-                diags.push(if same {
-                    d.with_safe_fix(title, span, "")
-                } else {
-                    d.with_fix(title, span, "")
-                });
+                diags.push(duplicate(line, prev, opt));
                 continue;
             }
         } else if let Some(slot) = present.get_mut(i) {
@@ -161,7 +114,6 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     }
 
     // Tile count and the winning tile.
-    let kans = hand.kans();
     let total = hand.size();
     let complete = total == 14;
     let win_opt = present[id::WIN];
@@ -173,45 +125,7 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
         };
         let nagashi_only = sit.nagashi && total == 0;
         if !ok && !nagashi_only {
-            let physical =
-                hand.closed.len() + hand.melds.iter().map(|m| m.tiles.len()).sum::<usize>();
-            let has = match physical {
-                0 => "this line has no tiles".to_string(),
-                1 => "this hand has 1 tile".to_string(),
-                n => format!("this hand has {n} tiles"),
-            };
-            let msg = match (mode, kans) {
-                (Mode::Strict, 0) => {
-                    format!("{has}: a winning hand has 14, a waiting hand 13")
-                }
-                (Mode::Strict, k) => format!(
-                    "{has}: with {k} kan{}, a winning hand has {}, a waiting hand {}",
-                    if k == 1 { "" } else { "s" },
-                    14 + k,
-                    13 + k
-                ),
-                (Mode::Partial, _) => format!(
-                    "{has}: a partial hand has 1 to {} closed tiles",
-                    14 - 3 * hand.melds.len().min(4)
-                ),
-            };
-            // Without tiles, point at what the line does hold; a line that
-            // holds nothing readable has its syntax errors to show.
-            let span = if !line.hand_span.is_empty() {
-                Some(line.hand_span.clone())
-            } else {
-                let start = line.options.first().map(|o| o.span.start);
-                let end = line
-                    .claim
-                    .as_ref()
-                    .map(|c| c.span.end)
-                    .or(line.options.last().map(|o| o.span.end));
-                let start = start.or(line.claim.as_ref().map(|c| c.span.start));
-                start.zip(end).map(|(a, b)| a..b)
-            };
-            if let Some(span) = span {
-                diags.push(Diagnostic::error("tile-count", span, msg));
-            }
+            diags.extend(tile_count(line, &hand, mode));
         }
     }
     if let Some(opt) = win_opt {
@@ -300,6 +214,112 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     }
 }
 
+/// The red fives of the hand, with an error on a second one of a suit.
+#[cold]
+#[inline(never)]
+fn red_fives(line: &HandLine, diags: &mut Vec<Diagnostic>) -> u8 {
+    let mut red = [0u8; 3];
+    let mut first_red: [Option<&Span>; 3] = [None; 3];
+    for t in line.tiles().iter().filter(|t| t.red) {
+        let s = t.tile.suit().index() as usize;
+        let (Some(count), Some(first)) = (red.get_mut(s), first_red.get_mut(s)) else {
+            continue;
+        };
+        *count = count.saturating_add(1);
+        match first {
+            None => *first = Some(&t.span),
+            Some(first) => {
+                let letter = [b'm', b'p', b's'][s] as char;
+                diags.push(
+                    Diagnostic::error(
+                        "extra-red-five",
+                        t.span.clone(),
+                        format!("a second red five of the same suit: there is only one 0{letter}"),
+                    )
+                    .with_related((*first).clone(), "the first red five")
+                    .with_fix(format!("write 5{letter}"), t.span.clone(), "5"),
+                );
+            }
+        }
+    }
+    red.iter().fold(0u8, |a, &b| a.saturating_add(b))
+}
+
+/// The diagnostic of an option written a second time.
+#[cold]
+#[inline(never)]
+fn duplicate(line: &HandLine, prev: &OptionTok, opt: &OptionTok) -> Diagnostic {
+    let same = same_value(line, prev, opt);
+    let d = if same {
+        Diagnostic::warning(
+            "duplicate-option",
+            opt.span.clone(),
+            format!("'{}' is written twice", opt.key),
+        )
+    } else {
+        Diagnostic::error(
+            "duplicate-option",
+            opt.span.clone(),
+            format!("'{}' is given two different values", opt.key),
+        )
+    };
+    let d = d.with_related(prev.span.clone(), "first written here");
+    let (title, span) = (
+        format!("remove this '{}'", opt.key),
+        removal(line, &opt.span),
+    );
+    // Removing a word written twice changes nothing; removing
+    // one of two different values is a choice.
+    if same {
+        d.with_safe_fix(title, span, "")
+    } else {
+        d.with_fix(title, span, "")
+    }
+}
+
+/// The error of a hand with a tile count no hand has.
+#[cold]
+#[inline(never)]
+fn tile_count(line: &HandLine, hand: &Hand, mode: Mode) -> Option<Diagnostic> {
+    let kans = hand.kans();
+    let physical = hand.closed.len() + hand.melds.iter().map(|m| m.tiles.len()).sum::<usize>();
+    let has = match physical {
+        0 => "this line has no tiles".to_string(),
+        1 => "this hand has 1 tile".to_string(),
+        n => format!("this hand has {n} tiles"),
+    };
+    let msg = match (mode, kans) {
+        (Mode::Strict, 0) => {
+            format!("{has}: a winning hand has 14, a waiting hand 13")
+        }
+        (Mode::Strict, k) => format!(
+            "{has}: with {k} kan{}, a winning hand has {}, a waiting hand {}",
+            if k == 1 { "" } else { "s" },
+            14 + k,
+            13 + k
+        ),
+        (Mode::Partial, _) => format!(
+            "{has}: a partial hand has 1 to {} closed tiles",
+            14 - 3 * hand.melds.len().min(4)
+        ),
+    };
+    // Without tiles, point at what the line does hold; a line that
+    // holds nothing readable has its syntax errors to show.
+    let span = if !line.hand_span.is_empty() {
+        Some(line.hand_span.clone())
+    } else {
+        let start = line.options.first().map(|o| o.span.start);
+        let end = line
+            .claim
+            .as_ref()
+            .map(|c| c.span.end)
+            .or(line.options.last().map(|o| o.span.end));
+        let start = start.or(line.claim.as_ref().map(|c| c.span.start));
+        start.zip(end).map(|(a, b)| a..b)
+    };
+    span.map(|span| Diagnostic::error("tile-count", span, msg))
+}
+
 /// Whether the closed tiles (not the melds) hold the red five `tile`.
 fn closed_red(line: &HandLine, tile: Tile) -> bool {
     line.items.iter().any(|item| match item {
@@ -349,6 +369,7 @@ fn meld(m: &MeldTok, toks: &[TileTok]) -> Result<Meld, Diagnostic> {
 
 /// A fifth copy of a tile is an error; a fifth made only by dora or ura
 /// indicators is a warning (the indicator was probably mistyped).
+#[inline(never)]
 fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
     let mut n = [0u8; KINDS];
     for t in line.tiles() {
@@ -550,6 +571,10 @@ pub fn conflicting(a: usize, b: usize) -> Option<&'static str> {
         .map(|(_, _, why)| *why)
 }
 
+/// The contradictions between the written words, and between the words and
+/// the tiles. The checks are a few bit tests on the words present; the
+/// diagnostics are built out of line, since a line rarely has one.
+#[inline(never)]
 fn contradictions(
     line: &HandLine,
     present: &[Option<&OptionTok>; id::COUNT],
@@ -558,163 +583,167 @@ fn contradictions(
     sit: &Situation,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let opt = |k: usize| present[k];
-    let name = |k: usize| options::OPTIONS[k].0;
-    let open_meld = hand
-        .melds
+    let written = present
         .iter()
-        .zip(meld_spans)
-        .find(|(m, _)| m.is_open())
-        .map(|(_, s)| s.clone());
-    let any_meld = meld_spans.first().cloned();
+        .enumerate()
+        .fold(0u32, |m, (k, o)| m | (u32::from(o.is_some()) << k));
+    let has = |k: usize| written & (1 << k) != 0;
+    let opt = |k: usize| present[k];
 
     for &(a, b, why) in &CONFLICTS {
-        if let (Some(oa), Some(ob)) = (opt(a), opt(b)) {
-            conflict(line, diags, ob, oa, why);
-        }
-    }
-    for first in [id::TENHOU, id::CHIIHOU] {
-        if let (Some(o), Some(d)) = (opt(first), opt(id::DOUBLE_RIICHI)) {
-            conflict(
-                line,
-                diags,
-                d,
-                o,
-                &format!("{} comes on the first draw, before any riichi", name(first)),
-            );
-        }
-    }
-    if let (Some(_), Some(r)) = (opt(id::DOUBLE_RIICHI), opt(id::RIICHI)) {
-        diags.push(
-            Diagnostic::warning(
-                "duplicate-option",
-                r.span.clone(),
-                "double-riichi already includes riichi",
-            )
-            .with_related(
-                opt(id::DOUBLE_RIICHI).map_or(0..0, |o| o.span.clone()),
-                "double-riichi",
-            )
-            .with_fix("remove 'riichi'", removal(line, &r.span), ""),
-        );
-    }
-
-    // A word against the tiles.
-    if let Some(meld) = &open_meld {
-        for k in [id::RIICHI, id::DOUBLE_RIICHI] {
-            if let Some(o) = opt(k) {
-                diags.push(
-                    Diagnostic::error(
-                        "contradiction",
-                        o.span.clone(),
-                        format!(
-                            "{} needs a closed hand, but this hand has an open meld",
-                            name(k)
-                        ),
-                    )
-                    .with_related(meld.clone(), "the open meld")
-                    .with_fix(
-                        format!("remove '{}'", name(k)),
-                        removal(line, &o.span),
-                        "",
-                    ),
-                );
+        if has(a) && has(b) {
+            if let (Some(oa), Some(ob)) = (opt(a), opt(b)) {
+                conflict(line, diags, ob, oa, why);
             }
         }
     }
-    if let Some(meld) = &any_meld {
-        for k in [id::TENHOU, id::CHIIHOU, id::RENHOU] {
-            if let Some(o) = opt(k) {
-                diags.push(
-                    Diagnostic::error(
-                        "contradiction",
-                        o.span.clone(),
-                        format!(
-                            "{} is a win before any call, but this hand has a meld",
-                            name(k)
-                        ),
-                    )
-                    .with_related(meld.clone(), "the meld")
-                    .with_fix(
-                        format!("remove '{}'", name(k)),
-                        removal(line, &o.span),
-                        "",
-                    ),
-                );
+    if has(id::DOUBLE_RIICHI) {
+        for first in [id::TENHOU, id::CHIIHOU] {
+            if let (Some(o), Some(d)) = (opt(first), opt(id::DOUBLE_RIICHI)) {
+                let why = format!("{} comes on the first draw, before any riichi", o.key);
+                conflict(line, diags, d, o, &why);
+            }
+        }
+        if let (Some(d), Some(r)) = (opt(id::DOUBLE_RIICHI), opt(id::RIICHI)) {
+            diags.push(riichi_twice(line, d, r));
+        }
+    }
+
+    // A word against the tiles.
+    const CLOSED_ONLY: [usize; 2] = [id::RIICHI, id::DOUBLE_RIICHI];
+    const NO_CALLS: [usize; 3] = [id::TENHOU, id::CHIIHOU, id::RENHOU];
+    if !meld_spans.is_empty() {
+        let open_meld = hand
+            .melds
+            .iter()
+            .zip(meld_spans)
+            .find(|(m, _)| m.is_open())
+            .map(|(_, s)| s);
+        for k in CLOSED_ONLY {
+            if let (Some(o), Some(meld)) = (opt(k), open_meld) {
+                diags.push(against_meld(
+                    line,
+                    o,
+                    meld,
+                    "needs a closed hand, but this hand has an open meld",
+                    "the open meld",
+                ));
+            }
+        }
+        for k in NO_CALLS {
+            if let (Some(o), Some(meld)) = (opt(k), meld_spans.first()) {
+                diags.push(against_meld(
+                    line,
+                    o,
+                    meld,
+                    "is a win before any call, but this hand has a meld",
+                    "the meld",
+                ));
             }
         }
     }
     if let Some(o) = opt(id::RINSHAN) {
         if hand.kans() == 0 && !line.recovered {
-            diags.push(
-                Diagnostic::error(
-                    "missing-requirement",
-                    o.span.clone(),
-                    "rinshan is a win on the tile drawn after a kan, but this hand has no kan",
-                )
-                .with_fix("remove 'rinshan'", removal(line, &o.span), ""),
-            );
+            diags.push(missing(
+                line,
+                o,
+                "rinshan is a win on the tile drawn after a kan, but this hand has no kan",
+            ));
         }
     }
-    let riichi = sit.riichi != Riichi::None;
-    for k in [id::IPPATSU, id::URA] {
-        if let (Some(o), false) = (opt(k), riichi) {
-            let what = if k == id::URA {
-                "ura-dora count only for a riichi hand"
-            } else {
-                "ippatsu is a win within a turn of riichi"
-            };
-            diags.push(
-                Diagnostic::error(
-                    "missing-requirement",
-                    o.span.clone(),
-                    format!("{what}, but this line has no riichi or double-riichi"),
-                )
-                .with_fix(
-                    format!("remove '{}'", name(k)),
-                    removal(line, &o.span),
-                    "",
-                ),
-            );
+    if sit.riichi == Riichi::None {
+        if let Some(o) = opt(id::IPPATSU) {
+            diags.push(missing(line, o, "ippatsu is a win within a turn of riichi, but this line has no riichi or double-riichi"));
+        }
+        if let Some(o) = opt(id::URA) {
+            diags.push(missing(line, o, "ura-dora count only for a riichi hand, but this line has no riichi or double-riichi"));
         }
     }
     // Seat against the first-draw yaku.
-    let seat_span = opt(id::SEAT).map(|o| o.span.clone());
-    if let Some(o) = opt(id::TENHOU) {
-        if !sit.is_dealer() {
-            let mut d = Diagnostic::error(
-                "contradiction",
-                o.span.clone(),
-                format!(
-                    "tenhou is the dealer's win, but seat={} is not the dealer",
-                    sit.seat.letter()
-                ),
-            )
-            .with_fix("remove 'tenhou'", removal(line, &o.span), "");
-            if let Some(s) = &seat_span {
-                d = d.with_related(s.clone(), "the seat");
-            }
-            diags.push(d);
-        }
-    }
-    for k in [id::CHIIHOU, id::RENHOU] {
-        if let Some(o) = opt(k) {
+    if sit.is_dealer() {
+        for k in [id::CHIIHOU, id::RENHOU] {
             // tenhou + chiihou is already reported as such.
-            if sit.is_dealer() && !(k == id::CHIIHOU && opt(id::TENHOU).is_some()) {
-                let msg = match &seat_span {
-                    Some(_) => format!("{} is a non-dealer's win, but seat=e is the dealer", name(k)),
-                    None => format!("{} is a non-dealer's win, but the seat is East (the dealer) when no seat= is written", name(k)),
-                };
-                let mut d = Diagnostic::error("contradiction", o.span.clone(), msg);
-                if let Some(s) = &seat_span {
-                    d = d.with_related(s.clone(), "the seat");
-                }
-                diags.push(d);
+            if let Some(o) = opt(k).filter(|_| !(k == id::CHIIHOU && has(id::TENHOU))) {
+                diags.push(dealer_only(o, opt(id::SEAT)));
             }
         }
+    } else if let Some(o) = opt(id::TENHOU) {
+        diags.push(not_dealer(line, o, sit, opt(id::SEAT)));
     }
 }
 
+/// A word the tiles contradict: riichi on an open hand, tenhou with a meld.
+#[cold]
+#[inline(never)]
+fn against_meld(line: &HandLine, o: &OptionTok, meld: &Span, why: &str, what: &str) -> Diagnostic {
+    Diagnostic::error("contradiction", o.span.clone(), format!("{} {why}", o.key))
+        .with_related(meld.clone(), what)
+        .with_fix(format!("remove '{}'", o.key), removal(line, &o.span), "")
+}
+
+/// A word whose condition the line does not state.
+#[cold]
+#[inline(never)]
+fn missing(line: &HandLine, o: &OptionTok, why: &str) -> Diagnostic {
+    Diagnostic::error("missing-requirement", o.span.clone(), why).with_fix(
+        format!("remove '{}'", o.key),
+        removal(line, &o.span),
+        "",
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn riichi_twice(line: &HandLine, double: &OptionTok, riichi: &OptionTok) -> Diagnostic {
+    Diagnostic::warning(
+        "duplicate-option",
+        riichi.span.clone(),
+        "double-riichi already includes riichi",
+    )
+    .with_related(double.span.clone(), "double-riichi")
+    .with_fix("remove 'riichi'", removal(line, &riichi.span), "")
+}
+
+#[cold]
+#[inline(never)]
+fn not_dealer(
+    line: &HandLine,
+    o: &OptionTok,
+    sit: &Situation,
+    seat: Option<&OptionTok>,
+) -> Diagnostic {
+    let d = Diagnostic::error(
+        "contradiction",
+        o.span.clone(),
+        format!(
+            "tenhou is the dealer's win, but seat={} is not the dealer",
+            sit.seat.letter()
+        ),
+    )
+    .with_fix("remove 'tenhou'", removal(line, &o.span), "");
+    match seat {
+        Some(s) => d.with_related(s.span.clone(), "the seat"),
+        None => d,
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn dealer_only(o: &OptionTok, seat: Option<&OptionTok>) -> Diagnostic {
+    let key = o.key;
+    let msg = match seat {
+        Some(_) => format!("{key} is a non-dealer's win, but seat=e is the dealer"),
+        None => format!("{key} is a non-dealer's win, but the seat is East (the dealer) when no seat= is written"),
+    };
+    let d = Diagnostic::error("contradiction", o.span.clone(), msg);
+    match seat {
+        Some(s) => d.with_related(s.span.clone(), "the seat"),
+        None => d,
+    }
+}
+
+#[cold]
+#[inline(never)]
 fn conflict(
     line: &HandLine,
     diags: &mut Vec<Diagnostic>,

@@ -129,7 +129,10 @@ pub fn parse_line(text: &str) -> Line {
 
 /// The parser that defines the language: it reads every line, recovers from
 /// errors and reports them. [`super::fast`] answers first for the lines it
-/// can read without an error, and must agree with this.
+/// can read without an error, and must agree with this. Kept out of line,
+/// so that the fast path's code stays small and hot.
+#[cold]
+#[inline(never)]
 pub(super) fn recovering(text: &str) -> Line {
     let mut errors = Vec::new();
     let kind = line_kind(text, &mut errors);
