@@ -367,10 +367,32 @@ fn meld(m: &MeldTok, toks: &[TileTok]) -> Result<Meld, Diagnostic> {
     }
 }
 
+/// Whether the hand, with the tiles of `dora=`, `ura=` and `visible=`,
+/// holds a fifth copy of a tile. The tokens after the hand's are exactly
+/// those of these options, so this is one loop over the line's tokens. The
+/// counts are bit sets of the kinds held once, twice, three and four times:
+/// they live in registers, where a count array in memory makes each tile of
+/// a run (`222z`) wait on the store of the one before.
+fn any_fifth(line: &HandLine) -> bool {
+    let [mut one, mut two, mut three, mut four, mut five] = [0u64; 5];
+    for t in &line.toks {
+        let bit = 1u64 << t.tile.index();
+        five |= four & bit;
+        four |= three & bit;
+        three |= two & bit;
+        two |= one & bit;
+        one |= bit;
+    }
+    five != 0
+}
+
 /// A fifth copy of a tile is an error; a fifth made only by dora or ura
 /// indicators is a warning (the indicator was probably mistyped).
 #[inline(never)]
 fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
+    if !any_fifth(line) {
+        return;
+    }
     let mut n = [0u8; KINDS];
     for t in line.tiles() {
         let i = t.tile.index();
