@@ -138,6 +138,19 @@ fn hand_word(b: &[u8], s: usize, e: usize, hand: &mut HandLine) -> Option<()> {
     Some(())
 }
 
+/// The row of each suit letter (`m p s`, then `z` and `h`) in the tile
+/// table, 255 for other bytes: a load, where a `match` compiles to an
+/// indirect jump that the suits of a random hand keep mispredicting.
+static SUIT_ROWS: [u8; 256] = {
+    let mut t = [255; 256];
+    t[b'm' as usize] = 0;
+    t[b'p' as usize] = 1;
+    t[b's' as usize] = 2;
+    t[b'z' as usize] = 3;
+    t[b'h' as usize] = 3;
+    t
+};
+
 /// The tiles of `b[i..end]` up to a bracket: digit groups and letter honors,
 /// each a group in `items` when given. Returns where it stopped.
 fn tiles(
@@ -156,13 +169,11 @@ fn tiles(
             while j < end && b[j].is_ascii_digit() {
                 j += 1;
             }
-            let row = match *b.get(j).filter(|_| j < end)? {
-                b'm' => 0,
-                b'p' => 1,
-                b's' => 2,
-                b'z' | b'h' => 3,
-                _ => return None,
-            };
+            let letter = *b.get(j).filter(|_| j < end)?;
+            let row = usize::from(SUIT_ROWS[usize::from(letter)]);
+            if row > 3 {
+                return None;
+            }
             toks.reserve(j - i);
             for (k, &d) in (i..j).zip(&b[i..j]) {
                 let digit = d - b'0';
