@@ -110,8 +110,16 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
         } else if let Some(slot) = present.get_mut(i) {
             *slot = Some(opt);
         }
-        apply(i, line, opt, &mut sit);
+        if let Some(OptionValue::Tiles(ts)) = &opt.value {
+            let tiles = line.toks(ts).iter().map(|t| t.tile);
+            match i {
+                id::DORA => tiles.for_each(|t| sit.dora.push(t)),
+                id::URA => tiles.for_each(|t| sit.ura.push(t)),
+                _ => tiles.for_each(|t| sit.visible.push(t)),
+            }
+        }
     }
+    situation(&present, &mut sit);
 
     // Tile count and the winning tile.
     let total = hand.size();
@@ -463,36 +471,43 @@ fn same_value(line: &HandLine, a: &OptionTok, b: &OptionTok) -> bool {
     }
 }
 
-fn apply(i: usize, line: &HandLine, opt: &OptionTok, sit: &mut Situation) {
-    match (i, &opt.value) {
-        (id::TSUMO, _) => sit.tsumo = true,
-        // `ron` is the default; with `tsumo` as well it is a contradiction.
-        (id::RON, _) => {}
-        (id::RIICHI, _) if sit.riichi == Riichi::None => sit.riichi = Riichi::Riichi,
-        (id::DOUBLE_RIICHI, _) => sit.riichi = Riichi::Double,
-        (id::IPPATSU, _) => sit.ippatsu = true,
-        (id::HAITEI | id::HOUTEI, _) => sit.last_tile = true,
-        (id::RINSHAN, _) => sit.rinshan = true,
-        (id::CHANKAN, _) => sit.chankan = true,
-        (id::TENHOU, _) => sit.tenhou = true,
-        (id::CHIIHOU, _) => sit.chiihou = true,
-        (id::RENHOU, _) => sit.renhou = true,
-        (id::NAGASHI, _) => sit.nagashi = true,
-        (id::SEAT, Some(OptionValue::Wind(w))) => sit.seat = *w,
-        (id::ROUND, Some(OptionValue::Wind(w))) => sit.round = *w,
-        (id::DORA, Some(OptionValue::Tiles(ts))) => {
-            line.toks(ts).iter().for_each(|t| sit.dora.push(t.tile))
-        }
-        (id::URA, Some(OptionValue::Tiles(ts))) => {
-            line.toks(ts).iter().for_each(|t| sit.ura.push(t.tile))
-        }
-        (id::VISIBLE, Some(OptionValue::Tiles(ts))) => {
-            line.toks(ts).iter().for_each(|t| sit.visible.push(t.tile))
-        }
-        (id::HONBA, Some(OptionValue::Number(n))) => sit.honba = *n,
-        (id::STICKS, Some(OptionValue::Number(n))) => sit.sticks = *n,
-        (id::DISCARD, Some(OptionValue::Tile(t))) => sit.discard = Some(t.tile),
-        _ => {}
+/// The situation the written words state (the first of each; the tiles of
+/// `dora=`, `ura=` and `visible=` are gathered as they come). Flags are
+/// read as bits: a `match` on each word's id compiles to an indirect jump
+/// that random lines keep mispredicting.
+fn situation(present: &[Option<&OptionTok>; id::COUNT], sit: &mut Situation) {
+    let has = |k: usize| present[k].is_some();
+    sit.tsumo = has(id::TSUMO);
+    sit.riichi = if has(id::DOUBLE_RIICHI) {
+        Riichi::Double
+    } else if has(id::RIICHI) {
+        Riichi::Riichi
+    } else {
+        Riichi::None
+    };
+    sit.ippatsu = has(id::IPPATSU);
+    sit.last_tile = has(id::HAITEI) || has(id::HOUTEI);
+    sit.rinshan = has(id::RINSHAN);
+    sit.chankan = has(id::CHANKAN);
+    sit.tenhou = has(id::TENHOU);
+    sit.chiihou = has(id::CHIIHOU);
+    sit.renhou = has(id::RENHOU);
+    sit.nagashi = has(id::NAGASHI);
+    let value = |k: usize| present[k].and_then(|o| o.value.as_ref());
+    if let Some(OptionValue::Wind(w)) = value(id::SEAT) {
+        sit.seat = *w;
+    }
+    if let Some(OptionValue::Wind(w)) = value(id::ROUND) {
+        sit.round = *w;
+    }
+    if let Some(OptionValue::Number(n)) = value(id::HONBA) {
+        sit.honba = *n;
+    }
+    if let Some(OptionValue::Number(n)) = value(id::STICKS) {
+        sit.sticks = *n;
+    }
+    if let Some(OptionValue::Tile(t)) = value(id::DISCARD) {
+        sit.discard = Some(t.tile);
     }
 }
 
