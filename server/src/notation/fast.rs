@@ -17,9 +17,11 @@ use super::options::{self, ValueKind};
 use super::parse::{is_hand_word, marks, number, printable_run, trim_end, words, MAX_COUNT};
 use super::{claim, lex};
 
-/// The line, when it is well-formed ASCII notation; `None` sends it to the
-/// recovering parser.
-pub(super) fn line(text: &str) -> Option<Line> {
+/// Reads `text` into `line` when it is well-formed ASCII notation; `None`
+/// sends it to the recovering parser (`line` is then left half-filled).
+/// The caller's line is filled in place: building the tree here and
+/// returning it costs a copy that waits on the tree's last stores.
+pub(super) fn line(text: &str, line: &mut Line) -> Option<()> {
     let b = text.as_bytes();
     let start = skip_spaces(b, 0, b.len())?;
     if start == b.len() || b[start] == b'#' || b[start..].starts_with(b"rules:") {
@@ -29,7 +31,7 @@ pub(super) fn line(text: &str) -> Option<Line> {
     let content_end = comment_at.unwrap_or(b.len());
     let opts_end = arrow_at.unwrap_or(content_end);
 
-    let mut hand = HandLine {
+    line.kind = LineKind::Hand(HandLine {
         toks: Vec::with_capacity(24),
         hand_toks: 0,
         items: Vec::with_capacity(8),
@@ -38,6 +40,9 @@ pub(super) fn line(text: &str) -> Option<Line> {
         claim: None,
         comment: comment_at.map(|c| c..trim_end(text, c, text.len())),
         recovered: false,
+    });
+    let LineKind::Hand(hand) = &mut line.kind else {
+        return None;
     };
     let mut in_hand = true;
     let mut i = start;
@@ -60,7 +65,7 @@ pub(super) fn line(text: &str) -> Option<Line> {
             if hand.items.is_empty() {
                 hand.hand_span.start = s;
             }
-            hand_word(b, s, e, &mut hand)?;
+            hand_word(b, s, e, hand)?;
             hand.hand_span.end = e;
         } else {
             if in_hand {
@@ -79,10 +84,7 @@ pub(super) fn line(text: &str) -> Option<Line> {
     if let Some(a) = arrow_at {
         hand.claim = Some(claim_of(text, a, content_end)?);
     }
-    Some(Line {
-        kind: LineKind::Hand(hand),
-        errors: Vec::new(),
-    })
+    Some(())
 }
 
 /// ASCII whitespace, tab to carriage return and space, as the word splitter
@@ -283,19 +285,22 @@ fn claim_of(text: &str, a: usize, content_end: usize) -> Option<Claim> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::ast::{Line, LineKind};
     use super::super::parse::recovering;
     use super::line;
 
     /// Whether the fast path agrees with the recovering parser on `text`
     /// (or leaves it to it); returns whether it read the line.
     fn agrees(text: &str) -> bool {
-        match line(text) {
-            Some(fast) => {
-                assert_eq!(fast, recovering(text), "{text:?}");
-                true
-            }
-            None => false,
+        let mut fast = Line {
+            kind: LineKind::Blank,
+            errors: Vec::new(),
+        };
+        let read = line(text, &mut fast).is_some();
+        if read {
+            assert_eq!(fast, recovering(text), "{text:?}");
         }
+        read
     }
 
     fn repo_file(rel: &str) -> String {
@@ -431,6 +436,7 @@ mod tests {
 mod props {
     use proptest::prelude::*;
 
+    use super::super::ast::{Line, LineKind};
     use super::super::parse::recovering;
 
     proptest! {
@@ -439,7 +445,8 @@ mod props {
         fn agrees_with_the_recovering_parser(
             text in "[0-9mpszhwegrn ()\\[\\]=>#a-z:,\u{3000}\u{1F000}-]{0,40}"
         ) {
-            if let Some(fast) = super::line(&text) {
+            let mut fast = Line { kind: LineKind::Blank, errors: Vec::new() };
+            if super::line(&text, &mut fast).is_some() {
                 prop_assert_eq!(fast, recovering(&text));
             }
         }

@@ -124,7 +124,14 @@ fn glued_option(word: &str) -> Option<usize> {
 /// Parses one line of notation. Never panics; recovers from errors, so a
 /// line may report several.
 pub fn parse_line(text: &str) -> Line {
-    super::fast::line(text).unwrap_or_else(|| recovering(text))
+    let mut line = Line {
+        kind: LineKind::Blank,
+        errors: Vec::new(),
+    };
+    if super::fast::line(text, &mut line).is_none() {
+        line = recovering(text);
+    }
+    line
 }
 
 /// The parser that defines the language: it reads every line, recovers from
