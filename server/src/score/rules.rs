@@ -151,7 +151,7 @@ impl Rules {
 
     /// Applies one word of a `rules:` line: a preset name, a switch (`kiriage`
     /// turns it on), or `switch=value` (`double-yakuman=off`, `kazoe=sanbaiman`,
-    /// `renhou=mangan`, `double-wind-fu=2`, `honba=100`).
+    /// `renhou=mangan`, `double-wind-fu=2`, `honba=1500`).
     pub fn apply(&mut self, word: &str) -> Result<(), String> {
         if let Some(r) = Rules::preset(word) {
             *self = r;
@@ -214,8 +214,12 @@ impl Rules {
             "honba" => {
                 self.honba_value = value
                     .and_then(|v| v.parse().ok())
-                    .filter(|v| *v <= 10_000)
-                    .ok_or_else(|| "honba takes the points per honba, e.g. honba=300".to_string())?
+                    // Each of a tsumo's three payers pays a third: a value
+                    // that does not split in three has no right payment.
+                    .filter(|v| *v <= 10_000 && v % 3 == 0)
+                    .ok_or_else(|| {
+                        "honba takes the points per honba, a multiple of 3 up to 10000 (each payer of a tsumo pays a third), e.g. honba=300".to_string()
+                    })?
             }
             _ => return Err(format!("unknown rule '{key}'")),
         }
@@ -259,6 +263,10 @@ mod tests {
         let err = r.apply("aka=4").unwrap_err();
         assert!(err.contains("0 (none) or 3"), "{err}");
         assert!(r.apply("red-fives=2").is_err());
+        // A honba value must split among a tsumo's three payers.
+        let err = r.apply("honba=100").unwrap_err();
+        assert!(err.contains("multiple of 3"), "{err}");
+        assert!(r.apply("honba=1500").is_ok());
         for (alias, switch) in ALIASES {
             assert!(SWITCHES.contains(switch), "{alias} -> {switch}");
             assert!(!SWITCHES.contains(alias), "{alias} is a switch itself");
@@ -268,7 +276,7 @@ mod tests {
     #[test]
     fn values_name_every_switch_and_apply_back() {
         let mut odd = Rules::mahjong_soul();
-        odd.apply_words("kiriage kazoe=sanbaiman renhou=yakuman double-wind-fu=2 honba=100 aka=0")
+        odd.apply_words("kiriage kazoe=sanbaiman renhou=yakuman double-wind-fu=2 honba=600 aka=0")
             .unwrap();
         for rules in [Rules::tenhou(), odd] {
             let values = rules.values();
