@@ -535,7 +535,7 @@ pub(crate) fn removal(line: &HandLine, span: &Span) -> Span {
 }
 
 /// Two written words that cannot both hold: the second one is flagged.
-static CONFLICTS: [(usize, usize, &str); 13] = [
+static CONFLICTS: [(usize, usize, &str); 31] = [
     (
         id::TSUMO,
         id::RON,
@@ -596,6 +596,98 @@ static CONFLICTS: [(usize, usize, &str); 13] = [
         id::CHIIHOU,
         id::RIICHI,
         "chiihou comes on the first draw, before any riichi",
+    ),
+    // A ron-only word against a word that makes the win a tsumo.
+    (
+        id::HOUTEI,
+        id::RINSHAN,
+        "houtei is a ron on the last discard; rinshan is a tsumo on the tile drawn after a kan",
+    ),
+    (
+        id::HOUTEI,
+        id::TENHOU,
+        "houtei is a ron on the last discard; tenhou is a tsumo on the first draw",
+    ),
+    (
+        id::HOUTEI,
+        id::CHIIHOU,
+        "houtei is a ron on the last discard; chiihou is a tsumo on the first draw",
+    ),
+    (
+        id::CHANKAN,
+        id::HAITEI,
+        "chankan is a ron on a tile added to a kan; haitei is a tsumo",
+    ),
+    (
+        id::CHANKAN,
+        id::RINSHAN,
+        "chankan is a ron on a tile added to a kan; rinshan is a tsumo",
+    ),
+    (
+        id::CHANKAN,
+        id::TENHOU,
+        "chankan is a ron on a tile added to a kan; tenhou is a tsumo",
+    ),
+    (
+        id::CHANKAN,
+        id::CHIIHOU,
+        "chankan is a ron on a tile added to a kan; chiihou is a tsumo",
+    ),
+    (
+        id::RENHOU,
+        id::HAITEI,
+        "renhou is a ron before the first draw; haitei is a tsumo on the last tile",
+    ),
+    (
+        id::RENHOU,
+        id::RINSHAN,
+        "renhou is a ron before the first draw; rinshan is a tsumo",
+    ),
+    (
+        id::RENHOU,
+        id::TENHOU,
+        "renhou is a ron before the first draw; tenhou is a tsumo",
+    ),
+    (
+        id::RENHOU,
+        id::CHIIHOU,
+        "renhou is a ron before the first draw; chiihou is a tsumo",
+    ),
+    // Moments that never meet.
+    (
+        id::RENHOU,
+        id::RIICHI,
+        "renhou comes before the player's first discard, so before any riichi",
+    ),
+    (
+        id::RENHOU,
+        id::DOUBLE_RIICHI,
+        "renhou comes before the player's first discard, so before any riichi",
+    ),
+    (
+        id::TENHOU,
+        id::HAITEI,
+        "tenhou is on the first draw, not the last tile of the wall",
+    ),
+    (
+        id::CHIIHOU,
+        id::HAITEI,
+        "chiihou is on the first draw, not the last tile of the wall",
+    ),
+    (
+        id::CHANKAN,
+        id::HOUTEI,
+        "no kan is declared on the last tile, so there is no chankan on it",
+    ),
+    (
+        id::RINSHAN,
+        id::IPPATSU,
+        "a kan after riichi, a closed one too, ends ippatsu, so a win on the tile drawn after it is never ippatsu",
+    ),
+    (
+        id::RENHOU,
+        id::HOUTEI,
+        "renhou is a ron before the first draw, not on the last discard",
     ),
 ];
 

@@ -108,8 +108,17 @@ pub(crate) fn is_hand_word(word: &str) -> bool {
 /// of letter honors, so a real hand word never matches.
 fn glued_option(word: &str) -> Option<usize> {
     let b = word.as_bytes();
+    // Not inside an open meld: in `(whdora=1m)` the bracket closes after
+    // the would-be option, so it is all one (bad) meld.
+    let mut open = false;
     (1..b.len()).find(|&k| {
-        matches!(b[k - 1], b'm' | b'p' | b's' | b'z' | b'h' | b')' | b']')
+        match b[k - 1] {
+            b'(' | b'[' => open = true,
+            b')' | b']' => open = false,
+            _ => {}
+        }
+        !open
+            && matches!(b[k - 1], b'm' | b'p' | b's' | b'z' | b'h' | b')' | b']')
             && b[k].is_ascii_lowercase()
             && {
                 let end = b[k..]
@@ -617,6 +626,13 @@ mod tests {
         );
         // A hand word that ends in letter honors is not split.
         assert!(parse_line("123m456p789s11zwhwh").errors.is_empty());
+        // Nor is a meld whose bracket closes after the would-be option.
+        let line = parse_line("(whdora=1m)");
+        assert!(
+            line.errors.iter().all(|d| d.code != "missing-space"),
+            "{:?}",
+            line.errors
+        );
     }
 
     #[test]

@@ -108,7 +108,7 @@ const RULE_WORDS: &[(&str, &str, &[&str])] = &[
         "fu for a pair of the double wind",
         &["4", "2"],
     ),
-    ("honba", "points per honba", &["300", "100", "1500"]),
+    ("honba", "points per honba", &["300", "600", "1500"]),
 ];
 
 /// Completion in a `rules:` line: the presets and switches, then a valued
