@@ -77,10 +77,10 @@ fn begins_with_tile_group(s: &str) -> bool {
     digits > 0 && s[digits..].starts_with(is_suit)
 }
 
-/// Small edit distance, enough to catch a typo in an option word.
-fn near(a: &str, b: &str) -> bool {
+/// The edit distance between `a` and `b`, when it is at most `max`.
+fn within(a: &str, b: &str, max: usize) -> bool {
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    if a.len().abs_diff(b.len()) > 2 {
+    if a.len().abs_diff(b.len()) > max {
         return false;
     }
     let mut prev: Vec<usize> = (0..=b.len()).collect();
@@ -92,14 +92,25 @@ fn near(a: &str, b: &str) -> bool {
         }
         prev = cur;
     }
-    prev[b.len()] <= 2
+    prev[b.len()] <= max
+}
+
+/// An option word, or a typo of one. Only the long option words count
+/// typos, one edit away (two for `double-riichi`): English is full of
+/// words an edit or two from `ron`, `win` or `round` (`or`, `on`, `won`,
+/// `found`), and `` `2s or 5s` `` is prose.
+fn option_word(word: &str) -> bool {
+    OPTION_WORDS.iter().any(|o| {
+        *o == word
+            || (o.len() >= 6
+                && word.len() >= 4
+                && word.bytes().all(|c| c.is_ascii_lowercase() || c == b'-')
+                && within(word, o, if o.len() > 7 { 2 } else { 1 }))
+    })
 }
 
 fn reads_as_option(word: &str) -> bool {
-    word.starts_with("=>")
-        || word.starts_with('#')
-        || word.contains('=')
-        || OPTION_WORDS.iter().any(|o| near(word, o))
+    word.starts_with("=>") || word.starts_with('#') || word.contains('=') || option_word(word)
 }
 
 /// Is the text of an inline code span a hand line?
@@ -138,6 +149,9 @@ mod tests {
             "234m567p22s345678s riichi tsumo dora=1s",
             "123m456p789s11z22z => 7700",
             "123m456p789s11z22z riichii",
+            "123m456p789s11z22z tenho",
+            "123m456p789s11z22z double-richi",
+            "123m456p789s11z22z ron",
             "123m456p789s11z22z # the classic",
             "12m win=3m",
         ] {
@@ -157,6 +171,12 @@ mod tests {
             "(a + b)",
             "[1, 2]",
             "2s and 3s",
+            "2s or 5s",
+            "14m on 25m",
+            "14m won",
+            "14m run",
+            "3s found",
+            "🀄 or 🀅",
             "1m-2m",
             "",
             "🀫",
