@@ -398,6 +398,15 @@ fn option(
         None => (word, None),
     };
     let key_span = s..s + key.len();
+    if key.is_empty() {
+        // `=riichi`, `==`: nothing names the option.
+        errors.push(Diagnostic::error(
+            "unknown-option",
+            s..e,
+            format!("'{word}' has no option name before '=': write key=value, like dora=1m"),
+        ));
+        return None;
+    }
     let Some((name, kind, id)) = options::lookup(key) else {
         // `dora:1m`, `seat:s`: a colon written for the `=` of a valued option.
         let colon_key = key
@@ -626,6 +635,13 @@ mod tests {
         );
         // A hand word that ends in letter honors is not split.
         assert!(parse_line("123m456p789s11zwhwh").errors.is_empty());
+        // A word that begins with '=' names no option: the whole word is marked.
+        let line = parse_line("123m456p789s11222z =riichi");
+        assert_eq!(line.errors.len(), 1);
+        assert_eq!(
+            (line.errors[0].code, line.errors[0].span.clone()),
+            ("unknown-option", 19..26)
+        );
         // Nor is a meld whose bracket closes after the would-be option.
         let line = parse_line("(whdora=1m)");
         assert!(
