@@ -16,7 +16,12 @@ fn options() -> Options {
     // No superscript: it would take `^^` for itself. No metadata blocks:
     // pulldown-cmark takes any `---` pair for one, also mid-document (where
     // they are rules), so front matter is found by `body_start` instead.
-    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS
+    // Footnotes, as GitHub renders them: without them `[^1]: `123m`` reads
+    // as a link definition, and its hand is not checked.
+    Options::ENABLE_TABLES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_FOOTNOTES
 }
 
 /// Where the Markdown body starts: after a byte order mark, and after YAML
@@ -72,7 +77,11 @@ pub(super) fn find(text: &str) -> Vec<HandSite> {
     let mut in_other_block = false;
     // Consecutive text events of prose (the parser splits text at `[`,
     // `]` and other characters), scanned for `^^` as one run.
-    let mut run: Option<Range<usize>> = None;
+    let mut run: Option<Run> = None;
+    // Where the last inline element other than text (emphasis, a link, a
+    // code span) ended: a run that begins there may begin with the closing
+    // marker of a pair the element cut.
+    let mut inline_end = None;
 
     // pulldown-cmark reads a lone `\r` as a line break inside a paragraph
     // but not before a fence, so such a file is parsed with `\n` in its
@@ -103,14 +112,18 @@ pub(super) fn find(text: &str) -> Vec<HandSite> {
             Event::Text(_) if in_mj_fence => push_lines(text, range, Origin::Fence, &mut out),
             Event::Text(_) if in_other_block => {}
             Event::Text(_) => match &mut run {
-                Some(r) if r.end == range.start => r.end = range.end,
+                Some(r) if r.range.end == range.start => r.range.end = range.end,
                 _ => {
                     flush_run(text, &mut run, &mut out);
-                    run = Some(range);
+                    run = Some(Run {
+                        after_inline: inline_end == Some(range.start),
+                        range,
+                    });
                 }
             },
             Event::Code(_) => {
                 flush_run(text, &mut run, &mut out);
+                inline_end = Some(range.end);
                 if let Some(r) = code_span_content(text, range) {
                     if looks_like_hand(&text[r.clone()]) {
                         out.push(HandSite {
@@ -120,11 +133,29 @@ pub(super) fn find(text: &str) -> Vec<HandSite> {
                     }
                 }
             }
+            Event::End(
+                TagEnd::Emphasis
+                | TagEnd::Strong
+                | TagEnd::Strikethrough
+                | TagEnd::Link
+                | TagEnd::Image,
+            )
+            | Event::InlineHtml(_) => {
+                flush_run(text, &mut run, &mut out);
+                inline_end = Some(range.end);
+            }
             _ => flush_run(text, &mut run, &mut out),
         }
     }
     flush_run(text, &mut run, &mut out);
     out
+}
+
+/// A run of prose text between inline elements.
+struct Run {
+    range: Range<usize>,
+    /// It begins where an inline element ends (`*x*^^`).
+    after_inline: bool,
 }
 
 /// The text between a code span's backtick runs, trimmed. Spans that
@@ -142,32 +173,47 @@ fn code_span_content(text: &str, range: Range<usize>) -> Option<Range<usize>> {
     trimmed(text, inner)
 }
 
-/// Finds `^^hand^^` pairs in a run of prose, each on one line.
-fn flush_run(text: &str, run: &mut Option<Range<usize>>, out: &mut Vec<HandSite>) {
-    let Some(range) = run.take() else {
+/// Finds `^^hand^^` pairs in a run of prose. Markers pair in order, but a
+/// pair only counts when what it holds is on one line and begins with a
+/// hand word (tiles, a meld, letter honors);
+/// otherwise the second marker is tried as an opener. A marker that opens
+/// the run right after an inline element closes a pair that element cut
+/// (`^^123m *x*^^`), so it opens nothing.
+fn flush_run(text: &str, run: &mut Option<Run>, out: &mut Vec<HandSite>) {
+    let Some(Run {
+        range,
+        after_inline,
+    }) = run.take()
+    else {
         return;
     };
     let Some(s) = text.get(range.clone()) else {
         return;
     };
+    let mut markers = Vec::new();
     let mut from = 0;
-    while let Some(open) = s[from..].find("^^").map(|i| from + i) {
-        let body = open + 2;
-        let Some(close) = s[body..].find("^^").map(|i| body + i) else {
-            break;
-        };
-        if s[body..close].contains(['\n', '\r']) {
-            // Not a pair: look for one starting at the second marker.
-            from = close;
+    while let Some(at) = s[from..].find("^^").map(|i| from + i) {
+        markers.push(at);
+        from = at + 2;
+    }
+    let mut i = usize::from(after_inline && markers.first() == Some(&0));
+    while let (Some(&open), Some(&close)) = (markers.get(i), markers.get(i + 1)) {
+        let body = &s[open + 2..close];
+        let starts_hand = body
+            .split_whitespace()
+            .next()
+            .is_some_and(crate::notation::is_hand_word);
+        if body.contains(['\n', '\r']) || !starts_hand {
+            i += 1;
             continue;
         }
-        if let Some(r) = trimmed(text, range.start + body..range.start + close) {
+        if let Some(r) = trimmed(text, range.start + open + 2..range.start + close) {
             out.push(HandSite {
                 range: r,
                 origin: Origin::Carets,
             });
         }
-        from = close + 2;
+        i += 2;
     }
 }
 
@@ -293,6 +339,25 @@ mod tests {
             found(text),
             [("[1111p] 123m", Origin::Carets), ("44z", Origin::Carets)]
         );
+    }
+
+    #[test]
+    fn caret_pairs_cut_by_inline_elements_or_holding_prose_do_not_shift() {
+        let text = "A ^^123m456p789s11z22z *tsumo*^^ then ^^123m456p789s11128z^^.\n";
+        assert_eq!(found(text), [("123m456p789s11128z", Origin::Carets)]);
+        let text =
+            "The hand ^^123m 456p 789s\n11z 22z^^ won; later ^^123m456p789s11128z^^ did not.\n";
+        assert_eq!(found(text), [("123m456p789s11128z", Origin::Carets)]);
+        let text = "Trainers mark hands with ^^ on both sides: ^^123m456p789s11128z^^.\n";
+        assert_eq!(found(text), [("123m456p789s11128z", Origin::Carets)]);
+        let text = "A ^^123m *x*^^ 9m 1m ^^5p^^\n";
+        assert_eq!(found(text), [("5p", Origin::Carets)]);
+    }
+
+    #[test]
+    fn hands_in_footnotes() {
+        let text = "The hand[^1] was odd.\n\n[^1]: `123m456p789s11128z`\n";
+        assert_eq!(found(text), [("123m456p789s11128z", Origin::InlineCode)]);
     }
 
     #[test]

@@ -11,6 +11,7 @@ mod parse;
 pub mod suggest;
 pub mod tokens;
 
+pub(crate) use parse::is_hand_word;
 pub use parse::parse_line;
 
 use crate::diag::Diagnostic;
