@@ -75,6 +75,61 @@ async fn a_malformed_message_is_answered_with_a_parse_error() {
     assert_eq!(r["error"]["code"], -32700, "{r}");
 }
 
+fn frame(body: &str) -> Vec<u8> {
+    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+#[tokio::test]
+async fn json_that_is_not_json_rpc_is_answered_and_the_session_goes_on() {
+    let (mut c, _) = TestClient::in_process();
+    c.initialize(json!({}), Value::Null).await;
+    // With an id to answer: InvalidRequest.
+    for (id, body) in [
+        (
+            777,
+            r#"{"id":777,"method":"textDocument/hover","params":{}}"#,
+        ),
+        (778, r#"{"jsonrpc":"1.0","id":778,"method":"shutdown"}"#),
+        (779, r#"{"jsonrpc":"2.0","id":779,"method":5}"#),
+    ] {
+        c.send_raw(&frame(body)).await;
+        let r = c.recv().await;
+        assert_eq!(
+            (r["id"].clone(), r["error"]["code"].clone()),
+            (json!(id), json!(-32600)),
+            "{r}"
+        );
+    }
+    // Nothing to answer: dropped.
+    for body in [
+        r#"{"jsonrpc":"2.0","id":{"a":1},"method":"shutdown"}"#,
+        "[{}]",
+        "{}",
+        "42",
+    ] {
+        c.send_raw(&frame(body)).await;
+    }
+    // An unhandled `$/` request: MethodNotFound, not silence.
+    c.send_raw(&frame(
+        r#"{"jsonrpc":"2.0","id":780,"method":"$/foo","params":{}}"#,
+    ))
+    .await;
+    let r = c.recv().await;
+    assert_eq!(
+        (r["id"].clone(), r["error"]["code"].clone()),
+        (json!(780), json!(-32601)),
+        "{r}"
+    );
+    // Half a surrogate pair (a UTF-16 editor mid-glyph) reads as U+FFFD.
+    let open = r#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///s.mj","languageId":"mj","version":1,"text":"123m456p789s11222z tsumo # \ud83c"}}}"#;
+    c.send_raw(&frame(open)).await;
+    let d = c.diagnostics("file:///s.mj", 1).await;
+    assert_eq!(d, json!([]), "{d}");
+    // And the session is whole.
+    let r = c.request("shutdown", Value::Null).await;
+    assert_eq!(r["result"], Value::Null, "{r}");
+}
+
 const HAND: &str = "234m567p22s345678s riichi tsumo dora=1s";
 
 fn at(line: u32, character: u32) -> Value {

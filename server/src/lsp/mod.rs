@@ -11,6 +11,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tower_lsp_server::{LspService, Server};
 
 mod features;
+mod frames;
 mod guard;
 pub mod position;
 mod server;
@@ -42,11 +43,19 @@ where
 {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
-    let mut builder = LspService::build(move |client| Backend::new(client, flag));
+    let mut builder = LspService::build(move |client| Backend::new(client, flag))
+        .custom_method(frames::INVALID_REQUEST, Backend::invalid_request);
     if test_methods {
         builder = builder.custom_method("tenpai/testPanic", Backend::test_panic);
     }
     let (service, socket) = builder.finish();
-    Server::new(input, output, socket).serve(service).await;
+    // The client's frames pass through `frames::filter` first.
+    let (to_server, from_filter) = tokio::io::duplex(1 << 16);
+    let server = Server::new(from_filter, output, socket).serve(service);
+    tokio::pin!(server);
+    tokio::select! {
+        () = &mut server => {}
+        () = frames::filter(input, to_server) => server.await,
+    }
     shut_down.load(Ordering::SeqCst)
 }

@@ -63,6 +63,11 @@ impl Backend {
         }
     }
 
+    /// The stand-in for a message that is not JSON-RPC 2.0 (see `frames`).
+    pub async fn invalid_request(&self) -> Result<()> {
+        Err(tower_lsp_server::jsonrpc::Error::invalid_request())
+    }
+
     /// `tenpai/testPanic {uri}`: panics inside a document query, as a bug in
     /// an analysis would (offered only to tests, see `serve_with`).
     pub async fn test_panic(&self, params: TextDocumentIdentifier) -> Result<Option<()>> {
