@@ -535,20 +535,10 @@ async fn fix_all_applies_every_safe_fix_and_only_when_asked() {
     let actions = actions.as_array().unwrap();
     assert_eq!(actions.len(), 1, "{actions:?}");
     assert_eq!(actions[0]["kind"], "source.fixAll");
-    let edits: Vec<(u64, u64, u64, &str)> = actions[0]["edit"]["changes"][MJ]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| {
-            (
-                e["range"]["start"]["line"].as_u64().unwrap(),
-                e["range"]["start"]["character"].as_u64().unwrap(),
-                e["range"]["end"]["character"].as_u64().unwrap(),
-                e["newText"].as_str().unwrap(),
-            )
-        })
-        .collect();
-    assert_eq!(edits, vec![(0, 33, 37, "2000"), (1, 18, 18, " ")]);
+    assert_eq!(
+        apply(doc, &actions[0]["edit"]["changes"][MJ]),
+        "234m567p22s345678s ron seat=s => 2000\n234m567p22s345678s riichi tsumo\n123m456p789s1122z riichii\n"
+    );
     // Quick fixes only: no fix-all among them.
     let quick = c
         .call("textDocument/codeAction", ask(json!(["quickfix"])))
@@ -558,6 +548,72 @@ async fn fix_all_applies_every_safe_fix_and_only_when_asked() {
         .unwrap()
         .iter()
         .all(|a| a["kind"] == "quickfix"));
+}
+
+/// `text` with LSP text edits applied (positions in UTF-16 units).
+fn apply(text: &str, edits: &Value) -> String {
+    let offset = |p: &Value| -> usize {
+        let (line, ch) = (
+            p["line"].as_u64().unwrap() as usize,
+            p["character"].as_u64().unwrap() as usize,
+        );
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        let mut units = 0;
+        for (i, c) in text[start..].char_indices() {
+            if units >= ch || c == '\n' {
+                return start + i;
+            }
+            units += c.len_utf16();
+        }
+        text.len()
+    };
+    let mut edits: Vec<(usize, usize, String)> = edits
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                offset(&e["range"]["start"]),
+                offset(&e["range"]["end"]),
+                e["newText"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    edits.sort();
+    let mut out = text.to_string();
+    for (s, e, t) in edits.into_iter().rev() {
+        out.replace_range(s..e, &t);
+    }
+    out
+}
+
+#[tokio::test]
+async fn fix_all_repeats_as_check_fix_does() {
+    let mut c = client(Value::Null).await;
+    // Removing the doubled riichi brings the claim's check to light: a second
+    // pass corrects it, as `tenpai check --fix` does.
+    let doc = "🀇🀈🀉 456p 789s 11222z riichi=yes riichi riichi => 3 han 40 fu\n";
+    c.open(MJ, "mj", 1, doc).await;
+    c.diagnostics(MJ, 1).await;
+    let actions = c
+        .call(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": {"uri": MJ},
+                "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+                "context": {"diagnostics": [], "only": ["source.fixAll"]}
+            }),
+        )
+        .await;
+    let (cli, _) = tenpai::document::fix::fix_document(
+        doc,
+        tenpai::document::DocKind::Mj,
+        &tenpai::score::Rules::tenhou(),
+        &mut tenpai::document::Analyzer::new(),
+        tenpai::document::fix::FixLevel::Safe,
+    );
+    assert_eq!(apply(doc, &actions[0]["edit"]["changes"][MJ]), cli);
+    assert!(cli.ends_with("riichi => 1 han 40 fu\n"), "{cli}");
 }
 
 #[tokio::test]

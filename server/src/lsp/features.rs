@@ -187,21 +187,44 @@ pub fn code_actions(cx: &Ctx, range: Range) -> Vec<CodeActionOrCommand> {
 }
 
 /// "Fix all" (`source.fixAll`, e.g. on save): every safe fix of the
-/// document, as `tenpai check --fix` applies them in one pass.
+/// document, pass after pass as `tenpai check --fix` applies them (a fix
+/// can bring out another), as one edit of the stretch that changes.
 pub fn fix_all(cx: &Ctx) -> Option<CodeAction> {
-    let diags = file_diagnostics(cx.view.lines);
-    let edits = crate::document::fix::fix_edits(&diags, crate::document::fix::FixLevel::Safe);
-    if edits.is_empty() {
+    use crate::document::fix::{fix_document, FixLevel};
+    let text = cx.view.text;
+    let (fixed, applied) = fix_document(
+        text,
+        cx.view.kind,
+        &cx.settings.rules,
+        &mut crate::document::Analyzer::new(),
+        FixLevel::Safe,
+    );
+    if applied == 0 || fixed == text {
         return None;
     }
-    let text_edits = edits
-        .into_iter()
-        .map(|f| TextEdit::new(cx.range(f.range), f.replacement))
-        .collect();
+    // The lines that change: the common lines before and after are kept.
+    let (old, new): (Vec<&str>, Vec<&str>) = (
+        text.split_inclusive('\n').collect(),
+        fixed.split_inclusive('\n').collect(),
+    );
+    let head = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+    let tail = old[head..]
+        .iter()
+        .rev()
+        .zip(new[head..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let bytes = |lines: &[&str]| lines.iter().map(|l| l.len()).sum::<usize>();
+    let start = bytes(&old[..head]);
+    let replaced = start..start + bytes(&old[head..old.len() - tail]);
+    let replacement = new[head..new.len() - tail].concat();
     Some(CodeAction {
         title: "Fix all safe problems (tenpai)".to_string(),
         kind: Some(CodeActionKind::SOURCE_FIX_ALL),
-        edit: Some(edit(cx, text_edits)),
+        edit: Some(edit(
+            cx,
+            vec![TextEdit::new(cx.range(replaced), replacement)],
+        )),
         ..Default::default()
     })
 }
