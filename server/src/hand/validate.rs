@@ -535,7 +535,7 @@ pub(crate) fn removal(line: &HandLine, span: &Span) -> Span {
 }
 
 /// Two written words that cannot both hold: the second one is flagged.
-static CONFLICTS: [(usize, usize, &str); 31] = [
+static CONFLICTS: [(usize, usize, &str); 41] = [
     (
         id::TSUMO,
         id::RON,
@@ -689,7 +689,59 @@ static CONFLICTS: [(usize, usize, &str); 31] = [
         id::HOUTEI,
         "renhou is a ron before the first draw, not on the last discard",
     ),
+    (
+        id::NAGASHI,
+        id::TSUMO,
+        NAGASHI_IS_A_DRAW,
+    ),
+    (
+        id::NAGASHI,
+        id::RON,
+        NAGASHI_IS_A_DRAW,
+    ),
+    (
+        id::NAGASHI,
+        id::IPPATSU,
+        NAGASHI_IS_A_DRAW,
+    ),
+    (
+        id::NAGASHI,
+        id::HAITEI,
+        NAGASHI_IS_A_DRAW,
+    ),
+    (
+        id::NAGASHI,
+        id::HOUTEI,
+        NAGASHI_IS_A_DRAW,
+    ),
+    (
+        id::NAGASHI,
+        id::RINSHAN,
+        NAGASHI_IS_A_DRAW,
+    ),
+    (
+        id::NAGASHI,
+        id::CHANKAN,
+        NAGASHI_IS_A_DRAW,
+    ),
+    (
+        id::NAGASHI,
+        id::TENHOU,
+        NAGASHI_IS_A_DRAW,
+    ),
+    (
+        id::NAGASHI,
+        id::CHIIHOU,
+        NAGASHI_IS_A_DRAW,
+    ),
+    (
+        id::NAGASHI,
+        id::RENHOU,
+        NAGASHI_IS_A_DRAW,
+    ),
 ];
+
+const NAGASHI_IS_A_DRAW: &str = "nagashi mangan is paid at an exhaustive draw, where no one wins";
 
 /// Why options `a` and `b` cannot be written together, in either order
 /// (completion leaves such a word out).
