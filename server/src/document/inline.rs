@@ -100,6 +100,11 @@ fn within(a: &str, b: &str, max: usize) -> bool {
 /// words an edit or two from `ron`, `win` or `round` (`or`, `on`, `won`,
 /// `found`), and `` `2s or 5s` `` is prose.
 fn option_word(word: &str) -> bool {
+    // `Riichi`, `tsumo.`: capitals and closing punctuation of prose.
+    let word = word
+        .trim_end_matches(['.', ',', ';', ':', '!', '?', ')'])
+        .to_ascii_lowercase();
+    let word = word.as_str();
     OPTION_WORDS.iter().any(|o| {
         *o == word
             || (o.len() >= 6
@@ -111,6 +116,26 @@ fn option_word(word: &str) -> bool {
 
 fn reads_as_option(word: &str) -> bool {
     word.starts_with("=>") || word.starts_with('#') || word.contains('=') || option_word(word)
+}
+
+/// Is the text between a pair of `^^` markers a hand? A hand line as an
+/// inline code span would be, or at least three words of letter honors
+/// (`eee sss www nnn whwh`): one or two such words are English (`we`,
+/// `new`).
+pub fn caret_hand(body: &str) -> bool {
+    if body.contains(['\n', '\r']) {
+        return false;
+    }
+    let honors = |w: &str| {
+        !w.is_empty()
+            && w.chars()
+                .all(|c| matches!(c, 'e' | 's' | 'w' | 'n' | 'h' | 'g' | 'r'))
+            && crate::notation::is_hand_word(w)
+    };
+    looks_like_hand(body) || {
+        let words: Vec<&str> = body.split_whitespace().collect();
+        words.len() >= 3 && words.iter().all(|w| honors(w))
+    }
 }
 
 /// Is the text of an inline code span a hand line?
@@ -152,6 +177,9 @@ mod tests {
             "123m456p789s11z22z tenho",
             "123m456p789s11z22z double-richi",
             "123m456p789s11z22z ron",
+            "123m456p789s11z22z Riichi",
+            "234m567p22s345678s Riichi Tsumo",
+            "234m567p22s345678s tsumo.",
             "123m456p789s11z22z # the classic",
             "12m win=3m",
         ] {

@@ -10,7 +10,7 @@ use std::ops::Range;
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 use super::extract::{push_lines, trimmed, HandSite, Origin};
-use super::inline::looks_like_hand;
+use super::inline::{caret_hand, looks_like_hand};
 
 fn options() -> Options {
     // No superscript: it would take `^^` for itself. No metadata blocks:
@@ -77,11 +77,10 @@ pub(super) fn find(text: &str) -> Vec<HandSite> {
     let mut in_other_block = false;
     // Consecutive text events of prose (the parser splits text at `[`,
     // `]` and other characters), scanned for `^^` as one run.
-    let mut run: Option<Run> = None;
-    // Where the last inline element other than text (emphasis, a link, a
-    // code span) ended: a run that begins there may begin with the closing
-    // marker of a pair the element cut.
-    let mut inline_end = None;
+    let mut run: Option<Range<usize>> = None;
+    // A `^^` of this block is waiting for its closing marker, beyond an
+    // inline element or a line break that cut the pair.
+    let mut cut_open = false;
 
     // pulldown-cmark reads a lone `\r` as a line break inside a paragraph
     // but not before a fence, so such a file is parsed with `\n` in its
@@ -99,7 +98,7 @@ pub(super) fn find(text: &str) -> Vec<HandSite> {
         let range = range.start + body..range.end + body;
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
-                flush_run(text, &mut run, &mut out);
+                flush_run(text, &mut run, &mut out, &mut cut_open);
                 match kind {
                     CodeBlockKind::Fenced(info) if is_mj_info(&info) => in_mj_fence = true,
                     _ => in_other_block = true,
@@ -112,18 +111,14 @@ pub(super) fn find(text: &str) -> Vec<HandSite> {
             Event::Text(_) if in_mj_fence => push_lines(text, range, Origin::Fence, &mut out),
             Event::Text(_) if in_other_block => {}
             Event::Text(_) => match &mut run {
-                Some(r) if r.range.end == range.start => r.range.end = range.end,
+                Some(r) if r.end == range.start => r.end = range.end,
                 _ => {
-                    flush_run(text, &mut run, &mut out);
-                    run = Some(Run {
-                        after_inline: inline_end == Some(range.start),
-                        range,
-                    });
+                    flush_run(text, &mut run, &mut out, &mut cut_open);
+                    run = Some(range);
                 }
             },
             Event::Code(_) => {
-                flush_run(text, &mut run, &mut out);
-                inline_end = Some(range.end);
+                flush_run(text, &mut run, &mut out, &mut cut_open);
                 if let Some(r) = code_span_content(text, range) {
                     if looks_like_hand(&text[r.clone()]) {
                         out.push(HandSite {
@@ -133,29 +128,37 @@ pub(super) fn find(text: &str) -> Vec<HandSite> {
                     }
                 }
             }
-            Event::End(
-                TagEnd::Emphasis
-                | TagEnd::Strong
-                | TagEnd::Strikethrough
-                | TagEnd::Link
-                | TagEnd::Image,
-            )
-            | Event::InlineHtml(_) => {
-                flush_run(text, &mut run, &mut out);
-                inline_end = Some(range.end);
+            _ => {
+                flush_run(text, &mut run, &mut out, &mut cut_open);
+                if ends_a_block(&event) {
+                    cut_open = false;
+                }
             }
-            _ => flush_run(text, &mut run, &mut out),
         }
     }
-    flush_run(text, &mut run, &mut out);
+    flush_run(text, &mut run, &mut out, &mut cut_open);
     out
 }
 
-/// A run of prose text between inline elements.
-struct Run {
-    range: Range<usize>,
-    /// It begins where an inline element ends (`*x*^^`).
-    after_inline: bool,
+/// Whether an event begins or ends a block that holds prose: `^^` pairs
+/// do not reach across it.
+fn ends_a_block(event: &Event) -> bool {
+    match event {
+        Event::Start(tag) => !matches!(
+            tag,
+            Tag::Emphasis | Tag::Strong | Tag::Strikethrough | Tag::Link { .. } | Tag::Image { .. }
+        ),
+        Event::End(tag) => !matches!(
+            tag,
+            TagEnd::Emphasis
+                | TagEnd::Strong
+                | TagEnd::Strikethrough
+                | TagEnd::Link
+                | TagEnd::Image
+        ),
+        Event::Rule => true,
+        _ => false,
+    }
 }
 
 /// The text between a code span's backtick runs, trimmed. Spans that
@@ -174,17 +177,18 @@ fn code_span_content(text: &str, range: Range<usize>) -> Option<Range<usize>> {
 }
 
 /// Finds `^^hand^^` pairs in a run of prose. Markers pair in order, but a
-/// pair only counts when what it holds is on one line and begins with a
-/// hand word (tiles, a meld, letter honors);
-/// otherwise the second marker is tried as an opener. A marker that opens
-/// the run right after an inline element closes a pair that element cut
-/// (`^^123m *x*^^`), so it opens nothing.
-fn flush_run(text: &str, run: &mut Option<Run>, out: &mut Vec<HandSite>) {
-    let Some(Run {
-        range,
-        after_inline,
-    }) = run.take()
-    else {
+/// pair only counts when what it holds reads as a hand; otherwise the
+/// second marker is tried as an opener. When a pair of the block was cut
+/// by an inline element or a line break (`cut_open`), the run's first
+/// marker closes it and opens nothing; a marker left without a partner at
+/// the run's end leaves such a pair open.
+fn flush_run(
+    text: &str,
+    run: &mut Option<Range<usize>>,
+    out: &mut Vec<HandSite>,
+    cut_open: &mut bool,
+) {
+    let Some(range) = run.take() else {
         return;
     };
     let Some(s) = text.get(range.clone()) else {
@@ -196,14 +200,12 @@ fn flush_run(text: &str, run: &mut Option<Run>, out: &mut Vec<HandSite>) {
         markers.push(at);
         from = at + 2;
     }
-    let mut i = usize::from(after_inline && markers.first() == Some(&0));
+    if markers.is_empty() {
+        return;
+    }
+    let mut i = usize::from(std::mem::take(cut_open));
     while let (Some(&open), Some(&close)) = (markers.get(i), markers.get(i + 1)) {
-        let body = &s[open + 2..close];
-        let starts_hand = body
-            .split_whitespace()
-            .next()
-            .is_some_and(crate::notation::is_hand_word);
-        if body.contains(['\n', '\r']) || !starts_hand {
+        if !caret_hand(&s[open + 2..close]) {
             i += 1;
             continue;
         }
@@ -215,6 +217,7 @@ fn flush_run(text: &str, run: &mut Option<Run>, out: &mut Vec<HandSite>) {
         }
         i += 2;
     }
+    *cut_open = i + 1 == markers.len();
 }
 
 #[cfg(test)]
@@ -352,6 +355,37 @@ mod tests {
         assert_eq!(found(text), [("123m456p789s11128z", Origin::Carets)]);
         let text = "A ^^123m *x*^^ 9m 1m ^^5p^^\n";
         assert_eq!(found(text), [("5p", Origin::Carets)]);
+        // A line break cuts a pair as emphasis does.
+        let text = "The first ^^234m567p22s\n345678s riichi^^ (with ippatsu) beats ^^123m456p789s11128z^^.\n";
+        assert_eq!(found(text), [("123m456p789s11128z", Origin::Carets)]);
+        // Right after an inline element, with no pair open, a marker opens.
+        for text in [
+            "**Hand:**^^123m^^ is it.\n",
+            "Code `x`^^123m^^ here.\n",
+            "See [it](http://x)^^123m^^ now.\n",
+            "Pair ^^3m^^ then *it*^^123m^^ lost.\n",
+        ] {
+            assert_eq!(
+                found(text).last(),
+                Some(&("123m", Origin::Carets)),
+                "{text}"
+            );
+        }
+        // Prose between markers is not a hand, whatever its first letters.
+        for text in [
+            "Trainers use ^^ when writing: ^^123m^^.\n",
+            "Use ^^ (two carets) ^^ around ^^123m^^.\n",
+            "The ^^ we use here ^^123m^^ is it.\n",
+        ] {
+            assert_eq!(found(text), [("123m", Origin::Carets)], "{text}");
+        }
+        for text in [
+            "A ^^ 3 han ^^ hand.\n",
+            "Math 2^^3 and 10^^2\n",
+            "vs ^^ new ^^ style\n",
+        ] {
+            assert_eq!(found(text), [], "{text}");
+        }
     }
 
     #[test]
