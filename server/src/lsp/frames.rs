@@ -116,10 +116,13 @@ fn filtered(body: &[u8]) -> Filtered {
     let Value::Object(mut msg) = value else {
         return Filtered::Dropped("not a JSON object");
     };
+    // The library reads a number id as a 64-bit integer: a fraction or a
+    // larger number would end the session as a string never does.
     let usable_id = match msg.get("id") {
         None => None,
-        Some(id @ (Value::String(_) | Value::Number(_))) => Some(id.clone()),
-        Some(_) => return Filtered::Dropped("an id that is neither a number nor a string"),
+        Some(id @ Value::String(_)) => Some(id.clone()),
+        Some(id @ Value::Number(n)) if n.as_i64().is_some() => Some(id.clone()),
+        Some(_) => return Filtered::Dropped("an id that is neither an integer nor a string"),
     };
     let versioned = msg.get("jsonrpc").and_then(Value::as_str) == Some("2.0");
     let method = msg.get("method");
@@ -238,6 +241,8 @@ mod tests {
         );
         for dropped in [
             r#"{"jsonrpc":"2.0","id":{"a":1},"method":"shutdown"}"#,
+            r#"{"jsonrpc":"2.0","id":1.5,"method":"shutdown"}"#,
+            r#"{"id":18446744073709551616,"method":"shutdown"}"#,
             "[1]",
             "{}",
             "42",
