@@ -99,6 +99,8 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     let mut sit = Situation::default();
     // The first occurrence of each option, by id.
     let mut present: [Option<&OptionTok>; id::COUNT] = [None; id::COUNT];
+    // The same, as a bit per option id.
+    let mut written = 0u32;
     for opt in &line.options {
         let i = opt.id;
         if let Some(prev) = present.get(i).copied().flatten() {
@@ -109,6 +111,7 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
             }
         } else if let Some(slot) = present.get_mut(i) {
             *slot = Some(opt);
+            written |= 1 << i;
         }
         if let Some(OptionValue::Tiles(ts)) = &opt.value {
             let tiles = line.toks(ts).iter().map(|t| t.tile);
@@ -203,7 +206,15 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
             .any(|&k| present[k].is_some());
     }
 
-    contradictions(line, &present, &hand, &meld_spans, &sit, &mut diags);
+    contradictions(
+        line,
+        &present,
+        written,
+        &hand,
+        &meld_spans,
+        &sit,
+        &mut diags,
+    );
 
     if sit.renhou && rules.renhou == crate::score::rules::RenhouRule::Off {
         if let Some(o) = present[id::RENHOU] {
@@ -377,21 +388,15 @@ fn meld(m: &MeldTok, toks: &[TileTok]) -> Result<Meld, Diagnostic> {
 
 /// Whether the hand, with the tiles of `dora=`, `ura=` and `visible=`,
 /// holds a fifth copy of a tile. The tokens after the hand's are exactly
-/// those of these options, so this is one loop over the line's tokens. The
-/// counts are bit sets of the kinds held once, twice, three and four times:
-/// they live in registers, where a count array in memory makes each tile of
-/// a run (`222z`) wait on the store of the one before.
+/// those of these options, so this is one loop over the line's tokens,
+/// counting in a 64-byte array whose check is a few vector compares.
 fn any_fifth(line: &HandLine) -> bool {
-    let [mut one, mut two, mut three, mut four, mut five] = [0u64; 5];
+    let mut n = [0u8; 64];
     for t in &line.toks {
-        let bit = 1u64 << t.tile.index();
-        five |= four & bit;
-        four |= three & bit;
-        three |= two & bit;
-        two |= one & bit;
-        one |= bit;
+        let c = &mut n[t.tile.index() & 63];
+        *c = c.saturating_add(1);
     }
-    five != 0
+    n.iter().fold(0u8, |m, &c| m.max(c)) > 4
 }
 
 /// A fifth copy of a tile is an error; a fifth made only by dora or ura
@@ -743,6 +748,19 @@ static CONFLICTS: [(usize, usize, &str); 41] = [
 
 const NAGASHI_IS_A_DRAW: &str = "nagashi mangan is paid at an exhaustive draw, where no one wins";
 
+/// For each option id, the ids it conflicts with in [`CONFLICTS`] (as the
+/// first word of a pair).
+static CONFLICT_MASKS: [u32; id::COUNT] = {
+    let mut masks = [0u32; id::COUNT];
+    let mut k = 0;
+    while k < CONFLICTS.len() {
+        let (a, b, _) = CONFLICTS[k];
+        masks[a] |= 1 << b;
+        k += 1;
+    }
+    masks
+};
+
 /// Why options `a` and `b` cannot be written together, in either order
 /// (completion leaves such a word out).
 pub fn conflicting(a: usize, b: usize) -> Option<&'static str> {
@@ -759,22 +777,29 @@ pub fn conflicting(a: usize, b: usize) -> Option<&'static str> {
 fn contradictions(
     line: &HandLine,
     present: &[Option<&OptionTok>; id::COUNT],
+    written: u32,
     hand: &Hand,
     meld_spans: &[Span],
     sit: &Situation,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let written = present
-        .iter()
-        .enumerate()
-        .fold(0u32, |m, (k, o)| m | (u32::from(o.is_some()) << k));
     let has = |k: usize| written & (1 << k) != 0;
     let opt = |k: usize| present[k];
 
-    for &(a, b, why) in &CONFLICTS {
-        if has(a) && has(b) {
-            if let (Some(oa), Some(ob)) = (opt(a), opt(b)) {
-                conflict(line, diags, ob, oa, why);
+    // One lookup per word written tells whether any pair of the table
+    // holds; a line almost never has one, so the table is walked only then.
+    let mut words = written;
+    let mut clash = 0;
+    while words != 0 {
+        clash |= CONFLICT_MASKS[words.trailing_zeros() as usize] & written;
+        words &= words - 1;
+    }
+    if clash != 0 {
+        for &(a, b, why) in &CONFLICTS {
+            if has(a) && has(b) {
+                if let (Some(oa), Some(ob)) = (opt(a), opt(b)) {
+                    conflict(line, diags, ob, oa, why);
+                }
             }
         }
     }
