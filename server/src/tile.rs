@@ -76,6 +76,16 @@ impl Wind {
 
     /// `e s w n`, or `1z`..`4z`.
     pub fn parse(s: &str) -> Option<Wind> {
+        // The usual one-letter value without string comparisons.
+        if let [c] = s.as_bytes() {
+            return match c.to_ascii_lowercase() {
+                b'e' => Some(Wind::East),
+                b's' => Some(Wind::South),
+                b'w' => Some(Wind::West),
+                b'n' => Some(Wind::North),
+                _ => None,
+            };
+        }
         match s {
             "e" | "E" | "1z" | "east" => Some(Wind::East),
             "s" | "S" | "2z" | "south" => Some(Wind::South),

@@ -153,6 +153,35 @@ static SUIT_ROWS: [u8; 256] = {
     t
 };
 
+/// A placeholder for the slots of a digit group, overwritten at once.
+const BLANK: TileTok = TileTok {
+    tile: Tile::EAST,
+    red: false,
+    written: Written::Digit,
+    span: 0..0,
+};
+
+/// The end of the run of ASCII digits at `b[i..end]`, eight bytes at a time.
+fn digits_end(b: &[u8], mut i: usize, end: usize) -> usize {
+    let b = b.get(..end).unwrap_or(b);
+    while let Some(chunk) = b.get(i..i + 8) {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        // Per byte: the high bit set where the byte is not '0'..='9'
+        // (below 0x30, or 0x3a and above once 0x46 is added).
+        let lo = x.wrapping_sub(0x3030_3030_3030_3030);
+        let hi = x.wrapping_add(0x4646_4646_4646_4646);
+        let other = (lo | hi | x) & 0x8080_8080_8080_8080;
+        if other != 0 {
+            return i + (other.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    i
+}
+
 /// The tiles of `b[i..end]` up to a bracket: digit groups and letter honors,
 /// each a group in `items` when given. Returns where it stopped.
 fn tiles(
@@ -167,24 +196,25 @@ fn tiles(
         let first = toks.len();
         let span;
         if c.is_ascii_digit() {
-            let mut j = i + 1;
-            while j < end && b[j].is_ascii_digit() {
-                j += 1;
-            }
+            let j = digits_end(b, i + 1, end);
             let letter = *b.get(j).filter(|_| j < end)?;
             let row = usize::from(SUIT_ROWS[usize::from(letter)]);
             if row > 3 {
                 return None;
             }
-            toks.reserve(j - i);
-            for (k, &d) in (i..j).zip(&b[i..j]) {
+            // The group's slots are made first and then filled: a push for
+            // each tile reloads and stores the vector's length and checks
+            // its capacity.
+            let at = toks.len();
+            toks.resize(at + (j - i), BLANK);
+            for ((tok, k), &d) in toks[at..].iter_mut().zip(i..j).zip(&b[i..j]) {
                 let digit = d - b'0';
-                toks.push(TileTok {
+                *tok = TileTok {
                     tile: Tile::from_digit(row, digit)?,
                     red: digit == 0,
                     written: Written::Digit,
                     span: k..k + 1,
-                });
+                };
             }
             span = i..j + 1;
         } else if let Some((tile, len)) = lex::letter_honor(&b[i..end]) {
@@ -245,15 +275,29 @@ fn value(
     kind: ValueKind,
     toks: &mut Vec<TileTok>,
 ) -> Option<OptionValue> {
+    let b = text.as_bytes();
     match kind {
         ValueKind::Flag => None,
         ValueKind::Number => number(&text[vs..ve])
             .filter(|&n| n <= MAX_COUNT)
             .map(OptionValue::Number),
         ValueKind::Wind => Wind::parse(&text[vs..ve]).map(OptionValue::Wind),
+        // The usual one-tile value, `win=5m`: read here, not lexed as a
+        // group (as the branch below would read it).
+        ValueKind::Tile if ve - vs == 2 && b[vs].is_ascii_digit() => {
+            let row = usize::from(SUIT_ROWS[usize::from(b[vs + 1])]);
+            let digit = b[vs] - b'0';
+            let tile = Tile::from_digit(row, digit).filter(|_| row <= 3)?;
+            Some(OptionValue::Tile(TileTok {
+                tile,
+                red: digit == 0,
+                written: Written::Digit,
+                span: vs..vs + 1,
+            }))
+        }
         ValueKind::Tile | ValueKind::Tiles => {
             let first = toks.len();
-            if tiles(text.as_bytes(), vs, ve, toks, None)? < ve {
+            if tiles(b, vs, ve, toks, None)? < ve {
                 return None;
             }
             match (kind, toks.len() - first) {
