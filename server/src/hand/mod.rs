@@ -119,6 +119,7 @@ impl Situation {
     }
 }
 
+mod fast;
 mod validate;
 
 pub use validate::{conflicting, parse_hand, validate, Mode, Validated};

@@ -60,6 +60,15 @@ pub fn parse_hand(text: &str, rules: &Rules) -> Result<(Hand, Situation), Vec<Di
 
 /// Validates a parsed hand line.
 pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
+    super::fast::validate(line, rules, mode).unwrap_or_else(|| full(line, rules, mode))
+}
+
+/// Validation with every check and its message: the definition that
+/// [`super::fast`] answers for first on lines without a diagnostic. Kept
+/// out of line, so that the fast path stays small.
+#[cold]
+#[inline(never)]
+pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     let mut diags = Vec::new();
     let mut hand = Hand::default();
     let mut last_closed: Option<Tile> = None;
@@ -151,7 +160,7 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
             }
         }
     }
-    situation(&present, &mut sit);
+    situation(&present, written, &mut sit);
 
     // Tile count and the winning tile.
     let total = hand.size();
@@ -228,13 +237,6 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
         }
     }
 
-    // Implied win method: the last-tile, kan and first-draw yaku say it.
-    if present[id::TSUMO].is_none() && present[id::RON].is_none() {
-        sit.tsumo = [id::HAITEI, id::RINSHAN, id::TENHOU, id::CHIIHOU]
-            .iter()
-            .any(|&k| present[k].is_some());
-    }
-
     contradictions(
         line,
         &present,
@@ -267,7 +269,7 @@ pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
 #[inline(never)]
 fn red_fives(line: &HandLine, diags: &mut Vec<Diagnostic>) -> u8 {
     let mut red = [0u8; 3];
-    let mut first_red: [Option<&Span>; 3] = [None; 3];
+    let mut first_red: [Option<Span>; 3] = [None, None, None];
     for t in line.tiles().iter().filter(|t| t.red) {
         let s = t.tile.suit().index() as usize;
         let (Some(count), Some(first)) = (red.get_mut(s), first_red.get_mut(s)) else {
@@ -275,17 +277,17 @@ fn red_fives(line: &HandLine, diags: &mut Vec<Diagnostic>) -> u8 {
         };
         *count = count.saturating_add(1);
         match first {
-            None => *first = Some(&t.span),
+            None => *first = Some(t.span()),
             Some(first) => {
                 let letter = [b'm', b'p', b's'][s] as char;
                 diags.push(
                     Diagnostic::error(
                         "extra-red-five",
-                        t.span.clone(),
+                        t.span(),
                         format!("a second red five of the same suit: there is only one 0{letter}"),
                     )
-                    .with_related((*first).clone(), "the first red five")
-                    .with_fix(format!("write 5{letter}"), t.span.clone(), "5"),
+                    .with_related(first.clone(), "the first red five")
+                    .with_fix(format!("write 5{letter}"), t.span(), "5"),
                 );
             }
         }
@@ -369,14 +371,14 @@ fn tile_count(line: &HandLine, hand: &Hand, mode: Mode) -> Option<Diagnostic> {
 }
 
 /// Whether the closed tiles (not the melds) hold the red five `tile`.
-fn closed_red(line: &HandLine, tile: Tile) -> bool {
+pub(super) fn closed_red(line: &HandLine, tile: Tile) -> bool {
     line.items.iter().any(|item| match item {
         HandItem::Group(g) => line.toks(&g.tiles).iter().any(|c| c.red && c.tile == tile),
         HandItem::Meld(_) => false,
     })
 }
 
-fn meld(m: &MeldTok, toks: &[TileTok]) -> Result<Meld, Diagnostic> {
+pub(super) fn meld(m: &MeldTok, toks: &[TileTok]) -> Result<Meld, Diagnostic> {
     let mut tiles: Tiles<4> = toks.iter().map(|t| t.tile).collect();
     tiles.sort_unstable();
     let same = tiles.windows(2).all(|w| w[0] == w[1]);
@@ -422,7 +424,7 @@ fn meld(m: &MeldTok, toks: &[TileTok]) -> Result<Meld, Diagnostic> {
 /// they live in registers, where a count array in memory makes each tile of
 /// a run (`222z`) wait on the store of the one before (measured: a count
 /// array takes fewer instructions and more time).
-fn any_fifth(line: &HandLine) -> bool {
+pub(super) fn any_fifth(line: &HandLine) -> bool {
     let [mut one, mut two, mut three, mut four, mut five] = [0u64; 5];
     for t in &line.toks {
         let bit = 1u64 << t.tile.index();
@@ -449,10 +451,10 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
                 .tiles()
                 .iter()
                 .find(|f| f.tile == t.tile)
-                .map(|f| f.span.clone());
+                .map(|f| f.span());
             let mut d = Diagnostic::error(
                 "fifth-tile",
-                t.span.clone(),
+                t.span(),
                 format!(
                     "a fifth {}: there are only four of each tile",
                     t.tile.name()
@@ -481,7 +483,7 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
             if n[i] == 5 {
                 diags.push(Diagnostic::warning(
                     "fifth-tile-indicator",
-                    t.span.clone(),
+                    t.span(),
                     format!(
                         "this {what} is a fifth {}: the hand, indicators and visible tiles already hold four",
                         t.tile.name()
@@ -511,27 +513,9 @@ fn same_value(line: &HandLine, a: &OptionTok, b: &OptionTok) -> bool {
 }
 
 /// The situation the written words state (the first of each; the tiles of
-/// `dora=`, `ura=` and `visible=` are gathered as they come). Flags are
-/// read as bits: a `match` on each word's id compiles to an indirect jump
-/// that random lines keep mispredicting.
-fn situation(present: &[Option<&OptionTok>; id::COUNT], sit: &mut Situation) {
-    let has = |k: usize| present[k].is_some();
-    sit.tsumo = has(id::TSUMO);
-    sit.riichi = if has(id::DOUBLE_RIICHI) {
-        Riichi::Double
-    } else if has(id::RIICHI) {
-        Riichi::Riichi
-    } else {
-        Riichi::None
-    };
-    sit.ippatsu = has(id::IPPATSU);
-    sit.last_tile = has(id::HAITEI) || has(id::HOUTEI);
-    sit.rinshan = has(id::RINSHAN);
-    sit.chankan = has(id::CHANKAN);
-    sit.tenhou = has(id::TENHOU);
-    sit.chiihou = has(id::CHIIHOU);
-    sit.renhou = has(id::RENHOU);
-    sit.nagashi = has(id::NAGASHI);
+/// `dora=`, `ura=` and `visible=` are gathered as they come).
+fn situation(present: &[Option<&OptionTok>; id::COUNT], written: u32, sit: &mut Situation) {
+    flags(written, sit);
     let value = |k: usize| present[k].and_then(|o| o.value.as_ref());
     if let Some(OptionValue::Wind(w)) = value(id::SEAT) {
         sit.seat = *w;
@@ -548,6 +532,35 @@ fn situation(present: &[Option<&OptionTok>; id::COUNT], sit: &mut Situation) {
     if let Some(OptionValue::Tile(t)) = value(id::DISCARD) {
         sit.discard = Some(t.tile);
     }
+}
+
+/// The situation's flags, from a bit per option id written. Read as bits:
+/// a `match` on each word's id compiles to an indirect jump that random
+/// lines keep mispredicting.
+pub(super) fn flags(written: u32, sit: &mut Situation) {
+    let has = |k: usize| written & (1 << k) != 0;
+    sit.riichi = if has(id::DOUBLE_RIICHI) {
+        Riichi::Double
+    } else if has(id::RIICHI) {
+        Riichi::Riichi
+    } else {
+        Riichi::None
+    };
+    sit.ippatsu = has(id::IPPATSU);
+    sit.last_tile = has(id::HAITEI) || has(id::HOUTEI);
+    sit.rinshan = has(id::RINSHAN);
+    sit.chankan = has(id::CHANKAN);
+    sit.tenhou = has(id::TENHOU);
+    sit.chiihou = has(id::CHIIHOU);
+    sit.renhou = has(id::RENHOU);
+    sit.nagashi = has(id::NAGASHI);
+    // Without tsumo or ron, the last-tile, kan and first-draw yaku say
+    // how the hand was won.
+    sit.tsumo = if has(id::TSUMO) || has(id::RON) {
+        has(id::TSUMO)
+    } else {
+        has(id::HAITEI) || has(id::RINSHAN) || has(id::TENHOU) || has(id::CHIIHOU)
+    };
 }
 
 /// The span to delete to remove an option: the word and the space before it.
@@ -784,7 +797,7 @@ const NAGASHI_IS_A_DRAW: &str = "nagashi mangan is paid at an exhaustive draw, w
 
 /// For each option id, the ids it conflicts with in [`CONFLICTS`] (as the
 /// first word of a pair).
-static CONFLICT_MASKS: [u32; id::COUNT] = {
+pub(super) static CONFLICT_MASKS: [u32; id::COUNT] = {
     let mut masks = [0u32; id::COUNT];
     let mut k = 0;
     while k < CONFLICTS.len() {

@@ -18,15 +18,56 @@ pub enum Written {
     Glyph,
 }
 
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// A tile as written: eight bytes, since a line's tokens are written and
+/// read on every keystroke and for every hand of a document. Its span is
+/// kept as a 32-bit start and a length, and read through [`TileTok::span`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct TileTok {
     pub tile: Tile,
     /// Written as `0`.
     pub red: bool,
     pub written: Written,
-    /// The tile's own characters (for `123m`, the digit only; the suit letter
-    /// belongs to the group).
-    pub span: Span,
+    len: u8,
+    start: u32,
+}
+
+impl TileTok {
+    /// `span` is the tile's own characters (for `123m`, the digit only; the
+    /// suit letter belongs to the group): at most four bytes. Positions past
+    /// 4 GiB are clamped (the fast path leaves such a line to this one).
+    pub fn new(tile: Tile, red: bool, written: Written, span: Span) -> TileTok {
+        TileTok {
+            tile,
+            red,
+            written,
+            len: u8::try_from(span.len()).unwrap_or(u8::MAX),
+            start: u32::try_from(span.start).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// The fast path's constructor, for a line it has checked is shorter
+    /// than 4 GiB; `len` is at most four.
+    pub(super) const fn at(
+        tile: Tile,
+        red: bool,
+        written: Written,
+        start: usize,
+        len: usize,
+    ) -> TileTok {
+        TileTok {
+            tile,
+            red,
+            written,
+            len: len as u8,
+            start: start as u32,
+        }
+    }
+
+    /// The tile's own characters.
+    pub fn span(&self) -> Span {
+        let start = self.start as usize;
+        start..start + usize::from(self.len)
+    }
 }
 
 /// Positions in [`HandLine::toks`]. Tokens live in one buffer per line, so

@@ -23,6 +23,10 @@ use super::{claim, lex};
 /// returning it costs a copy that waits on the tree's last stores.
 pub(super) fn line(text: &str, line: &mut Line) -> Option<()> {
     let b = text.as_bytes();
+    // Positions are kept in 32 bits (see `TileTok`).
+    if u32::try_from(b.len()).is_err() {
+        return None;
+    }
     let start = skip_spaces(b, 0, b.len())?;
     if start == b.len() || b[start] == b'#' || b[start..].starts_with(b"rules:") {
         return None;
@@ -73,8 +77,7 @@ pub(super) fn line(text: &str, line: &mut Line) -> Option<()> {
                 hand.hand_toks = hand.toks.len();
                 hand.options.reserve(8);
             }
-            let opt = option(text, s, e, key?, &mut hand.toks)?;
-            hand.options.push(opt);
+            option(text, s, e, key?, hand)?;
         }
         i = skip_spaces(b, e, opts_end)?;
     }
@@ -96,10 +99,15 @@ fn is_space(c: u8) -> bool {
 /// The first byte of `b[i..end]` that is not a space; `None` at a byte
 /// outside ASCII (it may be a Unicode space).
 fn skip_spaces(b: &[u8], mut i: usize, end: usize) -> Option<usize> {
-    while i < end && is_space(b[i]) {
-        i += 1;
+    let b = b.get(..end).unwrap_or(b);
+    while let Some(&c) = b.get(i) {
+        if c == b' ' || c.wrapping_sub(b'\t') <= b'\r' - b'\t' {
+            i += 1;
+        } else {
+            return (c < 0x80).then_some(i);
+        }
     }
-    (i == end || b[i] < 0x80).then_some(i)
+    Some(i)
 }
 
 /// The end of the word at `b[s..end]`: printable ASCII up to a space;
@@ -154,12 +162,7 @@ static SUIT_ROWS: [u8; 256] = {
 };
 
 /// A placeholder for the slots of a digit group, overwritten at once.
-const BLANK: TileTok = TileTok {
-    tile: Tile::EAST,
-    red: false,
-    written: Written::Digit,
-    span: 0..0,
-};
+const BLANK: TileTok = TileTok::at(Tile::EAST, false, Written::Digit, 0, 0);
 
 /// The end of the run of ASCII digits at `b[i..end]`, eight bytes at a time.
 fn digits_end(b: &[u8], mut i: usize, end: usize) -> usize {
@@ -209,22 +212,18 @@ fn tiles(
             toks.resize(at + (j - i), BLANK);
             for ((tok, k), &d) in toks[at..].iter_mut().zip(i..j).zip(&b[i..j]) {
                 let digit = d - b'0';
-                *tok = TileTok {
-                    tile: Tile::from_digit(row, digit)?,
-                    red: digit == 0,
-                    written: Written::Digit,
-                    span: k..k + 1,
-                };
+                *tok = TileTok::at(
+                    Tile::from_digit(row, digit)?,
+                    digit == 0,
+                    Written::Digit,
+                    k,
+                    1,
+                );
             }
             span = i..j + 1;
         } else if let Some((tile, len)) = lex::letter_honor(&b[i..end]) {
             span = i..i + len;
-            toks.push(TileTok {
-                tile,
-                red: false,
-                written: Written::Letter,
-                span: span.clone(),
-            });
+            toks.push(TileTok::at(tile, false, Written::Letter, i, len));
         } else if matches!(c, b'(' | b'[' | b')' | b']') {
             return Some(i);
         } else {
@@ -248,24 +247,27 @@ fn option(
     s: usize,
     e: usize,
     ((key, kind, id), key_end): ((&'static str, ValueKind, usize), usize),
-    toks: &mut Vec<TileTok>,
-) -> Option<OptionTok> {
+    hand: &mut HandLine,
+) -> Option<()> {
     let raw = (key_end < e).then(|| (key_end + 1, e));
     let value = match (kind, raw) {
         (ValueKind::Flag, None) => OptionValue::Flag,
         (_, Some((vs, ve))) if vs < ve && kind != ValueKind::Flag => {
-            value(text, vs, ve, kind, toks)?
+            value(text, vs, ve, kind, &mut hand.toks)?
         }
         _ => return None,
     };
-    Some(OptionTok {
+    // Pushed here, not returned: an `Option<OptionTok>` handed back is
+    // copied twice on its way into the vector.
+    hand.options.push(OptionTok {
         key,
         id,
         key_span: s..key_end,
         value_span: raw.map(|(vs, ve)| vs..ve),
         value: Some(value),
         span: s..e,
-    })
+    });
+    Some(())
 }
 
 fn value(
@@ -288,12 +290,13 @@ fn value(
             let row = usize::from(SUIT_ROWS[usize::from(b[vs + 1])]);
             let digit = b[vs] - b'0';
             let tile = Tile::from_digit(row, digit).filter(|_| row <= 3)?;
-            Some(OptionValue::Tile(TileTok {
+            Some(OptionValue::Tile(TileTok::at(
                 tile,
-                red: digit == 0,
-                written: Written::Digit,
-                span: vs..vs + 1,
-            }))
+                digit == 0,
+                Written::Digit,
+                vs,
+                1,
+            )))
         }
         ValueKind::Tile | ValueKind::Tiles => {
             let first = toks.len();

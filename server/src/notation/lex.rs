@@ -76,12 +76,9 @@ pub(crate) fn tiles(
                         Tile::new(suit, d)
                     };
                     match tile {
-                        Some(tile) => toks.push(TileTok {
-                            tile,
-                            red: d == 0,
-                            written: Written::Digit,
-                            span: k..k + 1,
-                        }),
+                        Some(tile) => {
+                            toks.push(TileTok::new(tile, d == 0, Written::Digit, k..k + 1))
+                        }
                         None => errors.push(invalid_honor(d, b[j] as char, k..k + 1)),
                     }
                 }
@@ -101,12 +98,7 @@ pub(crate) fn tiles(
             }
         } else if let Some((tile, len)) = letter_honor(&b[i..end]) {
             group(i..i + len, toks.len()..toks.len() + 1);
-            toks.push(TileTok {
-                tile,
-                red: false,
-                written: Written::Letter,
-                span: i..i + len,
-            });
+            toks.push(TileTok::new(tile, false, Written::Letter, i..i + len));
             i += len;
         } else if is_suit_letter(c) {
             errors.push(Diagnostic::error(
@@ -123,12 +115,7 @@ pub(crate) fn tiles(
             let len = ch.len_utf8();
             if let Some(tile) = Tile::from_glyph(ch) {
                 group(i..i + len, toks.len()..toks.len() + 1);
-                toks.push(TileTok {
-                    tile,
-                    red: false,
-                    written: Written::Glyph,
-                    span: i..i + len,
-                });
+                toks.push(TileTok::new(tile, false, Written::Glyph, i..i + len));
             } else if is_glyph_block(ch) {
                 errors.push(Diagnostic::error(
                     "invalid-tile",

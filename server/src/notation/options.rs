@@ -124,8 +124,7 @@ pub const KEY_NAMES: &[&str] = &[
 /// canonical order.
 pub fn lookup(word: &str) -> Option<(&'static str, ValueKind, usize)> {
     let i = id_of(word)?;
-    let (name, kind) = OPTIONS[i];
-    Some((name, kind, i))
+    OPTIONS.get(i).map(|&(name, kind)| (name, kind, i))
 }
 
 /// Position of a (canonical) key in the canonical order.

@@ -76,8 +76,8 @@ pub fn tokens(text: &str, line: &Line) -> Vec<(TokenKind, Span)> {
                 match item {
                     HandItem::Group(g) => {
                         let tiles = h.toks(&g.tiles);
-                        out.extend(tiles.iter().map(|t| (TokenKind::Tile, t.span.clone())));
-                        let last = tiles.last().map_or(g.span.start, |t| t.span.end);
+                        out.extend(tiles.iter().map(|t| (TokenKind::Tile, t.span())));
+                        let last = tiles.last().map_or(g.span.start, |t| t.span().end);
                         if last < g.span.end {
                             out.push((TokenKind::Suit, last..g.span.end));
                         }
@@ -88,11 +88,11 @@ pub fn tokens(text: &str, line: &Line) -> Vec<(TokenKind, Span)> {
                         let mut prev_end = m.span.start + 1;
                         let mut prev_digit = false;
                         for t in h.toks(&m.tiles) {
-                            if prev_digit && t.span.start > prev_end {
-                                out.push((TokenKind::Suit, prev_end..t.span.start));
+                            if prev_digit && t.span().start > prev_end {
+                                out.push((TokenKind::Suit, prev_end..t.span().start));
                             }
-                            out.push((TokenKind::Tile, t.span.clone()));
-                            prev_end = t.span.end;
+                            out.push((TokenKind::Tile, t.span()));
+                            prev_end = t.span().end;
                             prev_digit = t.written == super::ast::Written::Digit;
                         }
                         if prev_digit && m.span.end - 1 > prev_end {

@@ -172,15 +172,15 @@ fn tiles(out: &mut Vec<Token>, toks: &[TileTok], within: &Range<usize>, modifier
     let mut at = within.start;
     let mut last_suit = None;
     for t in toks {
-        if t.span.start > at {
+        if t.span().start > at {
             if let Some(s) = last_suit.or(Some(t.tile.suit())) {
                 // Bytes between tiles: a suit letter (or spaces, harmless).
-                push(out, at..t.span.start, TokenType::of_suit(s), modifiers);
+                push(out, at..t.span().start, TokenType::of_suit(s), modifiers);
             }
         }
         let m = modifiers | if t.red { RED } else { 0 };
-        push(out, t.span.clone(), TokenType::of_suit(t.tile.suit()), m);
-        at = t.span.end;
+        push(out, t.span(), TokenType::of_suit(t.tile.suit()), m);
+        at = t.span().end;
         last_suit = Some(t.tile.suit());
     }
     if let Some(s) = last_suit {

@@ -1,0 +1,360 @@
+//! Validation's fast path: a well-formed line that draws no diagnostic at
+//! all (the usual line of a document) validated in one pass with its
+//! state in registers: the words written as a bit set, the closed tiles in
+//! a plain array, no span kept for messages. At the first thing that would
+//! be reported (a bad meld, a fifth copy, a repeated word, a wrong tile
+//! count, a contradiction, ...) it gives up, and [`super::validate`] reads
+//! the line again with every check and message.
+//!
+//! So the full validation stays the one definition, and this module must
+//! return exactly what it returns: the tests below compare the two on
+//! every line of the vectors and the corpus, on one-character edits of
+//! them, and under several rule sets and both modes.
+
+use crate::notation::ast::{HandItem, HandLine, OptionValue, TileTok};
+use crate::notation::options::id;
+use crate::score::rules::{RenhouRule, Rules};
+use crate::tile::Tile;
+
+use super::validate::{any_fifth, closed_red, flags, meld, CONFLICT_MASKS};
+use super::{Hand, Mode, Riichi, Situation, Tiles, Validated};
+
+/// Bits of option ids.
+const fn bit(k: usize) -> u32 {
+    1 << k
+}
+
+/// Validates `line` when it draws no diagnostic; `None` sends it to the
+/// full validation.
+pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Validated> {
+    if line.recovered {
+        return None;
+    }
+    let mut hand = Hand::default();
+    let mut closed = [Tile::EAST; 14];
+    let mut n = 0;
+    let mut last_closed = None;
+    let mut open_meld = false;
+    let mut kans = 0;
+    if line.items.iter().all(|i| matches!(i, HandItem::Group(_))) {
+        // No meld: the hand's tokens are its closed tiles, in one run.
+        let tiles = line.tiles();
+        for (slot, t) in closed.iter_mut().zip(tiles) {
+            *slot = t.tile;
+        }
+        n = tiles.len();
+        if n > closed.len() {
+            return None;
+        }
+        last_closed = tiles.last().map(|t| t.tile);
+    } else {
+        for item in &line.items {
+            match item {
+                HandItem::Group(g) => {
+                    let tiles = line.toks(&g.tiles);
+                    for t in tiles {
+                        *closed.get_mut(n)? = t.tile;
+                        n += 1;
+                    }
+                    last_closed = tiles.last().map(|t| t.tile).or(last_closed);
+                }
+                HandItem::Meld(m) => {
+                    let meld = meld(m, line.toks(&m.tiles)).ok()?;
+                    open_meld |= meld.is_open();
+                    kans += usize::from(meld.is_kan());
+                    hand.melds.push(meld);
+                }
+            }
+        }
+    }
+    let closed = &mut closed[..n];
+    closed.sort_unstable();
+
+    if rules.red_fives {
+        // A second red five of a suit is reported.
+        let mut red = [0u8; 4];
+        for t in line.tiles().iter().filter(|t| t.red) {
+            let suit = &mut red[usize::from(t.tile.suit().index() & 3)];
+            if *suit > 0 {
+                return None;
+            }
+            *suit = 1;
+        }
+        hand.red_fives = red.iter().sum();
+    }
+    let fifth = if line.toks.len() == n {
+        closed.windows(5).any(|w| w[0] == w[4])
+    } else {
+        any_fifth(line)
+    };
+    if fifth {
+        return None;
+    }
+
+    // The words, each written once, with a value that reads.
+    let mut sit = Situation::default();
+    let mut written = 0u32;
+    let mut win: Option<&TileTok> = None;
+    for opt in &line.options {
+        let b = 1u32.checked_shl(u32::try_from(opt.id).ok()?)?;
+        if written & b != 0 {
+            return None;
+        }
+        written |= b;
+        match opt.value.as_ref()? {
+            OptionValue::Flag => {}
+            OptionValue::Tile(t) if opt.id == id::WIN => win = Some(t),
+            OptionValue::Tile(t) => sit.discard = Some(t.tile),
+            OptionValue::Tiles(ts) => {
+                let tiles = line.toks(ts).iter().map(|t| t.tile);
+                match opt.id {
+                    id::DORA => tiles.for_each(|t| sit.dora.push(t)),
+                    id::URA => tiles.for_each(|t| sit.ura.push(t)),
+                    _ => tiles.for_each(|t| sit.visible.push(t)),
+                }
+            }
+            OptionValue::Number(v) if opt.id == id::HONBA => sit.honba = *v,
+            OptionValue::Number(v) => sit.sticks = *v,
+            OptionValue::Wind(w) if opt.id == id::SEAT => sit.seat = *w,
+            OptionValue::Wind(w) => sit.round = *w,
+        }
+    }
+    flags(written, &mut sit);
+
+    // The tile count, the winning and the discarded tile.
+    let total = n + 3 * hand.melds.len();
+    let count_ok = match mode {
+        Mode::Strict => total == 13 || total == 14,
+        Mode::Partial => (1..=14).contains(&total) && n > 0,
+    };
+    if !count_ok {
+        return None;
+    }
+    match win {
+        Some(t) => {
+            if !closed.contains(&t.tile)
+                || (t.red && rules.red_fives && !closed_red(line, t.tile))
+                || total == 13
+            {
+                return None;
+            }
+            if total == 14 {
+                hand.win = Some(t.tile);
+            }
+        }
+        None if total == 14 => hand.win = last_closed,
+        None => {}
+    }
+    if let Some(d) = sit.discard {
+        if total == 13 || !closed.contains(&d) {
+            return None;
+        }
+    }
+    if contradicts(written, &sit, open_meld, !hand.melds.is_empty(), kans) {
+        return None;
+    }
+    if sit.renhou && rules.renhou == RenhouRule::Off {
+        return None;
+    }
+    hand.closed = Tiles::from_slice(closed);
+    Some(Validated {
+        hand,
+        situation: sit,
+        diagnostics: Vec::new(),
+    })
+}
+
+/// Whether the full validation would report a contradiction: the checks of
+/// `validate::contradictions`, as bit tests.
+fn contradicts(written: u32, sit: &Situation, open_meld: bool, melds: bool, kans: usize) -> bool {
+    let has = |k: usize| written & bit(k) != 0;
+    let mut words = written;
+    let mut clash = 0;
+    while words != 0 {
+        clash |= CONFLICT_MASKS[words.trailing_zeros() as usize] & written;
+        words &= words - 1;
+    }
+    let first_draw = bit(id::TENHOU) | bit(id::CHIIHOU);
+    clash != 0
+        || (has(id::DOUBLE_RIICHI) && written & (first_draw | bit(id::RIICHI)) != 0)
+        || (open_meld && written & (bit(id::RIICHI) | bit(id::DOUBLE_RIICHI)) != 0)
+        || (melds && written & (first_draw | bit(id::RENHOU)) != 0)
+        || (has(id::RINSHAN) && kans == 0)
+        || (sit.riichi == Riichi::None && written & (bit(id::IPPATSU) | bit(id::URA)) != 0)
+        || (sit.is_dealer() && written & (bit(id::CHIIHOU) | bit(id::RENHOU)) != 0)
+        || (!sit.is_dealer() && has(id::TENHOU))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::validate::full;
+    use super::super::Mode;
+    use super::validate;
+    use crate::notation::ast::LineKind;
+    use crate::notation::parse_line;
+    use crate::score::rules::Rules;
+
+    fn repo_file(rel: &str) -> String {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../");
+        std::fs::read_to_string(format!("{path}{rel}")).unwrap_or_default()
+    }
+
+    /// The hand lines of the vectors, then the inputs of the corpus (and
+    /// where they begin).
+    fn samples() -> (Vec<String>, usize) {
+        let mut out = Vec::new();
+        for (file, field) in [
+            ("tests/vectors/scoring.jsonl", "line"),
+            ("tests/vectors/no-yaku.jsonl", "line"),
+            ("tests/vectors/shanten.jsonl", "hand"),
+        ] {
+            for l in repo_file(file).lines() {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
+                if let Some(s) = v[field].as_str() {
+                    out.push(s.to_string());
+                }
+            }
+        }
+        let vectors = out.len();
+        let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus");
+        for entry in std::fs::read_dir(corpus).into_iter().flatten().flatten() {
+            let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+            let mut lines = text.lines();
+            while let Some(l) = lines.next() {
+                if l.starts_with("=== ") {
+                    out.extend(lines.next().map(str::to_string));
+                }
+            }
+        }
+        (out, vectors)
+    }
+
+    fn rule_sets() -> Vec<Rules> {
+        let mut no_red = Rules::tenhou();
+        no_red.red_fives = false;
+        let mut renhou = Rules::tenhou();
+        let _ = renhou.apply("renhou=mangan");
+        vec![Rules::tenhou(), no_red, renhou]
+    }
+
+    /// Whether the fast path agrees with the full validation on `text`
+    /// under each rule set and mode; returns how many of those it took.
+    fn agrees(text: &str, rules: &[Rules]) -> usize {
+        let line = parse_line(text);
+        let LineKind::Hand(h) = &line.kind else {
+            return 0;
+        };
+        let mut took = 0;
+        for r in rules {
+            for mode in [Mode::Strict, Mode::Partial] {
+                if let Some(fast) = validate(h, r, mode) {
+                    assert_eq!(fast, full(h, r, mode), "{text:?} {mode:?} {r:?}");
+                    took += 1;
+                }
+            }
+        }
+        took
+    }
+
+    #[test]
+    fn takes_the_vectors_and_agrees_on_every_sample() {
+        let rules = rule_sets();
+        let (samples, vectors) = samples();
+        assert!(vectors > 15_000, "{vectors} vector lines");
+        let mut strict = 0;
+        for (k, s) in samples.iter().enumerate() {
+            agrees(s, &rules);
+            if k < vectors {
+                let line = parse_line(s);
+                if let LineKind::Hand(h) = &line.kind {
+                    strict += usize::from(validate(h, &rules[0], Mode::Strict).is_some());
+                }
+            }
+        }
+        // The vector lines are valid hands: the fast path must take nearly
+        // all of them, or it speeds nothing up.
+        assert!(strict * 100 > vectors * 95, "{strict} of {vectors}");
+    }
+
+    /// One-character edits of the samples land on the checks where the
+    /// fast path must give up: a fifth copy, a count off by one, a
+    /// contradiction, a second red five, a changed winning tile.
+    #[test]
+    fn agrees_on_every_one_character_edit() {
+        const ALPHABET: &[char] = &['0', '1', '5', '9', 'm', 'p', 's', 'z', '(', '[', ' ', 'e'];
+        let rules = rule_sets();
+        let (samples, vectors) = samples();
+        let (mut took, mut total) = (0, 0);
+        for (n, sample) in samples.iter().enumerate() {
+            if n % 40 != 0 && n < vectors {
+                continue;
+            }
+            let at: Vec<usize> = sample.char_indices().map(|(i, _)| i).collect();
+            for (k, &i) in at.iter().enumerate() {
+                let next = at.get(k + 1).copied().unwrap_or(sample.len());
+                let mut del = sample.clone();
+                del.replace_range(i..next, "");
+                took += agrees(&del, &rules);
+                total += 6;
+                for &c in ALPHABET {
+                    let mut rep = sample.clone();
+                    rep.replace_range(i..next, c.encode_utf8(&mut [0; 4]));
+                    took += agrees(&rep, &rules);
+                    total += 6;
+                }
+            }
+        }
+        // Both outcomes are exercised.
+        assert!(
+            took * 20 > total && took * 10 < total * 9,
+            "{took} of {total}"
+        );
+    }
+
+    /// Words whose combinations the full validation reports, each pair
+    /// written on a winning hand, open and closed, for each seat.
+    #[test]
+    fn agrees_on_every_pair_of_words() {
+        const WORDS: &[&str] = &[
+            "tsumo",
+            "ron",
+            "riichi",
+            "double-riichi",
+            "ippatsu",
+            "haitei",
+            "houtei",
+            "rinshan",
+            "chankan",
+            "tenhou",
+            "chiihou",
+            "renhou",
+            "nagashi",
+            "ura=1m",
+            "dora=1m",
+            "win=2m",
+            "discard=2m",
+            "win=0p",
+            "honba=3",
+            "sticks=1",
+        ];
+        let rules = rule_sets();
+        let hands = [
+            "123m 456p 789s 11z 22m",
+            "123m 456p 789s 11z 2m",
+            "(123m) 456p 789s 11z 22m",
+            "[1111m] 234m 456p 789s 2m 2m",
+            "123m 406p 789s 11z 22m",
+        ];
+        let mut took = 0;
+        for hand in hands {
+            for seat in ["", " seat=s"] {
+                for a in WORDS {
+                    for b in WORDS {
+                        took += agrees(&format!("{hand} {a} {b}{seat}"), &rules);
+                    }
+                }
+            }
+        }
+        assert!(took > 1000, "{took}");
+    }
+}
