@@ -235,10 +235,10 @@ pub fn merge_flags(line: &str, args: &ScoreArgs) -> String {
             .options
             .iter()
             .filter(|o| {
-                flags.iter().any(|(k, _)| replaces(k, o.key))
-                    || (args.last_tile && matches!(o.key, "haitei" | "houtei"))
+                flags.iter().any(|(k, _)| replaces(k, o.key()))
+                    || (args.last_tile && matches!(o.key(), "haitei" | "houtei"))
             })
-            .map(|o| o.span.clone())
+            .map(|o| o.span())
             .collect();
         cuts.sort_by_key(|r| std::cmp::Reverse(r.start));
         for c in cuts {

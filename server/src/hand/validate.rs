@@ -179,7 +179,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     }
     if let Some(opt) = win_opt {
         if let Some(OptionValue::Tile(t)) = &opt.value {
-            let vspan = opt.value_span.clone().unwrap_or(opt.span.clone());
+            let vspan = opt.value_span().unwrap_or(opt.span());
             if !hand.closed.contains(&t.tile) {
                 diags.push(Diagnostic::error(
                     "win-not-in-hand",
@@ -204,9 +204,9 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
             } else if count_known && total == 13 {
                 diags.push(Diagnostic::warning(
                     "win-on-waiting-hand",
-                    opt.span.clone(),
+                    opt.span(),
                     "this hand has 13 tiles: it is waiting, so win= has no effect; add the winning tile to the hand",
-                ).with_safe_fix("remove win=", removal(line, &opt.span), ""));
+                ).with_safe_fix("remove win=", removal(line, &opt.span()), ""));
             }
         }
     } else if complete {
@@ -218,13 +218,13 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
                 diags.push(
                     Diagnostic::warning(
                         "discard-on-waiting-hand",
-                        opt.span.clone(),
+                        opt.span(),
                         "this hand has 13 tiles: it has drawn nothing to discard, so discard= has no effect; write the hand with the tile it drew",
                     )
-                    .with_safe_fix("remove discard=", removal(line, &opt.span), ""),
+                    .with_safe_fix("remove discard=", removal(line, &opt.span()), ""),
                 );
             } else if !hand.closed.contains(&t.tile) {
-                let vspan = opt.value_span.clone().unwrap_or(opt.span.clone());
+                let vspan = opt.value_span().unwrap_or(opt.span());
                 diags.push(Diagnostic::error(
                     "discard-not-in-hand",
                     vspan,
@@ -251,7 +251,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
         if let Some(o) = present[id::RENHOU] {
             diags.push(Diagnostic::info(
                 "rule-off",
-                o.span.clone(),
+                o.span(),
                 "renhou is not scored under these rules (rules: renhou=mangan turns it on)",
             ));
         }
@@ -303,20 +303,20 @@ fn duplicate(line: &HandLine, prev: &OptionTok, opt: &OptionTok) -> Diagnostic {
     let d = if same {
         Diagnostic::warning(
             "duplicate-option",
-            opt.span.clone(),
-            format!("'{}' is written twice", opt.key),
+            opt.span(),
+            format!("'{}' is written twice", opt.key()),
         )
     } else {
         Diagnostic::error(
             "duplicate-option",
-            opt.span.clone(),
-            format!("'{}' is given two different values", opt.key),
+            opt.span(),
+            format!("'{}' is given two different values", opt.key()),
         )
     };
-    let d = d.with_related(prev.span.clone(), "first written here");
+    let d = d.with_related(prev.span(), "first written here");
     let (title, span) = (
-        format!("remove this '{}'", opt.key),
-        removal(line, &opt.span),
+        format!("remove this '{}'", opt.key()),
+        removal(line, &opt.span()),
     );
     // Removing a word written twice changes nothing; removing
     // one of two different values is a choice.
@@ -358,12 +358,12 @@ fn tile_count(line: &HandLine, hand: &Hand, mode: Mode) -> Option<Diagnostic> {
     let span = if !line.hand_span.is_empty() {
         Some(line.hand_span.clone())
     } else {
-        let start = line.options.first().map(|o| o.span.start);
+        let start = line.options.first().map(|o| o.span().start);
         let end = line
             .claim
             .as_ref()
             .map(|c| c.span.end)
-            .or(line.options.last().map(|o| o.span.end));
+            .or(line.options.last().map(|o| o.span().end));
         let start = start.or(line.claim.as_ref().map(|c| c.span.start));
         start.zip(end).map(|(a, b)| a..b)
     };
@@ -568,7 +568,7 @@ pub(crate) fn removal(line: &HandLine, span: &Span) -> Span {
     let before = line
         .options
         .iter()
-        .map(|o| o.span.end)
+        .map(|o| o.span().end)
         .chain((!line.hand_span.is_empty()).then_some(line.hand_span.end))
         .filter(|&e| e <= span.start)
         .max();
@@ -578,7 +578,7 @@ pub(crate) fn removal(line: &HandLine, span: &Span) -> Span {
             let after = line
                 .options
                 .iter()
-                .map(|o| o.span.start)
+                .map(|o| o.span().start)
                 .filter(|&s| s >= span.end)
                 .min();
             span.start..after.unwrap_or(span.end)
@@ -853,7 +853,7 @@ fn contradictions(
     if has(id::DOUBLE_RIICHI) {
         for first in [id::TENHOU, id::CHIIHOU] {
             if let (Some(o), Some(d)) = (opt(first), opt(id::DOUBLE_RIICHI)) {
-                let why = format!("{} comes on the first draw, before any riichi", o.key);
+                let why = format!("{} comes on the first draw, before any riichi", o.key());
                 conflict(line, diags, d, o, &why);
             }
         }
@@ -929,18 +929,22 @@ fn contradictions(
 #[cold]
 #[inline(never)]
 fn against_meld(line: &HandLine, o: &OptionTok, meld: &Span, why: &str, what: &str) -> Diagnostic {
-    Diagnostic::error("contradiction", o.span.clone(), format!("{} {why}", o.key))
+    Diagnostic::error("contradiction", o.span(), format!("{} {why}", o.key()))
         .with_related(meld.clone(), what)
-        .with_fix(format!("remove '{}'", o.key), removal(line, &o.span), "")
+        .with_fix(
+            format!("remove '{}'", o.key()),
+            removal(line, &o.span()),
+            "",
+        )
 }
 
 /// A word whose condition the line does not state.
 #[cold]
 #[inline(never)]
 fn missing(line: &HandLine, o: &OptionTok, why: &str) -> Diagnostic {
-    Diagnostic::error("missing-requirement", o.span.clone(), why).with_fix(
-        format!("remove '{}'", o.key),
-        removal(line, &o.span),
+    Diagnostic::error("missing-requirement", o.span(), why).with_fix(
+        format!("remove '{}'", o.key()),
+        removal(line, &o.span()),
         "",
     )
 }
@@ -950,11 +954,11 @@ fn missing(line: &HandLine, o: &OptionTok, why: &str) -> Diagnostic {
 fn riichi_twice(line: &HandLine, double: &OptionTok, riichi: &OptionTok) -> Diagnostic {
     Diagnostic::warning(
         "duplicate-option",
-        riichi.span.clone(),
+        riichi.span(),
         "double-riichi already includes riichi",
     )
-    .with_related(double.span.clone(), "double-riichi")
-    .with_fix("remove 'riichi'", removal(line, &riichi.span), "")
+    .with_related(double.span(), "double-riichi")
+    .with_fix("remove 'riichi'", removal(line, &riichi.span()), "")
 }
 
 #[cold]
@@ -967,15 +971,15 @@ fn not_dealer(
 ) -> Diagnostic {
     let d = Diagnostic::error(
         "contradiction",
-        o.span.clone(),
+        o.span(),
         format!(
             "tenhou is the dealer's win, but seat={} is not the dealer",
             sit.seat.letter()
         ),
     )
-    .with_fix("remove 'tenhou'", removal(line, &o.span), "");
+    .with_fix("remove 'tenhou'", removal(line, &o.span()), "");
     match seat {
-        Some(s) => d.with_related(s.span.clone(), "the seat"),
+        Some(s) => d.with_related(s.span(), "the seat"),
         None => d,
     }
 }
@@ -983,14 +987,14 @@ fn not_dealer(
 #[cold]
 #[inline(never)]
 fn dealer_only(o: &OptionTok, seat: Option<&OptionTok>) -> Diagnostic {
-    let key = o.key;
+    let key = o.key();
     let msg = match seat {
         Some(_) => format!("{key} is a non-dealer's win, but seat=e is the dealer"),
         None => format!("{key} is a non-dealer's win, but the seat is East (the dealer) when no seat= is written"),
     };
-    let d = Diagnostic::error("contradiction", o.span.clone(), msg);
+    let d = Diagnostic::error("contradiction", o.span(), msg);
     match seat {
-        Some(s) => d.with_related(s.span.clone(), "the seat"),
+        Some(s) => d.with_related(s.span(), "the seat"),
         None => d,
     }
 }
@@ -1007,16 +1011,13 @@ fn conflict(
     diags.push(
         Diagnostic::error(
             "contradiction",
-            flagged.span.clone(),
-            format!("'{}' contradicts '{}': {why}", flagged.key, other.key),
+            flagged.span(),
+            format!("'{}' contradicts '{}': {why}", flagged.key(), other.key()),
         )
-        .with_related(
-            other.span.clone(),
-            format!("'{}' is written here", other.key),
-        )
+        .with_related(other.span(), format!("'{}' is written here", other.key()))
         .with_fix(
-            format!("remove '{}'", flagged.key),
-            removal(line, &flagged.span),
+            format!("remove '{}'", flagged.key()),
+            removal(line, &flagged.span()),
             "",
         ),
     );

@@ -74,6 +74,10 @@ impl TileTok {
 /// that parsing a line allocates a few vectors rather than one per group.
 pub type TokRange = Range<usize>;
 
+/// A line's groups and melds, inline for a usual hand: parsing a line
+/// then allocates nothing for them.
+pub type Items = smallvec::SmallVec<[HandItem; 6]>;
+
 /// A run of tiles that shares one suit letter (`123m`), one letter honor,
 /// or one glyph.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -116,20 +120,64 @@ pub enum OptionValue {
     Wind(crate::tile::Wind),
 }
 
+/// An option word. Its spans are kept as 32-bit positions (a line's
+/// options are written by the parser and read by validation for every
+/// line) and read through methods.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct OptionTok {
-    /// Canonical key: `riichi`, `win`, `dora`, ...
-    pub key: &'static str,
     /// The key's position in [`super::options::OPTIONS`] (see
     /// [`super::options::id`]).
     pub id: usize,
-    pub key_span: Span,
-    /// The span of the value after `=`, for `key=value` (possibly empty).
-    pub value_span: Option<Span>,
     /// `None` when the value did not parse (an error is reported).
     pub value: Option<OptionValue>,
+    start: u32,
+    key_end: u32,
+    end: u32,
+    /// Written `key=value` (the value possibly empty).
+    has_value: bool,
+}
+
+impl OptionTok {
+    /// The word at `span`, its key ending at `key_end`; with `has_value`,
+    /// `=` follows the key and the value runs to the end of the word.
+    /// Positions past 4 GiB are clamped.
+    pub fn new(
+        id: usize,
+        value: Option<OptionValue>,
+        span: Span,
+        key_end: usize,
+        has_value: bool,
+    ) -> OptionTok {
+        let clamp = |p: usize| u32::try_from(p).unwrap_or(u32::MAX);
+        OptionTok {
+            id,
+            value,
+            start: clamp(span.start),
+            key_end: clamp(key_end),
+            end: clamp(span.end),
+            has_value,
+        }
+    }
+
+    /// Canonical key: `riichi`, `win`, `dora`, ...
+    pub fn key(&self) -> &'static str {
+        super::options::OPTIONS.get(self.id).map_or("", |o| o.0)
+    }
+
     /// The whole word.
-    pub span: Span,
+    pub fn span(&self) -> Span {
+        self.start as usize..self.end as usize
+    }
+
+    pub fn key_span(&self) -> Span {
+        self.start as usize..self.key_end as usize
+    }
+
+    /// The span of the value after `=`, for `key=value` (possibly empty).
+    pub fn value_span(&self) -> Option<Span> {
+        self.has_value
+            .then(|| self.key_end as usize + 1..self.end as usize)
+    }
 }
 
 /// One thing a claim states.
@@ -169,7 +217,7 @@ pub struct HandLine {
     pub toks: Vec<TileTok>,
     /// How many of [`Self::toks`] belong to the hand.
     pub hand_toks: usize,
-    pub items: Vec<HandItem>,
+    pub items: Items,
     /// Span of the hand part (first to last tile or meld).
     pub hand_span: Span,
     pub options: Vec<OptionTok>,
@@ -187,6 +235,9 @@ pub struct RulesLine {
     pub words: Vec<(String, Span)>,
 }
 
+// Nearly every line is a hand: boxing it to shrink the rare variants would
+// cost an allocation a line.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum LineKind {
     Blank,
@@ -215,6 +266,6 @@ impl HandLine {
     }
 
     pub fn option(&self, key: &str) -> Option<&OptionTok> {
-        self.options.iter().find(|o| o.key == key)
+        self.options.iter().find(|o| o.key() == key)
     }
 }

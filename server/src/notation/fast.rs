@@ -38,7 +38,7 @@ pub(super) fn line(text: &str, line: &mut Line) -> Option<()> {
     line.kind = LineKind::Hand(HandLine {
         toks: Vec::with_capacity(24),
         hand_toks: 0,
-        items: Vec::with_capacity(8),
+        items: Items::new(),
         hand_span: start..start,
         options: Vec::new(),
         claim: None,
@@ -192,7 +192,7 @@ fn tiles(
     mut i: usize,
     end: usize,
     toks: &mut Vec<TileTok>,
-    mut items: Option<&mut Vec<HandItem>>,
+    mut items: Option<&mut Items>,
 ) -> Option<usize> {
     while i < end {
         let c = b[i];
@@ -246,7 +246,7 @@ fn option(
     text: &str,
     s: usize,
     e: usize,
-    ((key, kind, id), key_end): ((&'static str, ValueKind, usize), usize),
+    ((_, kind, id), key_end): ((&'static str, ValueKind, usize), usize),
     hand: &mut HandLine,
 ) -> Option<()> {
     let raw = (key_end < e).then(|| (key_end + 1, e));
@@ -259,14 +259,13 @@ fn option(
     };
     // Pushed here, not returned: an `Option<OptionTok>` handed back is
     // copied twice on its way into the vector.
-    hand.options.push(OptionTok {
-        key,
+    hand.options.push(OptionTok::new(
         id,
-        key_span: s..key_end,
-        value_span: raw.map(|(vs, ve)| vs..ve),
-        value: Some(value),
-        span: s..e,
-    });
+        Some(value),
+        s..e,
+        key_end,
+        raw.is_some(),
+    ));
     Some(())
 }
 

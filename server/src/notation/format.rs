@@ -114,7 +114,7 @@ fn hand_line(text: &str, h: &HandLine, opts: &FormatOptions) -> String {
             }
         }
         sep(&mut out);
-        out.push_str(o.key);
+        out.push_str(o.key());
         match &o.value {
             Some(OptionValue::Flag) | None => {}
             Some(OptionValue::Tile(t)) => {

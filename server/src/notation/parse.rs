@@ -178,7 +178,7 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
         // A hand and its dora indicators, mostly.
         toks: Vec::with_capacity(24),
         hand_toks: 0,
-        items: Vec::with_capacity(8),
+        items: Items::new(),
         hand_span: start..start,
         options: Vec::new(),
         claim: None,
@@ -462,14 +462,7 @@ fn option(
         errors.push(d);
         return None;
     };
-    let mut tok = OptionTok {
-        key: name,
-        id,
-        key_span: key_span.clone(),
-        value_span: raw.map(|(vs, ve)| vs..ve),
-        value: None,
-        span: s..e,
-    };
+    let mut tok = OptionTok::new(id, None, s..e, key_span.end, raw.is_some());
     match (kind, raw) {
         (ValueKind::Flag, None) => tok.value = Some(OptionValue::Flag),
         (ValueKind::Flag, Some(_)) => {

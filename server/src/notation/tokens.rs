@@ -103,10 +103,10 @@ pub fn tokens(text: &str, line: &Line) -> Vec<(TokenKind, Span)> {
                 }
             }
             for o in &h.options {
-                match &o.value_span {
-                    None => out.push((TokenKind::Flag, o.span.clone())),
+                match &o.value_span() {
+                    None => out.push((TokenKind::Flag, o.span())),
                     Some(vs) => {
-                        out.push((TokenKind::Key, o.key_span.clone()));
+                        out.push((TokenKind::Key, o.key_span()));
                         out.push((TokenKind::Value, vs.clone()));
                     }
                 }

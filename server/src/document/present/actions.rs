@@ -41,7 +41,7 @@ pub fn line_actions(
             let at = h
                 .options
                 .iter()
-                .map(|o| o.span.end)
+                .map(|o| o.span().end)
                 .fold(h.hand_span.end, usize::max);
             out.push(Action {
                 title: format!("Add the claim => {claim}"),

@@ -37,7 +37,7 @@ pub fn hints(a: &LineAnalysis) -> Vec<Hint> {
         .as_ref()
         .map(|c| c.span.end)
         .into_iter()
-        .chain(h.options.iter().map(|o| o.span.end))
+        .chain(h.options.iter().map(|o| o.span().end))
         .fold(h.hand_span.end, usize::max);
     {
         let summary = value_summary(outcome);
@@ -74,7 +74,7 @@ pub fn hints(a: &LineAnalysis) -> Vec<Hint> {
                 ),
             };
             out.push(Hint {
-                offset: opt.span.end,
+                offset: opt.span().end,
                 label,
                 kind: HintKind::Discard,
             });

@@ -50,11 +50,11 @@ pub fn hover(a: &LineAnalysis, col: usize, opts: HoverOptions) -> Option<HoverTe
     let markdown = line_hover(a, opts)?;
     // On an option word or the claim: what it says first, then the hand.
     let inside = |s: &Range<usize>| s.start <= col && col < s.end;
-    if let Some(o) = h.options.iter().find(|o| inside(&o.span)) {
-        let what = crate::notation::options::meaning(o.key);
+    if let Some(o) = h.options.iter().find(|o| inside(&o.span())) {
+        let what = crate::notation::options::meaning(o.key());
         return Some(HoverText {
-            span: o.span.clone(),
-            markdown: format!("`{}`: {what}\n\n---\n\n{markdown}", o.key),
+            span: o.span(),
+            markdown: format!("`{}`: {what}\n\n---\n\n{markdown}", o.key()),
         });
     }
     if let Some(c) = h.claim.as_ref().filter(|c| inside(&c.span)) {
@@ -112,7 +112,7 @@ fn rules_hover(rules: &Rules) -> String {
 fn line_span(h: &HandLine) -> Range<usize> {
     let mut end = h.hand_span.end;
     if let Some(o) = h.options.last() {
-        end = end.max(o.span.end);
+        end = end.max(o.span().end);
     }
     if let Some(c) = &h.claim {
         end = end.max(c.span.end);
@@ -137,8 +137,8 @@ fn tile_at(h: &HandLine, col: usize) -> Option<&TileTok> {
 fn option_key<'a>(h: &'a HandLine, t: &TileTok) -> Option<&'a str> {
     h.options
         .iter()
-        .find(|o| o.span.start <= t.span().start && t.span().end <= o.span.end)
-        .map(|o| o.key)
+        .find(|o| o.span().start <= t.span().start && t.span().end <= o.span().end)
+        .map(|o| o.key())
 }
 
 fn dora_count(tile: Tile, indicators: &[Tile]) -> usize {

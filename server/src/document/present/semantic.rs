@@ -121,8 +121,8 @@ pub fn tokens(line: &Line, len: usize) -> Vec<Token> {
                 }
             }
             for o in &h.options {
-                push(&mut out, o.key_span.clone(), TokenType::Option, 0);
-                match (&o.value, &o.value_span) {
+                push(&mut out, o.key_span(), TokenType::Option, 0);
+                match (&o.value, &o.value_span()) {
                     (Some(OptionValue::Tile(t)), Some(span)) => {
                         tiles(&mut out, std::slice::from_ref(t), span, 0)
                     }
