@@ -161,9 +161,6 @@ static SUIT_ROWS: [u8; 256] = {
     t
 };
 
-/// A placeholder for the slots of a digit group, overwritten at once.
-const BLANK: TileTok = TileTok::at(Tile::EAST, false, Written::Digit, 0, 0);
-
 /// The end of the run of ASCII digits at `b[i..end]`, eight bytes at a time.
 fn digits_end(b: &[u8], mut i: usize, end: usize) -> usize {
     let b = b.get(..end).unwrap_or(b);
@@ -205,21 +202,18 @@ fn tiles(
             if row > 3 {
                 return None;
             }
-            // The group's slots are made first and then filled: a push for
-            // each tile reloads and stores the vector's length and checks
-            // its capacity.
-            let at = toks.len();
-            toks.resize(at + (j - i), BLANK);
-            for ((tok, k), &d) in toks[at..].iter_mut().zip(i..j).zip(&b[i..j]) {
-                let digit = d - b'0';
-                *tok = TileTok::at(
-                    Tile::from_digit(row, digit)?,
-                    digit == 0,
-                    Written::Digit,
-                    k,
-                    1,
-                );
+            let digits = &b[i..j];
+            // Every digit is a suited tile; honors are 1z-7z.
+            if row == 3 && digits.iter().any(|&d| matches!(d, b'0' | b'8' | b'9')) {
+                return None;
             }
+            // From a slice, `extend` reserves once and writes each token
+            // without a capacity check.
+            toks.extend(digits.iter().enumerate().map(|(k, &d)| {
+                let digit = d - b'0';
+                let tile = Tile::from_digit(row, digit).unwrap_or(Tile::EAST);
+                TileTok::at(tile, digit == 0, Written::Digit, i + k, 1)
+            }));
             span = i..j + 1;
         } else if let Some((tile, len)) = lex::letter_honor(&b[i..end]) {
             span = i..i + len;
