@@ -160,9 +160,9 @@ impl Tile {
     /// (`m p s` then `z`/`h`): `None` for the digits no tile has (`0z`,
     /// `8z`, `9z`); `0` of a suit is its red five. A table, for the lexer's
     /// fast path.
-    pub(crate) fn from_digit(row: usize, digit: u8) -> Option<Tile> {
+    pub(crate) const fn from_digit(row: usize, digit: u8) -> Option<Tile> {
         // Masked indices: no bounds checks in the lexer's inner loop.
-        DIGIT_TILES[row & 3][usize::from(digit & 15)]
+        DIGIT_TILES[row & 3][(digit & 15) as usize]
     }
 
     pub fn suit(self) -> Suit {

@@ -63,6 +63,13 @@ impl TileTok {
         }
     }
 
+    /// The same token written at `start` (a position the fast path has
+    /// checked fits in 32 bits).
+    pub(super) const fn moved_to(mut self, start: usize) -> TileTok {
+        self.start = start as u32;
+        self
+    }
+
     /// The tile's own characters.
     pub fn span(&self) -> Span {
         let start = self.start as usize;

@@ -161,6 +161,25 @@ static SUIT_ROWS: [u8; 256] = {
     t
 };
 
+/// The token of each digit in each suit's row (at position 0), so that a
+/// digit's token is one load: `0` is the red five; the digits no honor has
+/// are never looked up (the caller checks them).
+static DIGIT_TOKS: [[TileTok; 16]; 4] = {
+    let mut t = [[TileTok::at(Tile::EAST, false, Written::Digit, 0, 1); 16]; 4];
+    let mut row = 0;
+    while row < 4 {
+        let mut d = 0;
+        while d < 10 {
+            if let Some(tile) = Tile::from_digit(row, d as u8) {
+                t[row][d] = TileTok::at(tile, d == 0, Written::Digit, 0, 1);
+            }
+            d += 1;
+        }
+        row += 1;
+    }
+    t
+};
+
 /// The end of the run of ASCII digits at `b[i..end]`, eight bytes at a time.
 fn digits_end(b: &[u8], mut i: usize, end: usize) -> usize {
     let b = b.get(..end).unwrap_or(b);
@@ -209,11 +228,13 @@ fn tiles(
             }
             // From a slice, `extend` reserves once and writes each token
             // without a capacity check.
-            toks.extend(digits.iter().enumerate().map(|(k, &d)| {
-                let digit = d - b'0';
-                let tile = Tile::from_digit(row, digit).unwrap_or(Tile::EAST);
-                TileTok::at(tile, digit == 0, Written::Digit, i + k, 1)
-            }));
+            let templates = &DIGIT_TOKS[row & 3];
+            toks.extend(
+                digits
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &d)| templates[usize::from(d & 15)].moved_to(i + k)),
+            );
             span = i..j + 1;
         } else if let Some((tile, len)) = lex::letter_honor(&b[i..end]) {
             span = i..i + len;
