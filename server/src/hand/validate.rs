@@ -94,7 +94,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
             HandItem::Meld(m) => match meld(m, line.toks(&m.tiles)) {
                 Ok(meld) => {
                     hand.melds.push(meld);
-                    meld_spans.push(m.span.clone());
+                    meld_spans.push(m.span());
                 }
                 Err(d) => {
                     bad_meld = true;
@@ -412,7 +412,7 @@ pub(super) fn meld(m: &MeldTok, toks: &[TileTok]) -> Result<Meld, Diagnostic> {
                 (_, 4) => "an open kan holds four copies of one tile, like (1111s)".to_string(),
                 (_, n) => format!("a meld holds 3 tiles (4 for a kan), not {n}"),
             };
-            Err(Diagnostic::error("invalid-meld", m.span.clone(), msg))
+            Err(Diagnostic::error("invalid-meld", m.span(), msg))
         }
     }
 }

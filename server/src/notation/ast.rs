@@ -79,7 +79,31 @@ impl TileTok {
 
 /// Positions in [`HandLine::toks`]. Tokens live in one buffer per line, so
 /// that parsing a line allocates a few vectors rather than one per group.
-pub type TokRange = Range<usize>;
+/// Kept in 32 bits (a line's items are written and read for every line).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct TokRange {
+    start: u32,
+    end: u32,
+}
+
+impl TokRange {
+    pub fn new(r: Range<usize>) -> TokRange {
+        TokRange {
+            start: clamp(r.start),
+            end: clamp(r.end),
+        }
+    }
+
+    pub fn range(self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// A position in a line, in 32 bits: past 4 GiB it is clamped (the fast
+/// path leaves such a line to the recovering parser).
+fn clamp(p: usize) -> u32 {
+    u32::try_from(p).unwrap_or(u32::MAX)
+}
 
 /// A line's groups and melds, inline for a usual hand: parsing a line
 /// then allocates nothing for them.
@@ -90,7 +114,34 @@ pub type Items = smallvec::SmallVec<[HandItem; 6]>;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Group {
     pub tiles: TokRange,
-    pub span: Span,
+    start: u32,
+    end: u32,
+}
+
+impl Group {
+    pub fn new(tiles: Range<usize>, span: Span) -> Group {
+        Group {
+            tiles: TokRange::new(tiles),
+            start: clamp(span.start),
+            end: clamp(span.end),
+        }
+    }
+
+    pub fn span(&self) -> Span {
+        self.start as usize..self.end as usize
+    }
+
+    /// The fast path's constructor, for a line shorter than 4 GiB.
+    pub(super) fn at(tiles: Range<usize>, span: Span) -> Group {
+        Group {
+            tiles: TokRange {
+                start: tiles.start as u32,
+                end: tiles.end as u32,
+            },
+            start: span.start as u32,
+            end: span.end as u32,
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -105,8 +156,24 @@ pub enum Bracket {
 pub struct MeldTok {
     pub bracket: Bracket,
     pub tiles: TokRange,
+    start: u32,
+    end: u32,
+}
+
+impl MeldTok {
+    pub fn new(bracket: Bracket, tiles: Range<usize>, span: Span) -> MeldTok {
+        MeldTok {
+            bracket,
+            tiles: TokRange::new(tiles),
+            start: clamp(span.start),
+            end: clamp(span.end),
+        }
+    }
+
     /// From the opening to the closing bracket, both included.
-    pub span: Span,
+    pub fn span(&self) -> Span {
+        self.start as usize..self.end as usize
+    }
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -155,7 +222,6 @@ impl OptionTok {
         key_end: usize,
         has_value: bool,
     ) -> OptionTok {
-        let clamp = |p: usize| u32::try_from(p).unwrap_or(u32::MAX);
         OptionTok {
             id,
             value,
@@ -269,7 +335,7 @@ impl HandLine {
 
     /// The tokens of a group, a meld or a tile-list option value.
     pub fn toks(&self, r: &TokRange) -> &[TileTok] {
-        self.toks.get(r.clone()).unwrap_or_default()
+        self.toks.get(r.range()).unwrap_or_default()
     }
 
     pub fn option(&self, key: &str) -> Option<&OptionTok> {

@@ -130,15 +130,15 @@ fn hand_word(b: &[u8], s: usize, e: usize, hand: &mut HandLine) -> Option<()> {
                 }
                 let first = hand.toks.len();
                 tiles(b, i + 1, j, &mut hand.toks, None)?;
-                hand.items.push(HandItem::Meld(MeldTok {
-                    bracket: if open == b'(' {
+                hand.items.push(HandItem::Meld(MeldTok::new(
+                    if open == b'(' {
                         Bracket::Open
                     } else {
                         Bracket::Closed
                     },
-                    tiles: first..hand.toks.len(),
-                    span: i..j + 1,
-                }));
+                    first..hand.toks.len(),
+                    i..j + 1,
+                )));
                 i = j + 1;
             }
             b')' | b']' => return None,
@@ -246,10 +246,7 @@ fn tiles(
         }
         i = span.end;
         if let Some(items) = items.as_deref_mut() {
-            items.push(HandItem::Group(Group {
-                tiles: first..toks.len(),
-                span,
-            }));
+            items.push(HandItem::Group(Group::at(first..toks.len(), span)));
         }
     }
     Some(i)
@@ -319,7 +316,9 @@ fn value(
             }
             match (kind, toks.len() - first) {
                 (ValueKind::Tile, 1) => toks.pop().map(OptionValue::Tile),
-                (ValueKind::Tiles, n) if n > 0 => Some(OptionValue::Tiles(first..toks.len())),
+                (ValueKind::Tiles, n) if n > 0 => {
+                    Some(OptionValue::Tiles(TokRange::new(first..toks.len())))
+                }
                 _ => None,
             }
         }

@@ -7,7 +7,9 @@
 use crate::diag::Diagnostic;
 use crate::tile::{Suit, Tile};
 
-use super::ast::{Span, TileTok, TokRange, Written};
+use std::ops::Range;
+
+use super::ast::{Span, TileTok, Written};
 
 /// First code point of the Mahjong Tiles block, and the last one that is a
 /// tile of the riichi game / of the block (flowers, seasons, joker, back).
@@ -50,7 +52,7 @@ pub(crate) fn tiles(
     start: usize,
     end: usize,
     toks: &mut Vec<TileTok>,
-    mut group: impl FnMut(Span, TokRange),
+    mut group: impl FnMut(Span, Range<usize>),
     errors: &mut Vec<Diagnostic>,
 ) -> (bool, usize) {
     let b = line.as_bytes();

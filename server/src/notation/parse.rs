@@ -306,15 +306,15 @@ fn hand_word(
                     Some(j) if b[j] == close => {
                         let first = hand.toks.len();
                         bad |= lex::tiles(text, i + 1, j, &mut hand.toks, |_, _| {}, errors).0;
-                        hand.items.push(HandItem::Meld(MeldTok {
-                            bracket: if open == b'(' {
+                        hand.items.push(HandItem::Meld(MeldTok::new(
+                            if open == b'(' {
                                 Bracket::Open
                             } else {
                                 Bracket::Closed
                             },
-                            tiles: first..hand.toks.len(),
-                            span: i..j + 1,
-                        }));
+                            first..hand.toks.len(),
+                            i..j + 1,
+                        )));
                         i = j + 1;
                     }
                     Some(j) if matches!(b[j], b')' | b']') => {
@@ -372,7 +372,7 @@ fn hand_word(
                     i,
                     e,
                     &mut hand.toks,
-                    |span, tiles| items.push(HandItem::Group(Group { tiles, span })),
+                    |span, tiles| items.push(HandItem::Group(Group::new(tiles, span))),
                     errors,
                 );
                 bad |= had_errors;
@@ -540,7 +540,7 @@ fn value(
             let value = match (bad, kind, toks.len() - first) {
                 (false, ValueKind::Tile, 1) => toks.pop().map(OptionValue::Tile),
                 (false, ValueKind::Tiles, n) if n > 0 => {
-                    return Some(OptionValue::Tiles(first..toks.len()))
+                    return Some(OptionValue::Tiles(TokRange::new(first..toks.len())))
                 }
                 _ => None,
             };

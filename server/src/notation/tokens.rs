@@ -77,15 +77,15 @@ pub fn tokens(text: &str, line: &Line) -> Vec<(TokenKind, Span)> {
                     HandItem::Group(g) => {
                         let tiles = h.toks(&g.tiles);
                         out.extend(tiles.iter().map(|t| (TokenKind::Tile, t.span())));
-                        let last = tiles.last().map_or(g.span.start, |t| t.span().end);
-                        if last < g.span.end {
-                            out.push((TokenKind::Suit, last..g.span.end));
+                        let last = tiles.last().map_or(g.span().start, |t| t.span().end);
+                        if last < g.span().end {
+                            out.push((TokenKind::Suit, last..g.span().end));
                         }
                     }
                     HandItem::Meld(m) => {
-                        out.push((TokenKind::Bracket, m.span.start..m.span.start + 1));
+                        out.push((TokenKind::Bracket, m.span().start..m.span().start + 1));
                         // Inside a meld, a suit letter follows each digit run.
-                        let mut prev_end = m.span.start + 1;
+                        let mut prev_end = m.span().start + 1;
                         let mut prev_digit = false;
                         for t in h.toks(&m.tiles) {
                             if prev_digit && t.span().start > prev_end {
@@ -95,10 +95,10 @@ pub fn tokens(text: &str, line: &Line) -> Vec<(TokenKind, Span)> {
                             prev_end = t.span().end;
                             prev_digit = t.written == super::ast::Written::Digit;
                         }
-                        if prev_digit && m.span.end - 1 > prev_end {
-                            out.push((TokenKind::Suit, prev_end..m.span.end - 1));
+                        if prev_digit && m.span().end - 1 > prev_end {
+                            out.push((TokenKind::Suit, prev_end..m.span().end - 1));
                         }
-                        out.push((TokenKind::Bracket, m.span.end - 1..m.span.end));
+                        out.push((TokenKind::Bracket, m.span().end - 1..m.span().end));
                     }
                 }
             }

@@ -103,13 +103,13 @@ pub fn tokens(line: &Line, len: usize) -> Vec<Token> {
             for item in &h.items {
                 match item {
                     HandItem::Group(g) => {
-                        tiles(&mut out, h.toks(&g.tiles), &g.span, 0);
+                        tiles(&mut out, h.toks(&g.tiles), &g.span(), 0);
                     }
                     HandItem::Meld(m) => {
-                        let open = m.span.start..m.span.start + 1;
-                        let close = m.span.end.saturating_sub(1)..m.span.end;
+                        let open = m.span().start..m.span().start + 1;
+                        let close = m.span().end.saturating_sub(1)..m.span().end;
                         push(&mut out, open, TokenType::Meld, 0);
-                        let inner = m.span.start + 1..m.span.end.saturating_sub(1);
+                        let inner = m.span().start + 1..m.span().end.saturating_sub(1);
                         // A closed kan is declared, not called.
                         let called = match m.bracket {
                             Bracket::Open => CALLED,
