@@ -188,3 +188,24 @@ fn claims() {
     assert_eq!(c.text, "3 han 30 fu 7700");
     assert!(line.errors.is_empty());
 }
+
+/// Meld tiles are sorted whatever order they are written in: a chi written
+/// `(312m)` is 1m 2m 3m, a kan keeps its four tiles, and three tiles that
+/// are neither a run nor a triplet stay an invalid meld.
+#[test]
+fn melds_are_read_in_any_order() {
+    let rules = Rules::tenhou();
+    for (text, kind, tiles) in [
+        ("(312m) 456p 789s 11z 22m", MeldKind::Chi, "123m"),
+        ("(978p) 456p 789s 11z 22m", MeldKind::Chi, "789p"),
+        ("(505s) 123m 456p 11z 22m", MeldKind::Pon, "555s"),
+        ("[7777z] 123m 456p 789s 2m 2m", MeldKind::ClosedKan, "7777z"),
+        ("(2222p) 123m 456p 789s 11z", MeldKind::OpenKan, "2222p"),
+    ] {
+        let (h, _) = hand::parse_hand(text, &rules).unwrap_or_else(|d| panic!("{text}: {d:?}"));
+        assert_eq!(h.melds[0].kind, kind, "{text}");
+        let want = parse_tiles(tiles).unwrap().0;
+        assert_eq!(h.melds[0].tiles.as_slice(), want.as_slice(), "{text}");
+    }
+    assert_eq!(codes("(314m) 456p 789s 11z 22m"), ["invalid-meld"]);
+}

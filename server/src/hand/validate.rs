@@ -379,8 +379,25 @@ pub(super) fn closed_red(line: &HandLine, tile: Tile) -> bool {
 }
 
 pub(super) fn meld(m: &MeldTok, toks: &[TileTok]) -> Result<Meld, Diagnostic> {
-    let mut tiles: Tiles<4> = toks.iter().map(|t| t.tile).collect();
-    tiles.sort_unstable();
+    let tiles: Tiles<4> = match toks {
+        // The usual meld: three or four tiles sorted in a plain array (a
+        // fourth slot of three holds the last tile of all, sorted last).
+        [a, b, c] | [a, b, c, _] => {
+            let mut buf = [
+                a.tile,
+                b.tile,
+                c.tile,
+                toks.get(3).map_or(Tile::RED, |t| t.tile),
+            ];
+            buf.sort_unstable();
+            Tiles::from_buf_and_len(buf, toks.len())
+        }
+        _ => {
+            let mut tiles: Tiles<4> = toks.iter().map(|t| t.tile).collect();
+            tiles.sort_unstable();
+            tiles
+        }
+    };
     let same = tiles.windows(2).all(|w| w[0] == w[1]);
     let run = tiles.len() == 3
         && !tiles[0].is_honor()
