@@ -74,17 +74,22 @@ impl Wind {
         ["East", "South", "West", "North"][self as usize]
     }
 
+    /// `e s w n`, in either case.
+    pub(crate) fn from_letter(c: u8) -> Option<Wind> {
+        match c.to_ascii_lowercase() {
+            b'e' => Some(Wind::East),
+            b's' => Some(Wind::South),
+            b'w' => Some(Wind::West),
+            b'n' => Some(Wind::North),
+            _ => None,
+        }
+    }
+
     /// `e s w n`, or `1z`..`4z`.
     pub fn parse(s: &str) -> Option<Wind> {
         // The usual one-letter value without string comparisons.
         if let [c] = s.as_bytes() {
-            return match c.to_ascii_lowercase() {
-                b'e' => Some(Wind::East),
-                b's' => Some(Wind::South),
-                b'w' => Some(Wind::West),
-                b'n' => Some(Wind::North),
-                _ => None,
-            };
+            return Wind::from_letter(*c);
         }
         match s {
             "e" | "E" | "1z" | "east" => Some(Wind::East),

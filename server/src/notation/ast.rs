@@ -232,6 +232,18 @@ impl OptionTok {
         }
     }
 
+    /// The fast path's constructor, for a line shorter than 4 GiB.
+    pub(super) fn at(id: usize, value: OptionValue, span: Span, key_end: usize) -> OptionTok {
+        OptionTok {
+            id,
+            value: Some(value),
+            start: span.start as u32,
+            key_end: key_end as u32,
+            end: span.end as u32,
+            has_value: key_end < span.end,
+        }
+    }
+
     /// Canonical key: `riichi`, `win`, `dora`, ...
     pub fn key(&self) -> &'static str {
         super::options::OPTIONS.get(self.id).map_or("", |o| o.0)

@@ -271,13 +271,7 @@ fn option(
     };
     // Pushed here, not returned: an `Option<OptionTok>` handed back is
     // copied twice on its way into the vector.
-    hand.options.push(OptionTok::new(
-        id,
-        Some(value),
-        s..e,
-        key_end,
-        raw.is_some(),
-    ));
+    hand.options.push(OptionTok::at(id, value, s..e, key_end));
     Some(())
 }
 
@@ -294,7 +288,12 @@ fn value(
         ValueKind::Number => number(&text[vs..ve])
             .filter(|&n| n <= MAX_COUNT)
             .map(OptionValue::Number),
-        ValueKind::Wind => Wind::parse(&text[vs..ve]).map(OptionValue::Wind),
+        ValueKind::Wind => match b.get(vs..ve) {
+            // The usual one-letter wind, without slicing the text.
+            Some(&[c]) => Wind::from_letter(c),
+            _ => Wind::parse(&text[vs..ve]),
+        }
+        .map(OptionValue::Wind),
         // The usual one-tile value, `win=5m`: read here, not lexed as a
         // group (as the branch below would read it).
         ValueKind::Tile if ve - vs == 2 && b[vs].is_ascii_digit() => {
