@@ -171,7 +171,9 @@ fn contradicts(written: u32, sit: &Situation, open_meld: bool, melds: bool, kans
     let mut words = written;
     let mut clash = 0;
     while words != 0 {
-        clash |= CONFLICT_MASKS[words.trailing_zeros() as usize] & written;
+        clash |= CONFLICT_MASKS
+            .get(words.trailing_zeros() as usize)
+            .map_or(0, |m| m & written);
         words &= words - 1;
     }
     let first_draw = bit(id::TENHOU) | bit(id::CHIIHOU);
@@ -309,6 +311,30 @@ mod tests {
             took * 20 > total && took * 10 < total * 9,
             "{took} of {total}"
         );
+    }
+
+    /// A tree built by hand through the public API can name an option id
+    /// outside the table: both validations read it without a panic.
+    #[test]
+    fn an_option_id_outside_the_table_is_no_panic() {
+        use crate::notation::ast::{OptionTok, OptionValue};
+        let line = parse_line("123m 456p 789s 11z 22m");
+        let LineKind::Hand(mut h) = line.kind else {
+            panic!("a hand line");
+        };
+        for id in [22, 25, 31, 32, 64, usize::MAX] {
+            h.options = vec![OptionTok::new(
+                id,
+                Some(OptionValue::Flag),
+                23..26,
+                26,
+                false,
+            )];
+            for mode in [Mode::Strict, Mode::Partial] {
+                let v = crate::hand::validate(&h, &Rules::tenhou(), mode);
+                assert_eq!(v, full(&h, &Rules::tenhou(), mode), "{id}");
+            }
+        }
     }
 
     /// Words whose combinations the full validation reports, each pair

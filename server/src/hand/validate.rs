@@ -855,7 +855,9 @@ fn contradictions(
     let mut words = written;
     let mut clash = 0;
     while words != 0 {
-        clash |= CONFLICT_MASKS[words.trailing_zeros() as usize] & written;
+        clash |= CONFLICT_MASKS
+            .get(words.trailing_zeros() as usize)
+            .map_or(0, |m| m & written);
         words &= words - 1;
     }
     if clash != 0 {
