@@ -31,7 +31,7 @@ pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Val
         return None;
     }
     let mut hand = Hand::default();
-    let mut closed = [Tile::EAST; 14];
+    let mut buf = [Tile::EAST; 14];
     let mut n = 0;
     let mut last_closed = None;
     let mut open_meld = false;
@@ -39,11 +39,11 @@ pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Val
     if line.items.iter().all(|i| matches!(i, HandItem::Group(_))) {
         // No meld: the hand's tokens are its closed tiles, in one run.
         let tiles = line.tiles();
-        for (slot, t) in closed.iter_mut().zip(tiles) {
+        for (slot, t) in buf.iter_mut().zip(tiles) {
             *slot = t.tile;
         }
         n = tiles.len();
-        if n > closed.len() {
+        if n > buf.len() {
             return None;
         }
         last_closed = tiles.last().map(|t| t.tile);
@@ -53,7 +53,7 @@ pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Val
                 HandItem::Group(g) => {
                     let tiles = line.toks(&g.tiles);
                     for t in tiles {
-                        *closed.get_mut(n)? = t.tile;
+                        *buf.get_mut(n)? = t.tile;
                         n += 1;
                     }
                     last_closed = tiles.last().map(|t| t.tile).or(last_closed);
@@ -67,7 +67,7 @@ pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Val
             }
         }
     }
-    let closed = &mut closed[..n];
+    let closed = buf.get_mut(..n)?;
     closed.sort_unstable();
 
     if rules.red_fives {
@@ -156,7 +156,8 @@ pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Val
     if sit.renhou && rules.renhou == RenhouRule::Off {
         return None;
     }
-    hand.closed = Tiles::from_slice(closed);
+    // The array moved in whole: `from_slice` copies by a call to `memcpy`.
+    hand.closed = Tiles::from_buf_and_len(buf, n);
     Some(Validated {
         hand,
         situation: sit,
