@@ -13,4 +13,6 @@ pub mod lsp;
 pub mod notation;
 pub mod score;
 pub mod shanten;
+#[cfg(test)]
+mod test_lines;
 pub mod tile;

@@ -16,7 +16,7 @@ use crate::notation::options::id;
 use crate::score::rules::{RenhouRule, Rules};
 use crate::tile::Tile;
 
-use super::validate::{any_fifth, closed_red, flags, meld, CONFLICT_MASKS};
+use super::validate::{any_fifth, clashes, closed_red, flags, meld};
 use super::{Hand, Mode, Riichi, Situation, Tiles, Validated};
 
 /// Bits of option ids.
@@ -169,16 +169,8 @@ pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Val
 /// `validate::contradictions`, as bit tests.
 fn contradicts(written: u32, sit: &Situation, open_meld: bool, melds: bool, kans: usize) -> bool {
     let has = |k: usize| written & bit(k) != 0;
-    let mut words = written;
-    let mut clash = 0;
-    while words != 0 {
-        clash |= CONFLICT_MASKS
-            .get(words.trailing_zeros() as usize)
-            .map_or(0, |m| m & written);
-        words &= words - 1;
-    }
     let first_draw = bit(id::TENHOU) | bit(id::CHIIHOU);
-    clash != 0
+    clashes(written)
         || (has(id::DOUBLE_RIICHI) && written & (first_draw | bit(id::RIICHI)) != 0)
         || (open_meld && written & (bit(id::RIICHI) | bit(id::DOUBLE_RIICHI)) != 0)
         || (melds && written & (first_draw | bit(id::RENHOU)) != 0)
@@ -194,43 +186,10 @@ mod tests {
     use super::super::Mode;
     use super::validate;
     use crate::notation::ast::LineKind;
+    use crate::notation::options::FLAG_NAMES;
     use crate::notation::parse_line;
     use crate::score::rules::Rules;
-
-    fn repo_file(rel: &str) -> String {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../");
-        std::fs::read_to_string(format!("{path}{rel}")).unwrap_or_default()
-    }
-
-    /// The hand lines of the vectors, then the inputs of the corpus (and
-    /// where they begin).
-    fn samples() -> (Vec<String>, usize) {
-        let mut out = Vec::new();
-        for (file, field) in [
-            ("tests/vectors/scoring.jsonl", "line"),
-            ("tests/vectors/no-yaku.jsonl", "line"),
-            ("tests/vectors/shanten.jsonl", "hand"),
-        ] {
-            for l in repo_file(file).lines() {
-                let v: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
-                if let Some(s) = v[field].as_str() {
-                    out.push(s.to_string());
-                }
-            }
-        }
-        let vectors = out.len();
-        let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus");
-        for entry in std::fs::read_dir(corpus).into_iter().flatten().flatten() {
-            let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
-            let mut lines = text.lines();
-            while let Some(l) = lines.next() {
-                if l.starts_with("=== ") {
-                    out.extend(lines.next().map(str::to_string));
-                }
-            }
-        }
-        (out, vectors)
-    }
+    use crate::test_lines::samples;
 
     fn rule_sets() -> Vec<Rules> {
         let mut no_red = Rules::tenhou();
@@ -342,20 +301,8 @@ mod tests {
     /// written on a winning hand, open and closed, for each seat.
     #[test]
     fn agrees_on_every_pair_of_words() {
-        const WORDS: &[&str] = &[
-            "tsumo",
-            "ron",
-            "riichi",
-            "double-riichi",
-            "ippatsu",
-            "haitei",
-            "houtei",
-            "rinshan",
-            "chankan",
-            "tenhou",
-            "chiihou",
-            "renhou",
-            "nagashi",
+        // Every flag, and the valued words that a check reads.
+        let valued = [
             "ura=1m",
             "dora=1m",
             "win=2m",
@@ -364,6 +311,7 @@ mod tests {
             "honba=3",
             "sticks=1",
         ];
+        let words: Vec<&str> = FLAG_NAMES.iter().copied().chain(valued).collect();
         let rules = rule_sets();
         let hands = [
             "123m 456p 789s 11z 22m",
@@ -375,8 +323,8 @@ mod tests {
         let mut took = 0;
         for hand in hands {
             for seat in ["", " seat=s"] {
-                for a in WORDS {
-                    for b in WORDS {
+                for a in &words {
+                    for b in &words {
                         took += agrees(&format!("{hand} {a} {b}{seat}"), &rules);
                     }
                 }

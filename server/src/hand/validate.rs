@@ -75,19 +75,12 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     let mut meld_spans: SmallVec<[Span; 4]> = SmallVec::new();
     let mut bad_meld = false;
 
-    // The closed tiles are gathered in a plain array with its length in a
-    // register: a SmallVec's push reloads and stores its length for each.
-    let mut closed = [Tile::EAST; 14];
-    let mut n_closed = 0;
     for item in &line.items {
         match item {
             HandItem::Group(g) => {
                 let tiles = line.toks(&g.tiles);
                 for t in tiles {
-                    if let Some(slot) = closed.get_mut(n_closed) {
-                        *slot = t.tile;
-                    }
-                    n_closed += 1;
+                    hand.closed.push(t.tile);
                 }
                 last_closed = tiles.last().map(|t| t.tile).or(last_closed);
             }
@@ -106,30 +99,9 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     if rules.red_fives && line.tiles().iter().any(|t| t.red) {
         hand.red_fives = red_fives(line, &mut diags);
     }
-    if n_closed <= closed.len() {
-        closed[..n_closed].sort_unstable();
-        hand.closed = Tiles::from_buf_and_len(closed, n_closed);
-    } else {
-        hand.closed = line
-            .items
-            .iter()
-            .flat_map(|item| match item {
-                HandItem::Group(g) => line.toks(&g.tiles),
-                HandItem::Meld(_) => &[],
-            })
-            .map(|t| t.tile)
-            .collect();
-        hand.closed.sort_unstable();
-    }
+    hand.closed.sort_unstable();
 
-    // A line of closed tiles only (the usual bare hand) has a fifth copy
-    // when a tile equals the one four places on in sorted order.
-    let fifth = if line.toks.len() == hand.closed.len() {
-        hand.closed.windows(5).any(|w| w[0] == w[4])
-    } else {
-        any_fifth(line)
-    };
-    if fifth {
+    if any_fifth(line) {
         fifth_copies(line, &mut diags);
     }
 
@@ -814,7 +786,7 @@ const NAGASHI_IS_A_DRAW: &str = "nagashi mangan is paid at an exhaustive draw, w
 
 /// For each option id, the ids it conflicts with in [`CONFLICTS`] (as the
 /// first word of a pair).
-pub(super) static CONFLICT_MASKS: [u32; id::COUNT] = {
+static CONFLICT_MASKS: [u32; id::COUNT] = {
     let mut masks = [0u32; id::COUNT];
     let mut k = 0;
     while k < CONFLICTS.len() {
@@ -824,6 +796,20 @@ pub(super) static CONFLICT_MASKS: [u32; id::COUNT] = {
     }
     masks
 };
+
+/// Whether the words written (a bit per option id) hold a pair of
+/// [`CONFLICTS`]: one lookup per word.
+pub(super) fn clashes(written: u32) -> bool {
+    let mut words = written;
+    while words != 0 {
+        let mask = CONFLICT_MASKS.get(words.trailing_zeros() as usize);
+        if mask.is_some_and(|m| m & written != 0) {
+            return true;
+        }
+        words &= words - 1;
+    }
+    false
+}
 
 /// Why options `a` and `b` cannot be written together, in either order
 /// (completion leaves such a word out).
@@ -850,17 +836,8 @@ fn contradictions(
     let has = |k: usize| written & (1 << k) != 0;
     let opt = |k: usize| present[k];
 
-    // One lookup per word written tells whether any pair of the table
-    // holds; a line almost never has one, so the table is walked only then.
-    let mut words = written;
-    let mut clash = 0;
-    while words != 0 {
-        clash |= CONFLICT_MASKS
-            .get(words.trailing_zeros() as usize)
-            .map_or(0, |m| m & written);
-        words &= words - 1;
-    }
-    if clash != 0 {
+    // A line almost never has a pair of the table: it is walked only then.
+    if clashes(written) {
         for &(a, b, why) in &CONFLICTS {
             if has(a) && has(b) {
                 if let (Some(oa), Some(ob)) = (opt(a), opt(b)) {

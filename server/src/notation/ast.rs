@@ -41,7 +41,7 @@ impl TileTok {
             red,
             written,
             len: u8::try_from(span.len()).unwrap_or(u8::MAX),
-            start: u32::try_from(span.start).unwrap_or(u32::MAX),
+            start: clamp(span.start),
         }
     }
 
