@@ -295,7 +295,7 @@ pub struct Claim {
     pub text: String,
 }
 
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct HandLine {
     /// Every tile token of the line in written order: the hand's (groups,
     /// then melds as written) first, then those of tile-valued options.

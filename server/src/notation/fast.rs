@@ -17,11 +17,10 @@ use super::options::{self, ValueKind};
 use super::parse::{is_hand_word, marks, number, printable_run, trim_end, words, MAX_COUNT};
 use super::{claim, lex};
 
-/// Reads `text` into `line` when it is well-formed ASCII notation; `None`
-/// sends it to the recovering parser (`line` is then left half-filled).
-/// The caller's line is filled in place: building the tree here and
-/// returning it costs a copy that waits on the tree's last stores.
-pub(super) fn line(text: &str, line: &mut Line) -> Option<()> {
+/// Reads `text` into `hand` (an empty hand line) when it is well-formed
+/// ASCII notation; `None` sends it to the recovering parser (`hand` is
+/// then left half-filled).
+pub(super) fn line(text: &str, hand: &mut HandLine) -> Option<()> {
     let b = text.as_bytes();
     // Positions are kept in 32 bits (see `TileTok`).
     if u32::try_from(b.len()).is_err() {
@@ -35,19 +34,9 @@ pub(super) fn line(text: &str, line: &mut Line) -> Option<()> {
     let content_end = comment_at.unwrap_or(b.len());
     let opts_end = arrow_at.unwrap_or(content_end);
 
-    line.kind = LineKind::Hand(HandLine {
-        toks: Vec::with_capacity(24),
-        hand_toks: 0,
-        items: Items::new(),
-        hand_span: start..start,
-        options: Vec::new(),
-        claim: None,
-        comment: comment_at.map(|c| c..trim_end(text, c, text.len())),
-        recovered: false,
-    });
-    let LineKind::Hand(hand) = &mut line.kind else {
-        return None;
-    };
+    hand.toks = Vec::with_capacity(24);
+    hand.hand_span = start..start;
+    hand.comment = comment_at.map(|c| c..trim_end(text, c, text.len()));
     let mut in_hand = true;
     let mut i = start;
     while i < opts_end {
@@ -75,7 +64,7 @@ pub(super) fn line(text: &str, line: &mut Line) -> Option<()> {
             if in_hand {
                 in_hand = false;
                 hand.hand_toks = hand.toks.len();
-                hand.options.reserve(8);
+                hand.options = Vec::with_capacity(8);
             }
             option(text, s, e, key?, hand)?;
         }
@@ -344,7 +333,7 @@ fn claim_of(text: &str, a: usize, content_end: usize) -> Option<Claim> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::ast::{Line, LineKind};
+    use super::super::ast::{HandLine, Line, LineKind};
     use super::super::parse::recovering;
     use super::line;
     use crate::test_lines::samples;
@@ -352,12 +341,13 @@ mod tests {
     /// Whether the fast path agrees with the recovering parser on `text`
     /// (or leaves it to it); returns whether it read the line.
     fn agrees(text: &str) -> bool {
-        let mut fast = Line {
-            kind: LineKind::Blank,
-            errors: Vec::new(),
-        };
+        let mut fast = HandLine::default();
         let read = line(text, &mut fast).is_some();
         if read {
+            let fast = Line {
+                kind: LineKind::Hand(fast),
+                errors: Vec::new(),
+            };
             assert_eq!(fast, recovering(text), "{text:?}");
         }
         read
@@ -461,7 +451,7 @@ mod tests {
 mod props {
     use proptest::prelude::*;
 
-    use super::super::ast::{Line, LineKind};
+    use super::super::ast::{HandLine, Line, LineKind};
     use super::super::parse::recovering;
 
     proptest! {
@@ -470,8 +460,9 @@ mod props {
         fn agrees_with_the_recovering_parser(
             text in "[0-9mpszhwegrn ()\\[\\]=>#a-z:,\u{3000}\u{1F000}-]{0,40}"
         ) {
-            let mut fast = Line { kind: LineKind::Blank, errors: Vec::new() };
+            let mut fast = HandLine::default();
             if super::line(&text, &mut fast).is_some() {
+                let fast = Line { kind: LineKind::Hand(fast), errors: Vec::new() };
                 prop_assert_eq!(fast, recovering(&text));
             }
         }

@@ -133,11 +133,17 @@ fn glued_option(word: &str) -> Option<usize> {
 /// Parses one line of notation. Never panics; recovers from errors, so a
 /// line may report several.
 pub fn parse_line(text: &str) -> Line {
+    // Built in place: a hand line filled by the fast path and then moved
+    // into a `Line` would be copied whole.
     let mut line = Line {
-        kind: LineKind::Blank,
+        kind: LineKind::Hand(HandLine::default()),
         errors: Vec::new(),
     };
-    if super::fast::line(text, &mut line).is_none() {
+    let read = match &mut line.kind {
+        LineKind::Hand(hand) => super::fast::line(text, hand).is_some(),
+        _ => false,
+    };
+    if !read {
         line = recovering(text);
     }
     line
