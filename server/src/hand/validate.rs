@@ -370,7 +370,8 @@ pub(super) fn meld(m: &MeldTok, toks: &[TileTok]) -> Result<Meld, Diagnostic> {
             tiles
         }
     };
-    let same = tiles.windows(2).all(|w| w[0] == w[1]);
+    // Sorted: all alike when the first and the last are.
+    let same = tiles.first() == tiles.last();
     let run = tiles.len() == 3
         && !tiles[0].is_honor()
         && tiles[0].next() == Some(tiles[1])
