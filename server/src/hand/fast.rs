@@ -176,14 +176,16 @@ fn holds(closed: &[Tile], tile: Tile) -> bool {
 fn contradicts(written: u32, sit: &Situation, open_meld: bool, melds: bool, kans: usize) -> bool {
     let has = |k: usize| written & bit(k) != 0;
     let first_draw = bit(id::TENHOU) | bit(id::CHIIHOU);
+    // `|` and `&`, not `||` and `&&`: each test is cheap, and a branch on
+    // each (the seat, riichi) would mispredict from line to line.
     clashes(written)
-        || (has(id::DOUBLE_RIICHI) && written & (first_draw | bit(id::RIICHI)) != 0)
-        || (open_meld && written & (bit(id::RIICHI) | bit(id::DOUBLE_RIICHI)) != 0)
-        || (melds && written & (first_draw | bit(id::RENHOU)) != 0)
-        || (has(id::RINSHAN) && kans == 0)
-        || (sit.riichi == Riichi::None && written & (bit(id::IPPATSU) | bit(id::URA)) != 0)
-        || (sit.is_dealer() && written & (bit(id::CHIIHOU) | bit(id::RENHOU)) != 0)
-        || (!sit.is_dealer() && has(id::TENHOU))
+        | (has(id::DOUBLE_RIICHI) & (written & (first_draw | bit(id::RIICHI)) != 0))
+        | (open_meld & (written & (bit(id::RIICHI) | bit(id::DOUBLE_RIICHI)) != 0))
+        | (melds & (written & (first_draw | bit(id::RENHOU)) != 0))
+        | (has(id::RINSHAN) & (kans == 0))
+        | ((sit.riichi == Riichi::None) & (written & (bit(id::IPPATSU) | bit(id::URA)) != 0))
+        | (sit.is_dealer() & (written & (bit(id::CHIIHOU) | bit(id::RENHOU)) != 0))
+        | (!sit.is_dealer() & has(id::TENHOU))
 }
 
 #[cfg(test)]

@@ -537,7 +537,7 @@ pub(super) fn flags(written: u32, sit: &mut Situation) {
         Riichi::None
     };
     sit.ippatsu = has(id::IPPATSU);
-    sit.last_tile = has(id::HAITEI) || has(id::HOUTEI);
+    sit.last_tile = has(id::HAITEI) | has(id::HOUTEI);
     sit.rinshan = has(id::RINSHAN);
     sit.chankan = has(id::CHANKAN);
     sit.tenhou = has(id::TENHOU);
@@ -546,11 +546,9 @@ pub(super) fn flags(written: u32, sit: &mut Situation) {
     sit.nagashi = has(id::NAGASHI);
     // Without tsumo or ron, the last-tile, kan and first-draw yaku say
     // how the hand was won.
-    sit.tsumo = if has(id::TSUMO) || has(id::RON) {
-        has(id::TSUMO)
-    } else {
-        has(id::HAITEI) || has(id::RINSHAN) || has(id::TENHOU) || has(id::CHIIHOU)
-    };
+    sit.tsumo = has(id::TSUMO)
+        | (!has(id::RON)
+            & (has(id::HAITEI) | has(id::RINSHAN) | has(id::TENHOU) | has(id::CHIIHOU)));
 }
 
 /// The span to delete to remove an option: the word and the space before it.
@@ -799,17 +797,15 @@ static CONFLICT_MASKS: [u32; id::COUNT] = {
 };
 
 /// Whether the words written (a bit per option id) hold a pair of
-/// [`CONFLICTS`]: one lookup per word.
+/// [`CONFLICTS`]: the masks of every id written, selected without a
+/// branch (a loop over the words written mispredicts its exit, their
+/// number changing from line to line).
 pub(super) fn clashes(written: u32) -> bool {
-    let mut words = written;
-    while words != 0 {
-        let mask = CONFLICT_MASKS.get(words.trailing_zeros() as usize);
-        if mask.is_some_and(|m| m & written != 0) {
-            return true;
-        }
-        words &= words - 1;
+    let mut conflicting = 0;
+    for (k, mask) in CONFLICT_MASKS.iter().enumerate() {
+        conflicting |= mask & 0u32.wrapping_sub(written >> k & 1);
     }
-    false
+    conflicting & written != 0
 }
 
 /// Why options `a` and `b` cannot be written together, in either order
