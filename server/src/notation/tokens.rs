@@ -76,38 +76,41 @@ pub fn tokens(text: &str, line: &Line) -> Vec<(TokenKind, Span)> {
                 match item {
                     HandItem::Group(g) => {
                         let tiles = h.toks(&g.tiles);
+                        let span = g.span();
                         out.extend(tiles.iter().map(|t| (TokenKind::Tile, t.span())));
-                        let last = tiles.last().map_or(g.span().start, |t| t.span().end);
-                        if last < g.span().end {
-                            out.push((TokenKind::Suit, last..g.span().end));
+                        let last = tiles.last().map_or(span.start, |t| t.span().end);
+                        if last < span.end {
+                            out.push((TokenKind::Suit, last..span.end));
                         }
                     }
                     HandItem::Meld(m) => {
-                        out.push((TokenKind::Bracket, m.span().start..m.span().start + 1));
+                        let span = m.span();
+                        out.push((TokenKind::Bracket, span.start..span.start + 1));
                         // Inside a meld, a suit letter follows each digit run.
-                        let mut prev_end = m.span().start + 1;
+                        let mut prev_end = span.start + 1;
                         let mut prev_digit = false;
                         for t in h.toks(&m.tiles) {
-                            if prev_digit && t.span().start > prev_end {
-                                out.push((TokenKind::Suit, prev_end..t.span().start));
+                            let ts = t.span();
+                            if prev_digit && ts.start > prev_end {
+                                out.push((TokenKind::Suit, prev_end..ts.start));
                             }
-                            out.push((TokenKind::Tile, t.span()));
-                            prev_end = t.span().end;
+                            prev_end = ts.end;
+                            out.push((TokenKind::Tile, ts));
                             prev_digit = t.written == super::ast::Written::Digit;
                         }
-                        if prev_digit && m.span().end - 1 > prev_end {
-                            out.push((TokenKind::Suit, prev_end..m.span().end - 1));
+                        if prev_digit && span.end - 1 > prev_end {
+                            out.push((TokenKind::Suit, prev_end..span.end - 1));
                         }
-                        out.push((TokenKind::Bracket, m.span().end - 1..m.span().end));
+                        out.push((TokenKind::Bracket, span.end - 1..span.end));
                     }
                 }
             }
             for o in &h.options {
-                match &o.value_span() {
+                match o.value_span() {
                     None => out.push((TokenKind::Flag, o.span())),
                     Some(vs) => {
                         out.push((TokenKind::Key, o.key_span()));
-                        out.push((TokenKind::Value, vs.clone()));
+                        out.push((TokenKind::Value, vs));
                     }
                 }
             }

@@ -122,7 +122,7 @@ fn line_span(h: &HandLine) -> Range<usize> {
 
 /// The tile token under `col`: in the hand, or in a tile-valued option.
 fn tile_at(h: &HandLine, col: usize) -> Option<&TileTok> {
-    let inside = |t: &&TileTok| t.span().start <= col && col < t.span().end;
+    let inside = |t: &&TileTok| t.span().contains(&col);
     // The hand's tiles and those of tile-list values share one buffer.
     if let Some(t) = h.toks.iter().find(inside) {
         return Some(t);
@@ -137,7 +137,10 @@ fn tile_at(h: &HandLine, col: usize) -> Option<&TileTok> {
 fn option_key<'a>(h: &'a HandLine, t: &TileTok) -> Option<&'a str> {
     h.options
         .iter()
-        .find(|o| o.span().start <= t.span().start && t.span().end <= o.span().end)
+        .find(|o| {
+            let (os, ts) = (o.span(), t.span());
+            os.start <= ts.start && ts.end <= os.end
+        })
         .map(|o| o.key())
 }
 

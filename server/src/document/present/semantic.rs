@@ -106,10 +106,11 @@ pub fn tokens(line: &Line, len: usize) -> Vec<Token> {
                         tiles(&mut out, h.toks(&g.tiles), &g.span(), 0);
                     }
                     HandItem::Meld(m) => {
-                        let open = m.span().start..m.span().start + 1;
-                        let close = m.span().end.saturating_sub(1)..m.span().end;
+                        let span = m.span();
+                        let open = span.start..span.start + 1;
+                        let close = span.end.saturating_sub(1)..span.end;
                         push(&mut out, open, TokenType::Meld, 0);
-                        let inner = m.span().start + 1..m.span().end.saturating_sub(1);
+                        let inner = span.start + 1..span.end.saturating_sub(1);
                         // A closed kan is declared, not called.
                         let called = match m.bracket {
                             Bracket::Open => CALLED,
@@ -172,15 +173,16 @@ fn tiles(out: &mut Vec<Token>, toks: &[TileTok], within: &Range<usize>, modifier
     let mut at = within.start;
     let mut last_suit = None;
     for t in toks {
-        if t.span().start > at {
+        let span = t.span();
+        if span.start > at {
             if let Some(s) = last_suit.or(Some(t.tile.suit())) {
                 // Bytes between tiles: a suit letter (or spaces, harmless).
-                push(out, at..t.span().start, TokenType::of_suit(s), modifiers);
+                push(out, at..span.start, TokenType::of_suit(s), modifiers);
             }
         }
+        at = span.end;
         let m = modifiers | if t.red { RED } else { 0 };
-        push(out, t.span(), TokenType::of_suit(t.tile.suit()), m);
-        at = t.span().end;
+        push(out, span, TokenType::of_suit(t.tile.suit()), m);
         last_suit = Some(t.tile.suit());
     }
     if let Some(s) = last_suit {
