@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Scoring against the `mahjong` package from PyPI (see against_mahjong.py).
+#   tests/differential/run.sh                 # builds tenpai (debug) first
+#   TENPAI_BIN=path/to/tenpai HANDS=20000 SEED=7 tests/differential/run.sh
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+venv="${DIFFERENTIAL_VENV:-$repo/target/differential-venv}"
+
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import mahjong" 2>/dev/null; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet -r "$repo/tests/differential/requirements.txt"
+fi
+if [ -z "${TENPAI_BIN:-}" ]; then
+  (cd "$repo" && cargo build --quiet --bin tenpai)
+  TENPAI_BIN="${CARGO_TARGET_DIR:-$repo/target}/debug/tenpai"
+fi
+"$venv/bin/python" "$repo/tests/differential/against_mahjong.py" \
+  --tenpai "$TENPAI_BIN" --hands "${HANDS:-2000}" --seed "${SEED:-1}"
