@@ -15,11 +15,30 @@ way; tenpai shows the yakuman (as Tenhou does), the library the reading with
 more han.
 
     python tests/differential/against_mahjong.py --tenpai target/debug/tenpai \
-        --hands 2000 --seed 1 [--out DIR]
+        --hands 2000 --seed 1 [--out DIR] [--rules VARIANT]
+
+`--rules` scores both sides under one rule variant (see VARIANTS): tenhou,
+kiriage, no-open-tanyao, double-yakuman, kazoe-sanbaiman, no-red-fives, or
+`all`, which deals the hands once and runs every variant on them in turn,
+reporting each (files under DIR/VARIANT/). tenpai gets the variant as
+`--rules "tenhou SWITCH"` for the whole batch (the preset first, so a
+tenpai.toml near the current directory cannot change the rules); without
+`--rules` tenpai is run exactly as before, with no rule words.
+
+Under kazoe-sanbaiman one more difference is counted apart (not a failure):
+the library keeps the reading with the most han, so a hand that reads both
+as suuankou and as 13+ han of ordinary yaku is paid a sanbaiman by the
+library and a yakuman by tenpai. The yakuman pays more and is the right
+score; it is accepted only when tenpai's total is what the library's own
+price table gives for tenpai's yakuman.
+
+The library has no option for the fu of a double-wind pair (it always gives
+4, as Tenhou), so `double-wind-fu` is not a variant here.
 
 Exit status 1 on any other difference, with examples.
 """
 import json
+import os
 import random
 import subprocess
 import sys
@@ -519,7 +538,55 @@ LIB_ID = {
 }
 
 
-def lib_score(calc, hand, sit, reds):
+# Rule variants: tenpai's rule words (after the `tenhou` preset) and the
+# library's OptionalRules fields that mean the same, over the Tenhou base.
+LIB_TENHOU = dict(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
+                  kiriage=False, kazoe_limit=HandConstants.KAZOE_LIMITED,
+                  fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False)
+VARIANTS = {
+    "tenhou": ("", {}),
+    "kiriage": ("kiriage", {"kiriage": True}),
+    "no-open-tanyao": ("open-tanyao=off", {"has_open_tanyao": False}),
+    # the same four are double on both sides: kokushi 13-sided wait, suuankou
+    # tanki, junsei chuuren, daisuushii (library: han_closed/han_open = 26)
+    "double-yakuman": ("double-yakuman", {"has_double_yakuman": True}),
+    "kazoe-sanbaiman": ("kazoe=sanbaiman", {"kazoe_limit": HandConstants.KAZOE_SANBAIMAN}),
+    # red fives are still written as 0: tenpai must read them as plain fives,
+    # the library gets tile 16/52/88 (a five) with has_aka_dora off
+    "no-red-fives": ("red-fives=off", {"has_aka_dora": False}),
+}
+
+
+def lib_rules(variant):
+    opts = dict(LIB_TENHOU)
+    opts.update(VARIANTS[variant][1])
+    return opts
+
+
+def tenpai_rule_args(variant):
+    """None: the old invocation, no rule words at all (no --rules given)."""
+    if variant is None:
+        return []
+    return ["--rules", ("tenhou " + VARIANTS[variant][0]).strip()]
+
+
+def lib_config(sit, variant):
+    opts = OptionalRules(**lib_rules(variant or "tenhou"))
+    return HandConfig(is_tsumo=sit["tsumo"], is_riichi=sit["riichi"], is_ippatsu=sit["ippatsu"],
+                      is_rinshan=sit["rinshan"], is_chankan=sit["chankan"], is_haitei=sit["haitei"],
+                      is_houtei=sit["houtei"], is_daburu_riichi=sit["double"],
+                      is_tenhou=sit["tenhou"], is_chiihou=sit["chiihou"],
+                      player_wind=sit["seat"], round_wind=sit["round"],
+                      tsumi_number=sit["honba"], options=opts)
+
+
+def lib_yakuman_price(sit, variant, han):
+    """The library's own total for a yakuman hand of `han` han (13 a yakuman)."""
+    from mahjong.hand_calculating.scores import ScoresCalculator
+    return ScoresCalculator().calculate_scores(han, 0, lib_config(sit, variant), is_yakuman=True)["total"]
+
+
+def lib_score(calc, hand, sit, reds, variant=None):
     used = Counter()
 
     def take(k, red):
@@ -553,15 +620,7 @@ def lib_score(calc, hand, sit, reds):
     cands = [t for t in closed136 if t // 4 == w and ((t == w * 4 and w < 27 and w % 9 == 4) == sit["win_red"])]
     win136 = cands[0]
     inds = [k * 4 + 3 for k in sit["dora"]] + ([k * 4 + 3 for k in sit["ura"]] if sit["riichi"] else [])
-    opts = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
-                         kiriage=False, kazoe_limit=HandConstants.KAZOE_LIMITED,
-                         fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False)
-    cfg = HandConfig(is_tsumo=sit["tsumo"], is_riichi=sit["riichi"], is_ippatsu=sit["ippatsu"],
-                     is_rinshan=sit["rinshan"], is_chankan=sit["chankan"], is_haitei=sit["haitei"],
-                     is_houtei=sit["houtei"], is_daburu_riichi=sit["double"],
-                     is_tenhou=sit["tenhou"], is_chiihou=sit["chiihou"],
-                     player_wind=sit["seat"], round_wind=sit["round"],
-                     tsumi_number=sit["honba"], options=opts)
+    cfg = lib_config(sit, variant)
     res = calc.estimate_hand_value(tiles136, win136, melds=melds, dora_indicators=inds, config=cfg)
     if res.error:
         return {"error": res.error}
@@ -633,55 +692,62 @@ def accepted(ours, lib):
             and lib["han"] >= 13 and ours["total"] == lib["total"])
 
 
-def main():
-    import argparse
-    import os
-    import tempfile
+LIB_BY_HAN = "lib-kazoe-sanbaiman-over-yakuman"
 
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tenpai", required=True, help="the tenpai binary")
-    ap.add_argument("--hands", type=int, default=2000)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", help="directory for hands.txt, ours.jsonl, mismatches.jsonl")
-    args = ap.parse_args()
-    out_dir = args.out or tempfile.mkdtemp(prefix="tenpai-differential-")
-    os.makedirs(out_dir, exist_ok=True)
-    hands_path = os.path.join(out_dir, "hands.txt")
 
-    rng = random.Random(args.seed)
+def lib_by_han(ours, lib, sit, variant):
+    """kazoe-sanbaiman: our yakuman against the library's 13+ han of ordinary
+    yaku that it caps at sanbaiman. The library picks the reading with the
+    most han, not the one paying most; ours must be exactly the library's own
+    price for our yakuman, and more than its sanbaiman."""
+    return (variant == "kazoe-sanbaiman"
+            and not ours["error"] and not lib["error"]
+            and any(k in YAKUMAN for k in ours["yaku"])
+            and not any(k in YAKUMAN for k in lib["yaku"])
+            and lib["han"] >= 13 and ours["total"] > lib["total"]
+            and ours["total"] == lib_yakuman_price(sit, variant, ours["han"]))
+
+
+def deal(n, seed):
+    rng = random.Random(seed)
     cases = []
-    for _ in range(args.hands):
+    for _ in range(n):
         hand = gen_hand(rng)
         sit = make_situation(rng, hand)
         reds = assign_reds(rng, hand)
         sit["win_red_pref"] = rng.random() < 0.5
         line = to_line(hand, sit, reds)
         cases.append((hand, sit, reds, line))
-    with open(hands_path, "w") as f:
-        for c in cases:
-            f.write(c[3] + "\n")
+    return cases
+
+
+def run_variant(args, cases, hands_path, out_dir, variant):
+    """Scores `cases` on both sides under `variant` (None: no --rules, the old
+    run), prints the report; returns (exit status, stats)."""
+    os.makedirs(out_dir, exist_ok=True)
     with open(hands_path) as f:
-        run = subprocess.run([args.tenpai, "score", "-", "--json"], stdin=f,
-                             capture_output=True, text=True)
+        run = subprocess.run([args.tenpai, "score", "-", "--json"] + tenpai_rule_args(variant),
+                             stdin=f, capture_output=True, text=True)
     out = run.stdout.splitlines()
     if len(out) != len(cases):
         print("tenpai printed %d results for %d hands:\n%s" % (len(out), len(cases), run.stderr))
-        return 1
+        return 1, Counter()
     with open(os.path.join(out_dir, "ours.jsonl"), "w") as f:
         f.write("\n".join(out) + "\n")
 
     calc = HandCalculator()
     stats = Counter()
     groups = defaultdict(list)
+    apart = defaultdict(list)  # differences counted apart with a verified cause
     with open(os.path.join(out_dir, "mismatches.jsonl"), "w") as mism:
         for (hand, sit, reds, line), js in zip(cases, out):
             o = json.loads(js)
             if o["line"] != line:
                 print("result out of order: %r for %r" % (o["line"], line))
-                return 1
+                return 1, stats
             ours = our_norm(o)
             try:
-                lib = lib_score(calc, hand, sit, reds)
+                lib = lib_score(calc, hand, sit, reds, variant)
             except Exception as e:  # the library's own failure: reported, not hidden
                 lib = {"error": "exception:%s" % type(e).__name__}
             if ours["error"] and lib["error"]:
@@ -695,25 +761,78 @@ def main():
             if accepted(ours, lib):
                 stats[ACCEPTED] += 1
                 continue
-            stats["differ"] += 1
             rec = {"line": line, "cat": cat, "form": hand["form"], "ours": ours,
                    "lib": {k: v for k, v in lib.items() if k != "fu_details"},
                    "lib_fu_details": lib.get("fu_details")}
+            if lib_by_han(ours, lib, sit, variant):
+                stats[LIB_BY_HAN] += 1
+                rec["accepted"] = LIB_BY_HAN
+                apart[LIB_BY_HAN].append(rec)
+                mism.write(json.dumps(rec) + "\n")
+                continue
+            stats["differ"] += 1
             groups[cat].append(rec)
             mism.write(json.dumps(rec) + "\n")
-    print("hands: %d (seed %d), %s; files in %s" % (args.hands, args.seed, dict(stats), out_dir))
-    for cat, recs in sorted(groups.items(), key=lambda x: -len(x[1])):
-        print("\n== %d  %s" % (len(recs), cat))
+    if variant is None:
+        print("hands: %d (seed %d), %s; files in %s" % (args.hands, args.seed, dict(stats), out_dir))
+    else:
+        print("hands: %d (seed %d, rules %s), %s; files in %s"
+              % (args.hands, args.seed, variant, dict(stats), out_dir))
+
+    def show(title, recs):
+        print("\n== %d  %s" % (len(recs), title))
         for r in sorted(recs, key=lambda r: len(r["line"]))[:3]:
             print("   ", r["line"])
             print("      tenpai: ", {k: r["ours"].get(k) for k in ("han", "fu", "total", "error", "wait")})
             print("      mahjong:", {k: r["lib"].get(k) for k in ("han", "fu", "total", "error")})
+
+    for cat, recs in sorted(apart.items()):
+        show("counted apart: " + cat, recs)
+    for cat, recs in sorted(groups.items(), key=lambda x: -len(x[1])):
+        show(cat, recs)
     # Too few scored hands would make agreement meaningless.
     if stats["both scored"] < args.hands // 2:
         print("only %d hands scored on both sides" % stats["both scored"])
-        return 1
-    return 1 if stats["differ"] else 0
+        return 1, stats
+    return (1 if stats["differ"] else 0), stats
 
+
+def main():
+    import argparse
+    import tempfile
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tenpai", required=True, help="the tenpai binary")
+    ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", help="directory for hands.txt, ours.jsonl, mismatches.jsonl")
+    ap.add_argument("--rules", choices=list(VARIANTS) + ["all"],
+                    help="rule variant for both sides (default: tenhou, tenpai run with no rule words); "
+                         "`all`: every variant in turn on the same hands")
+    args = ap.parse_args()
+    out_dir = args.out or tempfile.mkdtemp(prefix="tenpai-differential-")
+    os.makedirs(out_dir, exist_ok=True)
+    hands_path = os.path.join(out_dir, "hands.txt")
+
+    cases = deal(args.hands, args.seed)
+    with open(hands_path, "w") as f:
+        for c in cases:
+            f.write(c[3] + "\n")
+    if args.rules != "all":
+        return run_variant(args, cases, hands_path, out_dir, args.rules)[0]
+
+    status = 0
+    summary = []
+    for variant in VARIANTS:
+        print("\n######## rules: %s" % variant)
+        rc, stats = run_variant(args, cases, hands_path, os.path.join(out_dir, variant), variant)
+        status |= rc
+        summary.append((variant, rc, stats))
+    print("\n%-16s %6s %6s %8s %6s %6s  %s" % ("variant", "hands", "agree", "accepted", "apart", "differ", "exit"))
+    for variant, rc, st in summary:
+        print("%-16s %6d %6d %8d %6d %6d  %d" % (variant, args.hands, st["agree"], st[ACCEPTED],
+                                                st[LIB_BY_HAN], st["differ"], rc))
+    return status
 
 if __name__ == "__main__":
     sys.exit(main())

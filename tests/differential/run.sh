@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Scoring against the `mahjong` package from PyPI (see against_mahjong.py).
 #   tests/differential/run.sh                 # builds tenpai (debug) first
-#   TENPAI_BIN=path/to/tenpai HANDS=20000 SEED=7 tests/differential/run.sh
+#   TENPAI_BIN=path/to/tenpai HANDS=20000 SEED=7 RULES=kiriage tests/differential/run.sh
+# By default: 1,500 hands under each rule variant (RULES=all).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 venv="${DIFFERENTIAL_VENV:-$repo/target/differential-venv}"
@@ -15,4 +16,4 @@ if [ -z "${TENPAI_BIN:-}" ]; then
   TENPAI_BIN="${CARGO_TARGET_DIR:-$repo/target}/debug/tenpai"
 fi
 "$venv/bin/python" "$repo/tests/differential/against_mahjong.py" \
-  --tenpai "$TENPAI_BIN" --hands "${HANDS:-2000}" --seed "${SEED:-1}"
+  --tenpai "$TENPAI_BIN" --hands "${HANDS:-1500}" --seed "${SEED:-1}" --rules "${RULES:-all}"
