@@ -834,5 +834,6 @@ def main():
                                                 st[LIB_BY_HAN], st["differ"], rc))
     return status
 
+
 if __name__ == "__main__":
     sys.exit(main())
