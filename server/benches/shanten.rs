@@ -8,42 +8,11 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tenpai::shanten;
-use tenpai::tile::{Counts, KINDS};
+
+mod common;
+use common::hands;
 
 const HANDS: usize = 1_000_000;
-
-/// xorshift64*, seeded: the same hands on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
-
-/// Hands dealt from shuffled walls: alternately 13 and 14 tiles.
-fn hands(n: usize, only14: bool) -> Vec<Counts> {
-    let mut rng = Rng(0x5EED_0F7E_49A1);
-    let mut wall: Vec<u8> = (0..136).map(|i| (i / 4) as u8).collect();
-    (0..n)
-        .map(|i| {
-            // A partial Fisher-Yates: only the dealt prefix needs shuffling.
-            let size = if only14 || i % 2 == 1 { 14 } else { 13 };
-            for j in 0..size {
-                let k = j + (rng.next() % (136 - j) as u64) as usize;
-                wall.swap(j, k);
-            }
-            let mut c = [0u8; KINDS];
-            for &t in &wall[..size] {
-                c[t as usize] += 1;
-            }
-            c
-        })
-        .collect()
-}
 
 fn shanten_vs_xiangting(c: &mut Criterion) {
     let hs = hands(HANDS, false);
@@ -67,21 +36,7 @@ fn shanten_vs_xiangting(c: &mut Criterion) {
             acc
         })
     });
-    g.bench_function("xiangting", |b| {
-        b.iter(|| {
-            let mut acc = 0i32;
-            for h in &hs {
-                acc += i32::from(
-                    xiangting::calculate_replacement_number(
-                        black_box(h),
-                        xiangting::PlayerCount::Four,
-                    )
-                    .unwrap_or(0),
-                );
-            }
-            acc
-        })
-    });
+    g.bench_function("xiangting", |b| b.iter(|| common::xiangting_pass(&hs)));
     g.finish();
 }
 
