@@ -16,7 +16,7 @@ use crate::notation::options::id;
 use crate::score::rules::{RenhouRule, Rules};
 use crate::tile::Tile;
 
-use super::validate::{any_fifth, clashes, closed_red, flags, meld};
+use super::validate::{any_fifth, clashes, closed_red, flags, meld, robbed_tile_held};
 use super::{Hand, Mode, Riichi, Situation, Tiles, Validated};
 
 /// Bits of option ids.
@@ -152,6 +152,11 @@ pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Val
     }
     if contradicts(written, &sit, open_meld, !hand.melds.is_empty(), kans) {
         return None;
+    }
+    if let Some(w) = hand.win.filter(|_| sit.chankan) {
+        if robbed_tile_held(closed, &hand.melds, w) {
+            return None;
+        }
     }
     if sit.renhou && rules.renhou == RenhouRule::Off {
         return None;

@@ -575,7 +575,7 @@ pub(crate) fn removal(line: &HandLine, span: &Span) -> Span {
 }
 
 /// Two written words that cannot both hold: the second one is flagged.
-static CONFLICTS: [(usize, usize, &str); 41] = [
+static CONFLICTS: [(usize, usize, &str); 42] = [
     (
         id::TSUMO,
         id::RON,
@@ -728,6 +728,11 @@ static CONFLICTS: [(usize, usize, &str); 41] = [
         id::RENHOU,
         id::HOUTEI,
         "renhou is a ron before the first draw, not on the last discard",
+    ),
+    (
+        id::RENHOU,
+        id::CHANKAN,
+        "renhou is a ron before any call, and a kan is added only to a called pon",
     ),
     (
         id::NAGASHI,
@@ -897,6 +902,11 @@ fn contradictions(
             ));
         }
     }
+    if let (Some(o), Some(w)) = (opt(id::CHANKAN), hand.win) {
+        if robbed_tile_held(&hand.closed, &hand.melds, w) {
+            diags.push(robbed_held(line, o, w));
+        }
+    }
     if sit.riichi == Riichi::None {
         if let Some(o) = opt(id::IPPATSU) {
             diags.push(missing(line, o, "ippatsu is a win within a turn of riichi, but this line has no riichi or double-riichi"));
@@ -929,6 +939,24 @@ fn against_meld(line: &HandLine, o: &OptionTok, meld: &Span, why: &str, what: &s
             removal(line, &o.span()),
             "",
         )
+}
+
+/// Whether the hand holds another copy of the tile `w` it won by chankan.
+/// That tile is the fourth of its kind, added to an opponent's pon that
+/// holds the other three, so the winner can hold none of them.
+pub(super) fn robbed_tile_held(closed: &[Tile], melds: &[Meld], w: Tile) -> bool {
+    closed.iter().filter(|&&c| c == w).count() > 1 || melds.iter().any(|m| m.tiles.contains(&w))
+}
+
+#[cold]
+#[inline(never)]
+fn robbed_held(line: &HandLine, o: &OptionTok, w: Tile) -> Diagnostic {
+    Diagnostic::error(
+        "contradiction",
+        o.span(),
+        format!("chankan robs the fourth {w}, added to a pon of the other three, but this hand holds another {w}"),
+    )
+    .with_fix("remove 'chankan'", removal(line, &o.span()), "")
 }
 
 /// A word whose condition the line does not state.
