@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -222,9 +223,10 @@ pub struct Finding {
     pub severity: Severity,
     pub code: &'static str,
     pub message: String,
-    /// The file line the finding starts on, for the human output.
+    /// The file line the finding starts on, for the human output: shared
+    /// by the findings of one line, which may be thousands on a long line.
     #[serde(skip)]
-    pub source: String,
+    pub source: Arc<str>,
     /// Related places and suggested fixes, as notes.
     #[serde(skip)]
     pub notes: Vec<String>,
@@ -263,13 +265,22 @@ impl Report {
         self.files += 1;
         self.hands += lines.iter().filter(|l| l.analysis.is_hand()).count();
         let index = LineIndex::new(text);
+        let mut last: Option<(u32, Arc<str>)> = None;
         for d in crate::document::file_diagnostics(&lines) {
-            self.findings.push(finding(name, &index, d));
+            let f = finding(name, &index, d, &mut last);
+            self.findings.push(f);
         }
     }
 }
 
-fn finding(name: &str, index: &LineIndex, d: FileDiagnostic) -> Finding {
+/// `last` is the source line of the finding before, reused when it is on
+/// the same line.
+fn finding(
+    name: &str,
+    index: &LineIndex,
+    d: FileDiagnostic,
+    last: &mut Option<(u32, Arc<str>)>,
+) -> Finding {
     // A byte order mark is no column in an editor or a GitHub annotation.
     let bom = index.text().starts_with('\u{feff}');
     let unmarked = |mut p: Position| {
@@ -280,10 +291,18 @@ fn finding(name: &str, index: &LineIndex, d: FileDiagnostic) -> Finding {
     };
     let (start, end) = index.range(d.range.clone(), Encoding::Chars);
     let (start, end) = (unmarked(start), unmarked(end));
-    let mut source = index.line_text(start.line as usize);
-    if start.line == 0 {
-        source = source.trim_start_matches('\u{feff}');
-    }
+    let source = match last {
+        Some((line, source)) if *line == start.line => source.clone(),
+        _ => {
+            let mut text = index.line_text(start.line as usize);
+            if start.line == 0 {
+                text = text.trim_start_matches('\u{feff}');
+            }
+            let source: Arc<str> = Arc::from(text);
+            *last = Some((start.line, source.clone()));
+            source
+        }
+    };
     let mut notes = Vec::new();
     for r in &d.related {
         let p = unmarked(index.position(r.range.start, Encoding::Chars));
@@ -306,7 +325,7 @@ fn finding(name: &str, index: &LineIndex, d: FileDiagnostic) -> Finding {
         severity: d.severity,
         code: d.code,
         message: d.message,
-        source: source.to_string(),
+        source,
         notes,
     }
 }
@@ -367,13 +386,22 @@ fn char_width(c: char) -> usize {
     }
 }
 
+/// Characters of a source line printed around a finding on a long line:
+/// the line is cut to a window around the finding, marked by `...`, as
+/// rustc does, so that a pasted line of thousands of words prints a few
+/// lines per finding, not the whole line each time.
+const CONTEXT: usize = 40;
+const LONG_LINE: usize = 120;
+
 /// The source line as printed (tabs as four spaces) and the caret line
 /// under characters `from..to` (0-based character columns).
 fn underline(source: &str, from: usize, to: usize) -> (String, String) {
-    let mut line = String::new();
-    let mut carets = String::new();
     let to = to.max(from + 1);
-    for (i, c) in source.chars().enumerate() {
+    let (lead, shown, trail, from, to) = window(source, from, to);
+    let mut line = String::from(if lead { "..." } else { "" });
+    let mut carets = " ".repeat(line.len());
+    let mut count = 0;
+    for (i, c) in shown.chars().enumerate() {
         let (text, w) = if c == '\t' {
             ("    ".to_string(), 4)
         } else {
@@ -384,12 +412,46 @@ fn underline(source: &str, from: usize, to: usize) -> (String, String) {
         if i < to {
             carets.extend(std::iter::repeat_n(mark, w));
         }
+        count += 1;
     }
-    if from >= source.chars().count() {
+    if from >= count {
         // A finding at the end of the line.
         carets.push('^');
     }
+    if trail {
+        line.push_str("...");
+    }
     (line, carets.trim_end().to_string())
+}
+
+/// The part of `source` printed for a finding at characters `from..to`:
+/// whether text is cut before and after it, and the columns of the finding
+/// in it. A line up to [`LONG_LINE`] characters is printed whole.
+fn window(source: &str, from: usize, to: usize) -> (bool, &str, bool, usize, usize) {
+    // An ASCII line is cut by bytes; others by characters (counting them is
+    // linear in the line, for each finding: only long non-ASCII lines pay).
+    let chars = if source.is_ascii() {
+        source.len()
+    } else {
+        source.chars().count()
+    };
+    if chars <= LONG_LINE {
+        return (false, source, false, from, to);
+    }
+    let start = from.saturating_sub(CONTEXT);
+    let end = to.min(from + LONG_LINE).saturating_add(CONTEXT).min(chars);
+    let byte = |k: usize| {
+        if source.is_ascii() {
+            k.min(source.len())
+        } else {
+            source
+                .char_indices()
+                .nth(k)
+                .map_or(source.len(), |(b, _)| b)
+        }
+    };
+    let shown = &source[byte(start)..byte(end)];
+    (start > 0, shown, end < chars, from - start, to - start)
 }
 
 /// The human report: one block per finding, then a summary line.
@@ -670,6 +732,43 @@ mod tests {
         assert_eq!(carets, "  ^");
     }
 
+    /// A long line is cut to a window around each finding, by bytes when
+    /// it is ASCII and by characters when not.
+    #[test]
+    fn long_lines_print_a_window_around_the_finding() {
+        let long = format!("123m456p789s11222z {}", ["riichi"; 50].join(" "));
+        let at = long.len() - 13;
+        let (line, carets) = underline(&long, at, at + 6);
+        assert_eq!(line, format!("...{}", &long[at - CONTEXT..]));
+        assert_eq!(carets, format!("{}^^^^^^", " ".repeat(3 + CONTEXT)));
+        let glyphs = format!("🀄🀄 {}", ["riichi"; 50].join(" "));
+        let (line, carets) = underline(&glyphs, 10, 16);
+        let cut = glyphs.char_indices().nth(16 + CONTEXT).unwrap().0;
+        assert_eq!(line, format!("{}...", &glyphs[..cut]));
+        assert_eq!(carets, "            ^^^^^^");
+        // A short line is printed whole.
+        let (line, _) = underline("123m riichi", 5, 11);
+        assert_eq!(line, "123m riichi");
+    }
+
+    /// Thousands of findings on one line share its text: the report grows
+    /// with the findings, not with findings times the line's length.
+    #[test]
+    fn findings_of_one_line_share_its_text() {
+        let text = format!("123m456p789s11222z {}\n", ["riichi"; 2000].join(" "));
+        let mut report = Report::default();
+        let mut analyzer = Analyzer::new();
+        report.add_document("a.mj", &text, DocKind::Mj, &Rules::tenhou(), &mut analyzer);
+        assert_eq!(report.findings.len(), 1999);
+        let first = &report.findings[0].source;
+        assert!(report
+            .findings
+            .iter()
+            .all(|f| Arc::ptr_eq(&f.source, first)));
+        let human = render_human(&report, false);
+        assert!(human.len() < 1999 * 400, "{} bytes", human.len());
+    }
+
     #[test]
     fn rule_words_and_switches() {
         let args = RuleArgs {
@@ -698,7 +797,7 @@ mod tests {
                 severity: Severity::Warning,
                 code: "wrong-claim",
                 message: "100% wrong\nreally".into(),
-                source: String::new(),
+                source: Arc::from(""),
                 notes: vec![],
             }],
             files: 1,

@@ -34,6 +34,9 @@ pub struct LineIndex {
     text: String,
     /// Byte offset where each line starts; `starts[0] == 0`.
     starts: Vec<usize>,
+    /// Every column is then a byte count: a line of thousands of findings
+    /// is converted without counting its characters for each.
+    ascii: bool,
 }
 
 impl LineIndex {
@@ -56,6 +59,7 @@ impl LineIndex {
         LineIndex {
             text: text.to_string(),
             starts,
+            ascii: text.is_ascii(),
         }
     }
 
@@ -102,7 +106,11 @@ impl LineIndex {
         let range = self.line_range(line).unwrap_or(0..0);
         // An offset inside a `\r\n` counts as the end of the line.
         let upto = offset.min(range.end);
-        let column = measure(&self.text[range.start..upto], enc);
+        let column = if self.ascii {
+            upto - range.start
+        } else {
+            measure(&self.text[range.start..upto], enc)
+        };
         Position::new(line as u32, column as u32)
     }
 
