@@ -64,6 +64,58 @@ async fn shutdown_then_exit_ends_the_server_cleanly() {
     assert!(!task.await.unwrap(), "exit without shutdown");
 }
 
+/// Reads until the server asks `method` of the client, and leaves the
+/// request unanswered.
+async fn unanswered(c: &mut TestClient, method: &str) {
+    loop {
+        let msg = c.recv().await;
+        if msg["method"] == method && msg.get("id").is_some() {
+            return;
+        }
+    }
+}
+
+async fn initialize_pulling_configuration(c: &mut TestClient) {
+    let init = json!({"processId": null, "rootUri": null,
+        "capabilities": {"workspace": {"configuration": true}}});
+    let r = c.request("initialize", init).await;
+    assert!(r.get("result").is_some(), "{r}");
+    c.notify("initialized", json!({})).await;
+    unanswered(c, "workspace/configuration").await;
+}
+
+/// A client that goes away while the server waits on its answer to
+/// `workspace/configuration` must not leave the server running.
+#[tokio::test]
+async fn exit_or_end_of_input_ends_the_session_while_the_client_owes_an_answer() {
+    let patience = std::time::Duration::from_secs(10);
+    let (mut c, task) = TestClient::in_process();
+    initialize_pulling_configuration(&mut c).await;
+    c.notify("exit", Value::Null).await;
+    let ended = tokio::time::timeout(patience, task).await;
+    assert!(matches!(ended, Ok(Ok(false))), "{ended:?}");
+
+    let (mut c, task) = TestClient::in_process();
+    initialize_pulling_configuration(&mut c).await;
+    drop(c);
+    let ended = tokio::time::timeout(patience, task).await;
+    assert!(matches!(ended, Ok(Ok(false))), "{ended:?}");
+}
+
+/// Header names are read in any case, as in HTTP.
+#[tokio::test]
+async fn a_lowercase_content_length_is_read() {
+    let (mut c, _) = TestClient::in_process();
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"processId": null, "rootUri": null, "capabilities": {}}})
+    .to_string();
+    c.send_raw(format!("content-length: {}\r\n\r\n{body}", body.len()).as_bytes())
+        .await;
+    let r = c.recv().await;
+    assert_eq!(r["id"], 1, "{r}");
+    assert!(r["result"]["capabilities"].is_object(), "{r}");
+}
+
 #[tokio::test]
 async fn a_malformed_message_is_answered_with_a_parse_error() {
     // tower-lsp-server ends the session after a frame it cannot decode; the

@@ -9,9 +9,13 @@
 //!   string, a batch, a bare number) is answered with `InvalidRequest` when
 //!   it carries a usable id, and dropped with a note on stderr when not;
 //! - a request for an unhandled `$/` method, which the library leaves
-//!   unanswered, is answered with `MethodNotFound`.
+//!   unanswered, is answered with `MethodNotFound`;
+//! - header names are read in any case (`content-length:`), as in HTTP,
+//!   and passed on as the library reads them;
+//! - after `exit` nothing more is read: the session ends even while the
+//!   server waits on an answer of the client's that will never come.
 //!
-//! Everything else goes through byte for byte.
+//! Everything else goes through unchanged.
 
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
@@ -24,8 +28,9 @@ pub const INVALID_REQUEST: &str = "tenpai/invalidRequest";
 /// request is renamed to one the server does not know.
 const DOLLAR_HANDLED: &[&str] = &["$/cancelRequest", "$/setTrace"];
 
-/// Copies frames from `input` to `output`, filtered, until end of input.
-/// A header it cannot read is passed on as it is, for the library to judge.
+/// Copies frames from `input` to `output`, filtered, until end of input or
+/// the `exit` notification. A header it cannot read is passed on as it is,
+/// for the library to judge.
 pub async fn filter<I, O>(input: I, mut output: O)
 where
     I: AsyncRead + Unpin,
@@ -77,19 +82,24 @@ where
             let _ = output.shutdown().await;
             return;
         }
-        let frame = match filtered(&body) {
-            Filtered::Same => [header, body].concat(),
-            Filtered::Changed(body) => {
-                let mut f = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
-                f.extend_from_slice(&body);
-                f
-            }
+        let (filtered, exit) = filtered(&body);
+        let body = match filtered {
+            Filtered::Same => body,
+            Filtered::Changed(body) => body,
             Filtered::Dropped(why) => {
                 eprintln!("tenpai lsp: dropped a message that is not JSON-RPC 2.0: {why}");
                 continue;
             }
         };
+        // The header written anew: the library reads only `Content-Length`,
+        // spelled so.
+        let mut frame = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+        frame.extend_from_slice(&body);
         if output.write_all(&frame).await.is_err() || output.flush().await.is_err() {
+            return;
+        }
+        if exit {
+            let _ = output.shutdown().await;
             return;
         }
     }
@@ -101,18 +111,25 @@ enum Filtered {
     Dropped(&'static str),
 }
 
-fn filtered(body: &[u8]) -> Filtered {
-    let (value, mut changed) = match serde_json::from_slice::<Value>(body) {
+/// The message as the library should see it, and whether it is `exit`.
+fn filtered(body: &[u8]) -> (Filtered, bool) {
+    let (value, changed) = match serde_json::from_slice::<Value>(body) {
         Ok(v) => (v, false),
         Err(_) => {
             let fixed = replace_lone_surrogates(body);
             match serde_json::from_slice::<Value>(&fixed) {
                 Ok(v) => (v, true),
                 // Not JSON at all: the library answers with a parse error.
-                Err(_) => return Filtered::Same,
+                Err(_) => return (Filtered::Same, false),
             }
         }
     };
+    let exit =
+        value.get("method").and_then(Value::as_str) == Some("exit") && value.get("id").is_none();
+    (checked(value, changed), exit)
+}
+
+fn checked(value: Value, mut changed: bool) -> Filtered {
     let Value::Object(mut msg) = value else {
         return Filtered::Dropped("not a JSON object");
     };
@@ -215,7 +232,7 @@ mod tests {
     #[test]
     fn lone_surrogates_become_replacement_characters() {
         let raw = br#"{"jsonrpc":"2.0","method":"x","params":{"a":"\ud83c 1","b":"\udc04","c":"\ud83c\udc04","d":"\\ud83c"}}"#;
-        let v = body(filtered(raw)).expect("changed");
+        let v = body(filtered(raw).0).expect("changed");
         assert_eq!(v["params"]["a"], "\u{fffd} 1");
         assert_eq!(v["params"]["b"], "\u{fffd}");
         assert_eq!(v["params"]["c"], "\u{1f004}");
@@ -224,7 +241,7 @@ mod tests {
 
     #[test]
     fn messages_that_are_not_json_rpc_are_answered_or_dropped() {
-        let invalid = |raw: &str| body(filtered(raw.as_bytes()));
+        let invalid = |raw: &str| body(filtered(raw.as_bytes()).0);
         let stand_in =
             |id: Value| Some(json!({"jsonrpc": "2.0", "id": id, "method": INVALID_REQUEST}));
         assert_eq!(

@@ -55,7 +55,13 @@ where
     tokio::pin!(server);
     tokio::select! {
         () = &mut server => {}
-        () = frames::filter(input, to_server) => server.await,
+        () = frames::filter(input, to_server) => {
+            // The client is gone (end of input, or `exit`): the server may
+            // finish what it is answering, but not wait for ever on an
+            // answer of the client's (`workspace/configuration`) that will
+            // never come.
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(1), server).await;
+        }
     }
     shut_down.load(Ordering::SeqCst)
 }
