@@ -83,6 +83,21 @@ pub(super) fn printable_run(b: &[u8], mut i: usize, end: usize) -> usize {
 
 /// Whether a word belongs to the hand: it starts with a digit, a bracket or a
 /// tile glyph, or it is made only of letter honors (`eee`, `wwh`).
+/// Where the tiles start in a word of letter honors glued before digits,
+/// a bracket or a glyph (`e123m`: 1); `None` for any other word.
+fn glued_honors(word: &str) -> Option<usize> {
+    let b = word.as_bytes();
+    let mut i = 0;
+    while let Some((_, len)) = b.get(i..).and_then(lex::letter_honor) {
+        i += len;
+    }
+    let rest = word.get(i..)?;
+    let tiles_follow = rest.starts_with(|c: char| {
+        c.is_ascii_digit() || matches!(c, '(' | '[') || lex::is_glyph_block(c)
+    });
+    (i > 0 && tiles_follow && is_hand_word(rest)).then_some(i)
+}
+
 pub(crate) fn is_hand_word(word: &str) -> bool {
     let b = word.as_bytes();
     match b.first() {
@@ -433,21 +448,38 @@ fn option(
             );
             return None;
         }
+        // `e123m`, `wh5m`: letter honors glued before digits. A word is
+        // tiles when it starts with a digit, a bracket or a glyph, or is
+        // only letter honors; this one is neither.
+        if let Some(at) = glued_honors(word) {
+            let (honors, rest) = word.split_at(at);
+            errors.push(
+                Diagnostic::error(
+                    "unknown-option",
+                    s..e,
+                    format!("'{word}' is not an option: letter honors written before digits are not read as tiles; write them as a word of their own ({honors} {rest}) or after the digit groups"),
+                )
+                .with_fix(format!("write '{honors} {rest}'"), s + at..s + at, " "),
+            );
+            return None;
+        }
         let pool = if raw.is_some() {
             options::KEY_NAMES
         } else {
             options::FLAG_NAMES
         };
-        let guess = suggest::closest(key, pool).or_else(|| {
-            suggest::closest(
-                key,
-                if raw.is_some() {
-                    options::FLAG_NAMES
-                } else {
-                    options::KEY_NAMES
-                },
-            )
-        });
+        let guess = suggest::synonym(key)
+            .or_else(|| suggest::closest(key, pool))
+            .or_else(|| {
+                suggest::closest(
+                    key,
+                    if raw.is_some() {
+                        options::FLAG_NAMES
+                    } else {
+                        options::KEY_NAMES
+                    },
+                )
+            });
         let d = match guess {
             Some(g) => Diagnostic::error(
                 "unknown-option",

@@ -22,6 +22,24 @@ pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
     best.map(|(_, c)| c)
 }
 
+/// The option a player means by another name for it: Tenhou's English
+/// `reach`, the long names of the yaku, `_` for `-`.
+pub fn synonym(word: &str) -> Option<&'static str> {
+    let w = word.to_ascii_lowercase().replace('_', "-");
+    Some(match w.as_str() {
+        "reach" | "riichi" => "riichi",
+        "double-reach" | "doubleriichi" | "daburu-riichi" | "daburi" | "w-riichi" => {
+            "double-riichi"
+        }
+        "rinshan-kaihou" | "rinshankaihou" => "rinshan",
+        "haitei-raoyue" | "haiteiraoyue" => "haitei",
+        "houtei-raoyui" | "houteiraoyui" => "houtei",
+        "tsumohou" | "menzen-tsumo" | "self-draw" => "tsumo",
+        "nagashi-mangan" => "nagashi",
+        _ => return None,
+    })
+}
+
 /// Optimal string alignment distance over lowercased characters, so that a
 /// swapped pair (`riihci`) costs one edit.
 fn distance(a: &str, b: &str) -> usize {
