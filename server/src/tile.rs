@@ -85,17 +85,18 @@ impl Wind {
         }
     }
 
-    /// `e s w n`, or `1z`..`4z`.
+    /// `e s w n` in either case, `1z`..`4z` (or `h`), the wind's name in
+    /// any case, or its glyph 🀀..🀃.
     pub fn parse(s: &str) -> Option<Wind> {
         // The usual one-letter value without string comparisons.
         if let [c] = s.as_bytes() {
             return Wind::from_letter(*c);
         }
-        match s {
-            "e" | "E" | "1z" | "east" => Some(Wind::East),
-            "s" | "S" | "2z" | "south" => Some(Wind::South),
-            "w" | "W" | "3z" | "west" => Some(Wind::West),
-            "n" | "N" | "4z" | "north" => Some(Wind::North),
+        match s.to_ascii_lowercase().as_str() {
+            "1z" | "1h" | "east" | "\u{1F000}" => Some(Wind::East),
+            "2z" | "2h" | "south" | "\u{1F001}" => Some(Wind::South),
+            "3z" | "3h" | "west" | "\u{1F002}" => Some(Wind::West),
+            "4z" | "4h" | "north" | "\u{1F003}" => Some(Wind::North),
             _ => None,
         }
     }
@@ -369,6 +370,25 @@ pub fn to_compact(tiles: &[Tile]) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn wind_values_in_every_spelling() {
+        for (v, w) in [
+            ("e", Wind::East),
+            ("S", Wind::South),
+            ("3z", Wind::West),
+            ("4h", Wind::North),
+            ("East", Wind::East),
+            ("SOUTH", Wind::South),
+            ("\u{1F002}", Wind::West),
+        ] {
+            assert_eq!(Wind::parse(v), Some(w), "{v}");
+        }
+        for bad in ["", "5z", "x", "ea", "\u{1F004}", "wh"] {
+            assert_eq!(Wind::parse(bad), None, "{bad}");
+        }
+    }
+
     use super::*;
 
     #[test]

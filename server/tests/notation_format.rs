@@ -91,7 +91,7 @@ fn other_lines() {
     assert_eq!(fmt("  # note  ").as_deref(), Some("# note"));
     assert_eq!(
         fmt("rules:   kiriage  tenhou # x ").as_deref(),
-        Some("rules: kiriage tenhou # x")
+        Some("rules:   kiriage  tenhou # x")
     );
     assert_eq!(fmt("nagashi   seat=s").as_deref(), Some("nagashi seat=s"));
 }

@@ -652,13 +652,17 @@ fn outcome_of(v: &Validated, rules: &Rules) -> Outcome {
 }
 
 /// `no-yaku` is a warning in documents (an article may show such a hand on
-/// purpose); other scoring errors are errors.
+/// purpose); `rule-off` (nagashi under `nagashi=off`) is a note on the word,
+/// as validation gives it for renhou; other scoring errors are errors.
 fn score_diagnostic(e: &ScoreError, h: &ast::HandLine) -> Diagnostic {
     let span = h.hand_span.clone();
-    if e.code == "no-yaku" {
-        Diagnostic::warning("no-yaku", span, e.message.clone())
-    } else {
-        Diagnostic::error(e.code, span, e.message.clone())
+    match e.code {
+        "no-yaku" => Diagnostic::warning("no-yaku", span, e.message.clone()),
+        "rule-off" => {
+            let word = h.option("nagashi").map_or(span, |o| o.span());
+            Diagnostic::info("rule-off", word, e.message.clone())
+        }
+        _ => Diagnostic::error(e.code, span, e.message.clone()),
     }
 }
 
@@ -759,6 +763,18 @@ mod tests {
         assert_eq!(codes(&lines), ["unknown-rule"]);
         let d = &file_diagnostics(&lines)[0];
         assert_eq!(&text[d.range.clone()], "kiriagee");
+    }
+
+    /// Nagashi under `nagashi=off` is a note on the word, as renhou is
+    /// under its rule: the line is not wrong, the rules do not pay it.
+    #[test]
+    fn nagashi_when_the_rules_do_not_pay_it_is_a_note_on_the_word() {
+        let text = "rules: nagashi=off\n123m456p789s11222z nagashi seat=s\n";
+        let lines = Analyzer::new().analyze(text, DocKind::Mj, &Rules::tenhou());
+        let d = file_diagnostics(&lines);
+        assert_eq!(d.len(), 1);
+        assert_eq!((d[0].code, d[0].severity), ("rule-off", Severity::Info));
+        assert_eq!(&text[d[0].range.clone()], "nagashi");
     }
 
     #[test]

@@ -32,8 +32,8 @@ pub struct FormatOptions {
 }
 
 /// The canonical form of one line, or `None` when it has syntax errors (it
-/// is then left as written). Blank lines become empty, comment and `rules:`
-/// lines lose surrounding whitespace.
+/// is then left as written). Blank lines become empty; comment and `rules:`
+/// lines lose only their surrounding whitespace.
 pub fn format_line(text: &str, opts: &FormatOptions) -> Option<String> {
     let line = super::parse_line(text);
     if !line.errors.is_empty() {
@@ -41,19 +41,9 @@ pub fn format_line(text: &str, opts: &FormatOptions) -> Option<String> {
     }
     Some(match &line.kind {
         LineKind::Blank => String::new(),
-        LineKind::Comment => text.trim().to_string(),
-        LineKind::Rules(r) => {
-            let mut out = String::from("rules:");
-            for (w, _) in &r.words {
-                out.push(' ');
-                out.push_str(w);
-            }
-            if let Some(c) = text.find('#') {
-                out.push(' ');
-                out.push_str(text[c..].trim_end());
-            }
-            out
-        }
+        // A `rules:` line is the writer's, as a comment is: its words keep
+        // their order and spacing (docs/notation.md).
+        LineKind::Comment | LineKind::Rules(_) => text.trim().to_string(),
         LineKind::Hand(h) => hand_line(text, h, opts),
     })
 }
