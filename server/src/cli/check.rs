@@ -408,9 +408,11 @@ fn underline(source: &str, from: usize, to: usize) -> (String, String) {
             (c.to_string(), char_width(c))
         };
         line.push_str(&text);
-        let mark = if (from..to).contains(&i) { '^' } else { ' ' };
+        let marked = (from..to).contains(&i);
         if i < to {
-            carets.extend(std::iter::repeat_n(mark, w));
+            // A zero-width character still gets its caret.
+            let w = if marked { w.max(1) } else { w };
+            carets.extend(std::iter::repeat_n(if marked { '^' } else { ' ' }, w));
         }
         count += 1;
     }
@@ -729,6 +731,9 @@ mod tests {
         assert_eq!(carets, "         ^^");
         // At the end of the line.
         let (_, carets) = underline("ab", 2, 2);
+        assert_eq!(carets, "  ^");
+        // Under a character of no width (U+FE0F after a glyph).
+        let (_, carets) = underline("🀄\u{fe0f}🀄", 1, 2);
         assert_eq!(carets, "  ^");
     }
 

@@ -172,14 +172,31 @@ fn missing_suit(digits: &str, span: Span, next: Option<u8>) -> Diagnostic {
 }
 
 pub(crate) fn unknown_character(ch: char, span: Span) -> Diagnostic {
-    let shown = if ch.is_control() {
-        format!("U+{:04X}", ch as u32)
-    } else {
-        format!("'{ch}'")
-    };
+    if invisible(ch) {
+        // Quoting it would show nothing: name it, and offer to take it out
+        // (it means nothing here; 🀄 then U+FE0F is what emoji keyboards
+        // and copy-paste produce).
+        let code = format!("U+{:04X}", ch as u32);
+        return Diagnostic::error(
+            "unknown-character",
+            span.clone(),
+            format!("an invisible character, {code}, is not part of the hand notation"),
+        )
+        .with_safe_fix(format!("remove {code}"), span, "");
+    }
     Diagnostic::error(
         "unknown-character",
         span,
-        format!("{shown} is not part of the hand notation"),
+        format!("'{ch}' is not part of the hand notation"),
     )
+}
+
+/// Characters that print as nothing: controls, zero-width and format
+/// characters, variation selectors.
+fn invisible(ch: char) -> bool {
+    ch.is_control()
+        || matches!(ch,
+            '\u{00AD}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{FE00}'..='\u{FE0F}'
+            | '\u{E0100}'..='\u{E01EF}')
 }
