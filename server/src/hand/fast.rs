@@ -71,16 +71,21 @@ pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Val
     closed.sort_unstable();
 
     if rules.red_fives {
-        // A second red five of a suit is reported.
+        // A second red five of a suit is reported, also when an indicator
+        // or a visible tile makes it (the tokens after the hand's are
+        // theirs).
         let mut red = [0u8; 4];
-        for t in line.tiles().iter().filter(|t| t.red) {
+        let mut in_hand = 0;
+        let hand_toks = line.tiles().len();
+        for (k, t) in line.toks.iter().enumerate().filter(|(_, t)| t.red) {
             let suit = &mut red[usize::from(t.tile.suit().index() & 3)];
             if *suit > 0 {
                 return None;
             }
             *suit = 1;
+            in_hand += u8::from(k < hand_toks);
         }
-        hand.red_fives = red.iter().sum();
+        hand.red_fives = in_hand;
     }
     let fifth = if line.toks.len() == n {
         closed.windows(5).any(|w| w[0] == w[4])

@@ -101,6 +101,14 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     }
     hand.closed.sort_unstable();
 
+    if rules.red_fives
+        && line
+            .toks
+            .get(line.tiles().len()..)
+            .is_some_and(|o| o.iter().any(|t| t.red))
+    {
+        indicator_red_fives(line, &mut diags);
+    }
     if any_fifth(line) {
         fifth_copies(line, &mut diags);
     }
@@ -480,6 +488,43 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
                     ),
                 ));
             }
+        }
+    }
+}
+
+/// A second red five of a suit made by an indicator or a visible tile: a
+/// warning, as a fifth copy made so is (the hand's own are errors, in
+/// [`red_fives`]).
+#[inline(never)]
+#[cold]
+fn indicator_red_fives(line: &HandLine, diags: &mut Vec<Diagnostic>) {
+    let mut seen = [false; 4];
+    for t in line.tiles().iter().filter(|t| t.red) {
+        seen[usize::from(t.tile.suit().index() & 3)] = true;
+    }
+    for opt in &line.options {
+        let what = match opt.id {
+            id::DORA => "dora indicator",
+            id::URA => "ura indicator",
+            id::VISIBLE => "visible tile",
+            _ => continue,
+        };
+        let Some(OptionValue::Tiles(ts)) = &opt.value else {
+            continue;
+        };
+        for t in line.toks(ts).iter().filter(|t| t.red) {
+            let suit = usize::from(t.tile.suit().index() & 3);
+            if seen[suit] {
+                diags.push(Diagnostic::warning(
+                    "extra-red-five",
+                    t.span(),
+                    format!(
+                        "this {what} is a second red five of its suit: there is only one 0{}",
+                        ['m', 'p', 's', 'z'][suit]
+                    ),
+                ));
+            }
+            seen[suit] = true;
         }
     }
 }
