@@ -45,6 +45,36 @@ fn open_tanyao() {
         .any(|y| y.yaku.id() == "tanyao"));
 }
 
+/// An on / off switch reads every common spelling of on and off, and
+/// nothing else.
+#[test]
+fn on_and_off_in_every_spelling() {
+    for on in [
+        "kiriage",
+        "kiriage=on",
+        "kiriage=yes",
+        "kiriage=true",
+        "kiriage=1",
+    ] {
+        let mut r = Rules::tenhou();
+        r.apply(on).unwrap();
+        assert!(r.kiriage, "{on}");
+    }
+    for off in [
+        "open-tanyao=off",
+        "open-tanyao=no",
+        "open-tanyao=false",
+        "open-tanyao=0",
+    ] {
+        let mut r = Rules::tenhou();
+        r.apply(off).unwrap();
+        assert!(!r.open_tanyao, "{off}");
+    }
+    for bad in ["kiriage=2", "kiriage=maybe", "kiriage="] {
+        assert!(Rules::tenhou().apply(bad).is_err(), "{bad}");
+    }
+}
+
 #[test]
 fn red_fives() {
     let line = "234m406p678s55s(345m) win=5s seat=s";

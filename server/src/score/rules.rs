@@ -163,8 +163,8 @@ impl Rules {
         };
         let flag = |v: Option<&str>| -> Result<bool, String> {
             match v {
-                None | Some("on") | Some("true") | Some("yes") => Ok(true),
-                Some("off") | Some("false") | Some("no") => Ok(false),
+                None | Some("on") | Some("true") | Some("yes") | Some("1") => Ok(true),
+                Some("off") | Some("false") | Some("no") | Some("0") => Ok(false),
                 Some(other) => Err(format!("'{key}' takes on or off, not '{other}'")),
             }
         };
