@@ -209,3 +209,40 @@ fn melds_are_read_in_any_order() {
     }
     assert_eq!(codes("(314m) 456p 789s 11z 22m"), ["invalid-meld"]);
 }
+
+/// `Rules:`, `RULES:` and `rules :` are read as the rules line they were
+/// meant to be, with one error on the mark whose fix writes `rules:`.
+#[test]
+fn a_rules_mark_written_another_way_is_named_as_such() {
+    for text in ["Rules: kiriage", "rules : kiriage", "RULES:kiriage"] {
+        let line = parse_line(text);
+        let LineKind::Rules(r) = &line.kind else {
+            panic!("{text}: not a rules line");
+        };
+        assert_eq!(r.words.len(), 1, "{text}");
+        assert_eq!(r.words[0].0, "kiriage", "{text}");
+        assert_eq!(line.errors.len(), 1, "{text}");
+        let fix = &line.errors[0].fixes[0];
+        let mut fixed = text.to_string();
+        fixed.replace_range(fix.span.clone(), &fix.replacement);
+        assert!(
+            fixed.starts_with("rules:") && fixed.ends_with("kiriage"),
+            "{fixed}"
+        );
+        assert!(parse_line(&fixed).errors.is_empty(), "{fixed}");
+    }
+    // A word that only begins like it stays an unknown option.
+    assert_eq!(codes("rulesx: kiriage")[0], "unknown-option");
+}
+
+/// An option written after the claim is named as an option.
+#[test]
+fn an_option_after_the_claim_is_named_as_one() {
+    let line = parse_line("123m456p789s11222z => 2000 riichi");
+    assert_eq!(line.errors.len(), 1);
+    assert!(
+        line.errors[0].message.contains("options go before"),
+        "{}",
+        line.errors[0].message
+    );
+}

@@ -161,15 +161,18 @@ pub(crate) fn items(
                 k += used;
             }
             None => {
-                errors.push(Diagnostic::error(
-                    "invalid-claim",
-                    s..e,
+                let key = word.split_once('=').map_or(word, |(k, _)| k);
+                let message = if super::options::lookup(key).is_some() {
+                    // `=> 7700 riichi`: an option written after the claim.
+                    format!("'{word}' is an option, not a claim: options go before the claim's =>")
+                } else {
                     format!(
                         "cannot read '{word}' as a claim; a claim states points (7700, 2000/3900, \
                          3900 all), han and fu (3 han 30 fu, 3/30), a limit (mangan), a shanten \
                          (1-shanten, tenpai) or waits (waits 14m)"
-                    ),
-                ));
+                    )
+                };
+                errors.push(Diagnostic::error("invalid-claim", s..e, message));
                 k += 1;
             }
         }

@@ -83,6 +83,15 @@ pub(super) fn printable_run(b: &[u8], mut i: usize, end: usize) -> usize {
 
 /// Whether a word belongs to the hand: it starts with a digit, a bracket or a
 /// tile glyph, or it is made only of letter honors (`eee`, `wwh`).
+/// The end of a `rules:` mark written another way (`Rules:`, `RULES:`,
+/// `rules :`) at `start`: a line of rules, not of options.
+fn misspelled_rules_mark(text: &str, start: usize, end: usize) -> Option<usize> {
+    let rest = text.get(start..end)?;
+    let name = rest.get(..5).filter(|n| n.eq_ignore_ascii_case("rules"))?;
+    let after = rest[name.len()..].trim_start_matches([' ', '\t']);
+    after.starts_with(':').then(|| end - after.len() + 1)
+}
+
 /// Where the tiles start in a word of letter honors glued before digits,
 /// a bracket or a glyph (`e123m`: 1); `None` for any other word.
 fn glued_honors(word: &str) -> Option<usize> {
@@ -188,6 +197,20 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
     let content_end = comment_at.unwrap_or(text.len());
     if text[start..].starts_with("rules:") {
         let words = words(text, start + 6, content_end)
+            .map(|(s, e)| (text[s..e].to_string(), s..e))
+            .collect();
+        return LineKind::Rules(RulesLine { words });
+    }
+    if let Some(mark_end) = misspelled_rules_mark(text, start, content_end) {
+        errors.push(
+            Diagnostic::error(
+                "unknown-rule",
+                start..mark_end,
+                "a rules line starts with 'rules:', in lower case and with the colon attached",
+            )
+            .with_safe_fix("write 'rules:'", start..mark_end, "rules:"),
+        );
+        let words = words(text, mark_end, content_end)
             .map(|(s, e)| (text[s..e].to_string(), s..e))
             .collect();
         return LineKind::Rules(RulesLine { words });
