@@ -115,7 +115,31 @@ fn option_word(word: &str) -> bool {
 }
 
 fn reads_as_option(word: &str) -> bool {
-    word.starts_with("=>") || word.starts_with('#') || word.contains('=') || option_word(word)
+    word.starts_with("=>")
+        || word.starts_with('#')
+        || word.contains('=')
+        || option_word(word)
+        || colon_option(word)
+}
+
+/// `dora:1m`, `seat:s`: a valued option with a colon for its `=` (the
+/// parser reports it, with a fix).
+fn colon_option(word: &str) -> bool {
+    word.split_once(':').is_some_and(|(key, value)| {
+        !value.is_empty()
+            && crate::notation::options::KEY_NAMES.contains(&key.to_ascii_lowercase().as_str())
+    })
+}
+
+/// `345678sriichi`: an option glued to the hand part, written without
+/// its space (the parser reports it, with a fix).
+fn glued_option(word: &str) -> bool {
+    word.char_indices().skip(1).any(|(i, _)| {
+        word[..i].chars().all(is_notation_char) && {
+            let rest = &word[i..];
+            option_word(rest) || colon_option(rest)
+        }
+    })
 }
 
 /// Is the text between a pair of `^^` markers a hand? A hand line as an
@@ -150,7 +174,7 @@ pub fn looks_like_hand(span: &str) -> bool {
             continue;
         }
         // The first word after the hand part decides.
-        return reads_as_option(word);
+        return reads_as_option(word) || glued_option(word);
     }
     true
 }
@@ -182,6 +206,11 @@ mod tests {
             "234m567p22s345678s tsumo.",
             "123m456p789s11z22z # the classic",
             "12m win=3m",
+            // Typos the parser reports with a fix: a colon for `=`, an
+            // option glued to the tiles.
+            "123m456p789s11222z dora:1m",
+            "123m456p789s11222z seat:s",
+            "234m567p22s345678sriichi tsumo",
         ] {
             assert!(looks_like_hand(s), "{s}");
         }
@@ -206,6 +235,10 @@ mod tests {
             "3s found",
             "🀄 or 🀅",
             "1m-2m",
+            "3m:30",
+            "10s wait:",
+            "5m roundtrip",
+            "2s seat:",
             "",
             "🀫",
         ] {
