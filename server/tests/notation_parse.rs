@@ -246,3 +246,24 @@ fn an_option_after_the_claim_is_named_as_one() {
         line.errors[0].message
     );
 }
+
+/// A character that prints as nothing is named by its code point in a
+/// message, wherever it stands.
+#[test]
+fn invisible_characters_are_named_in_messages() {
+    for text in [
+        "\u{0}",
+        "123m456p789s11222z \u{1}x",
+        "123m\u{200b}456p789s11222z",
+    ] {
+        let line = parse_line(text);
+        assert!(!line.errors.is_empty(), "{text:?}");
+        for d in &line.errors {
+            assert!(d.message.contains("U+"), "{text:?}: {}", d.message);
+            assert!(
+                !d.message.contains(['\u{0}', '\u{1}', '\u{200b}']),
+                "{text:?}"
+            );
+        }
+    }
+}

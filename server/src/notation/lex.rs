@@ -191,6 +191,23 @@ pub(crate) fn unknown_character(ch: char, span: Span) -> Diagnostic {
     )
 }
 
+/// `s` for a message: each character that prints as nothing written as its
+/// code point (`U+0000`).
+pub(crate) fn printable(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(invisible) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if invisible(c) {
+            out.push_str(&format!("U+{:04X}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Characters that print as nothing: controls, zero-width and format
 /// characters, variation selectors.
 fn invisible(ch: char) -> bool {

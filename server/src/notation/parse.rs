@@ -514,7 +514,8 @@ fn option(
                 "unknown-option",
                 key_span,
                 format!(
-                    "unknown option '{key}'; the options are {} and {}=...",
+                    "unknown option '{}'; the options are {} and {}=...",
+                    lex::printable(key),
                     options::FLAG_NAMES.join(", "),
                     options::KEY_NAMES.join("=..., ")
                 ),
