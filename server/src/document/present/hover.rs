@@ -217,7 +217,11 @@ fn line_hover(a: &LineAnalysis, opts: HoverOptions) -> Option<String> {
         outcome,
         Some(Outcome::Scored(_)) | Some(Outcome::NotScored(_))
     );
-    let _ = writeln!(md, "{}\n", hand_text(&v.hand, complete, opts.glyphs));
+    let hand = hand_text(&v.hand, complete, opts.glyphs);
+    // A line whose tiles all failed to read has no hand to show.
+    if !hand.is_empty() {
+        let _ = writeln!(md, "{hand}\n");
+    }
     let Some(outcome) = outcome else {
         if a.has_errors() {
             md.push_str("The line has errors: the hand is not analysed.\n");
