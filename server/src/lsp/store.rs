@@ -23,7 +23,9 @@ pub fn detect_kind(language_id: &str, uri: &Uri) -> DocKind {
     match language_id {
         "mdx" | "quarto" | "rmd" => DocKind::Markdown,
         _ => {
+            // The path's extension: not a query's or a fragment's.
             let path = uri.as_str().to_ascii_lowercase();
+            let path = path.split(['?', '#']).next().unwrap_or_default();
             if [".md", ".markdown", ".mdown", ".mkd", ".mdx", ".qmd", ".rmd"]
                 .iter()
                 .any(|ext| path.ends_with(ext))
@@ -365,5 +367,10 @@ mod tests {
         assert_eq!(detect_kind("mj", &uri), DocKind::Mj);
         let uri: Uri = "file:///a/b.mj".parse().unwrap();
         assert_eq!(detect_kind("", &uri), DocKind::Mj);
+        // The extension is the path's, whatever query or fragment follows.
+        let uri: Uri = "file:///a/b.md?x=1#intro".parse().unwrap();
+        assert_eq!(detect_kind("plaintext", &uri), DocKind::Markdown);
+        let uri: Uri = "untitled:notes.mj#x.md".parse().unwrap();
+        assert_eq!(detect_kind("plaintext", &uri), DocKind::Mj);
     }
 }
