@@ -182,38 +182,43 @@ impl Backend {
         }
     }
 
-    async fn apply_settings(&self, value: &Value) {
+    /// Takes the settings in `value`; returns whether they changed.
+    async fn apply_settings(&self, value: &Value) -> bool {
         let (settings, problems) = Settings::from_json(value);
-        {
+        let changed = {
             let mut state = lock(&self.state);
             if state.settings.rules != settings.rules {
                 state.store.invalidate_all();
             }
+            let changed = state.settings != settings;
             state.settings = settings;
-        }
+            changed
+        };
         for p in problems {
             self.log(MessageType::WARNING, format!("settings: {p}"))
                 .await;
         }
+        changed
     }
 
-    async fn pull_settings(&self) {
+    /// Asks the client for the settings; returns whether they changed.
+    async fn pull_settings(&self) -> bool {
         let items = vec![ConfigurationItem {
             scope_uri: None,
             section: Some("tenpai".to_string()),
         }];
         match self.client.configuration(items).await {
-            Ok(values) => {
-                if let Some(v) = values.first().filter(|v| !v.is_null()) {
-                    self.apply_settings(v).await;
-                }
-            }
+            Ok(values) => match values.first().filter(|v| !v.is_null()) {
+                Some(v) => self.apply_settings(v).await,
+                None => false,
+            },
             Err(e) => {
                 self.log(
                     MessageType::WARNING,
                     format!("workspace/configuration failed: {e}"),
                 )
-                .await
+                .await;
+                false
             }
         }
     }
@@ -314,7 +319,7 @@ impl LanguageServer for Backend {
                 == Some(true);
         }
         if let Some(options) = &params.initialization_options {
-            self.apply_settings(options).await;
+            let _ = self.apply_settings(options).await;
         }
         Ok(InitializeResult {
             capabilities: capabilities(enc),
@@ -348,9 +353,10 @@ impl LanguageServer for Backend {
                 .await;
             }
         }
+        // Documents opened meanwhile were published with the settings of
+        // `initialize`: again only if the client's differ.
         let pull = lock(&self.state).pull_config;
-        if pull {
-            self.pull_settings().await;
+        if pull && self.pull_settings().await {
             self.refresh_all().await;
         }
     }
@@ -438,12 +444,14 @@ impl LanguageServer for Backend {
             Value::Null => false,
             _ => true,
         };
-        if pushed || !pull {
-            self.apply_settings(&params.settings).await;
+        let changed = if pushed || !pull {
+            self.apply_settings(&params.settings).await
         } else {
-            self.pull_settings().await;
+            self.pull_settings().await
+        };
+        if changed {
+            self.refresh_all().await;
         }
-        self.refresh_all().await;
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
