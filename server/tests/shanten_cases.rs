@@ -211,6 +211,46 @@ fn each_wait_is_priced_and_a_wait_without_yaku_says_so() {
     }
 }
 
+/// A waiting hand written with `chankan`: the robbed tile is the fourth
+/// of its kind, so a wait on a tile the hand holds is never won by it (the
+/// ron is not priced); a wait on a tile it does not hold is.
+#[test]
+fn chankan_is_no_ron_on_a_tile_the_hand_holds() {
+    let sit = Situation {
+        chankan: true,
+        ..Situation::default()
+    };
+    // Shanpon on 2z and 7z: both held twice.
+    let Analysis::Tenpai { waits, .. } =
+        analyze(&hand("123m456p789s2277z"), &sit, &Rules::default())
+    else {
+        panic!("tenpai on 2z-7z");
+    };
+    assert_eq!(waits.len(), 2);
+    for w in &waits {
+        let v = w.value.clone().expect("priced");
+        assert!(
+            matches!(v.ron, WinValue::Unpriced(ref m) if m.contains("chankan")),
+            "{v:?}"
+        );
+        assert!(matches!(v.tsumo, WinValue::Points { .. }), "{v:?}");
+    }
+    // Ryanmen 14m, neither held: chankan (1 han) on a closed ron.
+    let Analysis::Tenpai { waits, .. } =
+        analyze(&hand("23m456p789s11122z"), &sit, &Rules::default())
+    else {
+        panic!("tenpai on 1m-4m");
+    };
+    for w in &waits {
+        match w.value.clone().expect("priced").ron {
+            WinValue::Points { ref yaku, .. } => {
+                assert!(yaku.iter().any(|(id, _)| id == "chankan"), "{yaku:?}")
+            }
+            other => panic!("{}: {other:?}", w.tile),
+        }
+    }
+}
+
 #[test]
 fn inputs_that_are_not_hands_are_answered_without_panicking() {
     // Fifth copies, too many tiles, nothing at all: the library is called

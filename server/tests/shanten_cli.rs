@@ -111,6 +111,17 @@ fn stdin_answers_one_object_per_line_in_order() {
     assert_eq!(v[3]["error"], "missing-suit");
 }
 
+/// A nagashi line may hold no tiles (it is scored without them), but
+/// there is no hand to analyse: the same error as any line without tiles.
+#[test]
+fn a_line_without_tiles_is_an_error_even_with_nagashi() {
+    for line in ["nagashi", "nagashi dora=1m", "riichi"] {
+        let out = run(&["--json", line], None);
+        assert_eq!(out.status.code(), Some(1), "{line}");
+        assert_eq!(json_lines(&out)[0]["error"], "tile-count", "{line}");
+    }
+}
+
 #[test]
 fn usage_errors_exit_2() {
     assert_eq!(run(&[], None).status.code(), Some(2));

@@ -56,6 +56,15 @@ pub fn read_line(text: &str, rules: &Rules) -> Result<(Hand, Situation), Vec<Dia
         )]);
     };
     let v = validate(hand_line, rules, Mode::Partial);
+    if v.hand.closed.is_empty() && line.errors.is_empty() && !v.has_errors() {
+        // A nagashi line may hold no tiles (it is scored without them), but
+        // there is nothing to analyse.
+        return Err(vec![Diagnostic::error(
+            "tile-count",
+            0..text.trim_end().len(),
+            "this line has no tiles: a partial hand has 1 to 14 closed tiles",
+        )]);
+    }
     if v.has_errors() || !line.errors.is_empty() {
         let mut all = line.errors;
         all.extend(

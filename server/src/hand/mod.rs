@@ -122,4 +122,5 @@ impl Situation {
 mod fast;
 mod validate;
 
+pub(crate) use validate::robbed_tile_held;
 pub use validate::{conflicting, parse_hand, validate, Mode, Validated};

@@ -989,7 +989,7 @@ fn against_meld(line: &HandLine, o: &OptionTok, meld: &Span, why: &str, what: &s
 /// Whether the hand holds another copy of the tile `w` it won by chankan.
 /// That tile is the fourth of its kind, added to an opponent's pon that
 /// holds the other three, so the winner can hold none of them.
-pub(super) fn robbed_tile_held(closed: &[Tile], melds: &[Meld], w: Tile) -> bool {
+pub(crate) fn robbed_tile_held(closed: &[Tile], melds: &[Meld], w: Tile) -> bool {
     closed.iter().filter(|&&c| c == w).count() > 1 || melds.iter().any(|m| m.tiles.contains(&w))
 }
 

@@ -369,8 +369,16 @@ fn value_of(hand: &Hand, tile: Tile, sit: &Situation, rules: &Rules) -> Option<W
         renhou: false,
         ..sit.clone()
     };
+    // Chankan robs the fourth copy of a tile: never one the hand holds.
+    let ron = if sit.chankan && crate::hand::robbed_tile_held(&won.closed, &won.melds, tile) {
+        WinValue::Unpriced(format!(
+            "no chankan on {tile}: it robs the fourth {tile}, and the hand holds another"
+        ))
+    } else {
+        price(&won, &ron, rules)
+    };
     Some(WaitValue {
-        ron: price(&won, &ron, rules),
+        ron,
         tsumo: price(&won, &tsumo, rules),
     })
 }
