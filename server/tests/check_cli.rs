@@ -357,3 +357,50 @@ fn an_unreadable_file_is_counted_and_fails_the_run() {
     assert!(out.contains("1 file could not be read."), "{out}");
     assert!(!out.contains("all good"), "{out}");
 }
+
+/// A path that does not exist (a deleted file in `git diff --name-only`)
+/// is reported and fails the run, but the other files are still checked,
+/// and the JSON output is still one array.
+#[test]
+fn a_missing_path_does_not_stop_the_others() {
+    let clean = "tests/fixtures/check/clean.mj";
+    let o = tenpai(&["check", "no/such/file.mj", clean], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no/such/file.mj"));
+    let out = stdout(&o);
+    assert!(
+        out.contains("in 1 file") && out.contains("1 file could not be read."),
+        "{out}"
+    );
+    let o = tenpai(
+        &[
+            "check",
+            "--format",
+            "json",
+            "no/such/file.mj",
+            "tests/fixtures/check/review.mj",
+        ],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON array");
+    assert!(v.as_array().is_some_and(|a| !a.is_empty()));
+}
+
+/// A file named twice, or named and found in a directory named too, and
+/// stdin named twice, are read once.
+#[test]
+fn each_document_is_read_once() {
+    let o = tenpai(
+        &[
+            "check",
+            "tests/fixtures/check",
+            "tests/fixtures/check/clean.mj",
+            "./tests/fixtures/check/clean.mj",
+            "-",
+            "-",
+        ],
+        Some("123m456p789s11222z riichi\n"),
+    );
+    let out = stdout(&o);
+    assert!(out.contains("in 4 files"), "{out}");
+}

@@ -151,8 +151,11 @@ pub fn setup(
 
 /// Expands the command line's paths: files as given (`.md` and `.markdown`
 /// are Markdown, anything else a `.mj` document), directories searched in
-/// name order for `*.mj` and `*.md`, skipping hidden directories, `target`,
-/// `node_modules` and symbolic links to directories.
+/// name order for `*.mj`, `*.md` and `*.markdown`, skipping hidden
+/// directories, `target`, `node_modules` and symbolic links to directories.
+/// A path that does not exist is kept: reading it fails, is reported, and
+/// the other files are still checked. A file named twice (or found again
+/// in a directory named too) is read once.
 ///
 /// `-` is stdin: a `.mj` document printed as `<stdin>`, unless
 /// `stdin_name` names it (then its name, and Markdown for `.md`).
@@ -160,6 +163,9 @@ pub fn collect_inputs(paths: &[PathBuf], stdin_name: Option<&Path>) -> Result<Ve
     let mut out = Vec::new();
     for p in paths {
         if p.as_os_str() == "-" {
+            if out.iter().any(|i: &Input| i.path.is_none()) {
+                continue;
+            }
             out.push(Input {
                 name: stdin_name.map_or("<stdin>".to_string(), |n| n.display().to_string()),
                 path: None,
@@ -169,16 +175,21 @@ pub fn collect_inputs(paths: &[PathBuf], stdin_name: Option<&Path>) -> Result<Ve
             });
         } else if p.is_dir() {
             walk(p, &mut out).map_err(|e| format!("{}: {e}", p.display()))?;
-        } else if p.exists() {
+        } else {
             out.push(Input {
                 name: p.display().to_string(),
                 path: Some(p.clone()),
                 kind: DocKind::from_path(p).unwrap_or(DocKind::Mj),
             });
-        } else {
-            return Err(format!("{}: no such file or directory", p.display()));
         }
     }
+    // The same file by two names (`docs/a.md`, `./docs/a.md`, through a
+    // directory): the first one named stays.
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|i| match &i.path {
+        Some(p) => seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())),
+        None => true,
+    });
     Ok(out)
 }
 
@@ -198,7 +209,11 @@ fn walk(dir: &Path, out: &mut Vec<Input>) -> std::io::Result<()> {
             if !(name.starts_with('.') || name == "target" || name == "node_modules") {
                 walk(&p, out)?;
             }
-        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("mj" | "md")) {
+        } else if p
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| ["mj", "md", "markdown"].contains(&e.to_ascii_lowercase().as_str()))
+        {
             if let Some(kind) = DocKind::from_path(&p) {
                 out.push(Input {
                     name: p.display().to_string(),
