@@ -723,12 +723,17 @@ mod tests {
         std::fs::create_dir_all(dir.join("sub")).unwrap();
         std::fs::write(dir.join("sub/a.mj"), "11z\n").unwrap();
         std::fs::write(dir.join("b.md"), "x\n").unwrap();
-        // A loop, a link to a sibling directory, and a link to a file.
+        let outside = dir.with_extension("outside.mj");
+        std::fs::write(&outside, "11z\n").unwrap();
+        // A loop, a link to a sibling directory, a link to a file outside
+        // (read) and one to a file found anyway (read once, as b.md).
         std::os::unix::fs::symlink(".", dir.join("sub/self")).unwrap();
         std::os::unix::fs::symlink("sub", dir.join("again")).unwrap();
-        std::os::unix::fs::symlink("b.md", dir.join("c.md")).unwrap();
+        std::os::unix::fs::symlink(&outside, dir.join("c.mj")).unwrap();
+        std::os::unix::fs::symlink("b.md", dir.join("d.md")).unwrap();
         let found = collect_inputs(std::slice::from_ref(&dir), None).unwrap();
         let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_file(&outside);
         let names: Vec<String> = found
             .iter()
             .map(|i| {
@@ -736,7 +741,7 @@ mod tests {
                 p.strip_prefix(&dir).unwrap().display().to_string()
             })
             .collect();
-        assert_eq!(names, ["b.md", "c.md", "sub/a.mj"]);
+        assert_eq!(names, ["b.md", "c.mj", "sub/a.mj"]);
     }
 
     #[test]
