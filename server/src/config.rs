@@ -37,15 +37,10 @@ pub struct Config {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
-    rules: Option<Words>,
+    // Read as any value and checked below: an untagged enum's error says
+    // "data did not match any variant", which helps no one.
+    rules: Option<toml::Value>,
     fmt: Option<RawFmt>,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Words {
-    One(String),
-    Many(Vec<String>),
 }
 
 #[derive(Deserialize)]
@@ -59,10 +54,18 @@ impl Config {
     pub fn parse(text: &str) -> Result<Config, String> {
         let raw: Raw = toml::from_str(text).map_err(|e| e.message().to_string())?;
         let mut rules = Rules::tenhou();
+        const RULES: &str = "rules: a string or a list of strings, like rules = \"kiriage\" or rules = [\"mahjong-soul\", \"kiriage\"]";
         let words: Vec<String> = match raw.rules {
             None => Vec::new(),
-            Some(Words::One(s)) => vec![s],
-            Some(Words::Many(v)) => v,
+            Some(toml::Value::String(s)) => vec![s],
+            Some(toml::Value::Array(v)) => v
+                .into_iter()
+                .map(|w| match w {
+                    toml::Value::String(s) => Ok(s),
+                    other => Err(format!("{RULES}; found {}", other.type_str())),
+                })
+                .collect::<Result<_, _>>()?,
+            Some(other) => return Err(format!("{RULES}; found {}", other.type_str())),
         };
         for w in &words {
             rules.apply_words(w).map_err(|e| format!("rules: {e}"))?;
@@ -106,6 +109,11 @@ pub fn dir_of(path: &Path) -> PathBuf {
             .map(|c| c.join(path))
             .unwrap_or_else(|_| path.to_path_buf())
     };
+    // `/project/.` names `/project`: messages show `/project/tenpai.toml`.
+    let abs: PathBuf = abs
+        .components()
+        .filter(|c| *c != std::path::Component::CurDir)
+        .collect();
     if abs.is_dir() {
         abs
     } else {
@@ -187,6 +195,12 @@ mod tests {
         let e = Config::parse("[fmt]\nhonors = \"glyphs\"").unwrap_err();
         assert!(e.contains("glyphs"), "{e}");
         assert!(Config::parse("rules = ").is_err());
+        for bad in ["rules = 5", "rules = [\"kiriage\", 3]", "rules = true"] {
+            let e = Config::parse(bad).unwrap_err();
+            assert!(e.contains("a string or a list of strings"), "{bad}: {e}");
+        }
+        let c = Config::parse("rules = [\"mahjong-soul\", \"kiriage\"]").unwrap();
+        assert!(c.rules.kiriage && c.rules.double_yakuman);
     }
 
     #[test]
@@ -199,6 +213,7 @@ mod tests {
         std::fs::write(root.join("a/.tenpai.toml"), "").unwrap();
         assert_eq!(find(&deep), Some(root.join("a/.tenpai.toml")));
         assert_eq!(dir_of(&deep.join("x.md")), deep);
+        assert_eq!(dir_of(&deep.join(".")), deep);
         let _ = std::fs::remove_dir_all(&root);
     }
 }

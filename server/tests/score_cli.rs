@@ -204,6 +204,34 @@ fn usage_errors_exit_2() {
         Some(2)
     );
     assert_eq!(tenpai(&["123m", "--bogus"], None).status.code(), Some(2));
+    // A bad value of a situation flag is a usage error that names the flag.
+    let hand = "234m567p22s345678s";
+    for bad in [
+        &["--seat", "x"][..],
+        &["--round", "5z"],
+        &["-d", "1x"],
+        &["-w", "12m"],
+        &["--honba-value", "100"],
+    ] {
+        let o = tenpai(&[&[hand][..], bad].concat(), None);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(bad[0]), "{bad:?}: {err}");
+    }
+    // A flag with an optional value does not take the hand for its value.
+    let o = tenpai(&["--renhou", hand, "--seat", "s"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("possible values"));
+    // Every way of writing a wind or tiles that a line takes.
+    for good in [
+        &["--seat", "S"][..],
+        &["--round", "South"],
+        &["-d", "e"],
+        &["-d", "1m,5z"],
+    ] {
+        let o = tenpai(&[&[hand][..], good].concat(), None);
+        assert_eq!(o.status.code(), Some(0), "{good:?}");
+    }
 }
 
 #[test]

@@ -31,7 +31,7 @@ pub struct ScoreArgs {
     pub line: Vec<String>,
 
     /// Winning tile (`win=`).
-    #[arg(short = 'w', long = "win", value_name = "TILE")]
+    #[arg(short = 'w', long = "win", value_name = "TILE", value_parser = one_tile)]
     pub win: Option<String>,
     /// Won by self-draw (`tsumo`; default: ron).
     #[arg(short, long)]
@@ -49,16 +49,16 @@ pub struct ScoreArgs {
     #[arg(long)]
     pub ippatsu: bool,
     /// Round wind: e s w n (or 1z-4z).
-    #[arg(long, value_name = "WIND")]
+    #[arg(long, value_name = "WIND", value_parser = wind)]
     pub round: Option<String>,
     /// Seat wind: e s w n (or 1z-4z); east is the dealer.
-    #[arg(long, value_name = "WIND")]
+    #[arg(long, value_name = "WIND", value_parser = wind)]
     pub seat: Option<String>,
     /// Dora indicators: `1m5z` or `1m,5z`.
-    #[arg(short, long, value_name = "TILES")]
+    #[arg(short, long, value_name = "TILES", value_parser = tiles)]
     pub dora: Option<String>,
     /// Ura-dora indicators (count with riichi only).
-    #[arg(long, value_name = "TILES")]
+    #[arg(long, value_name = "TILES", value_parser = tiles)]
     pub ura: Option<String>,
     /// Won on the last tile: haitei (tsumo) or houtei (ron).
     #[arg(long)]
@@ -77,7 +77,7 @@ pub struct ScoreArgs {
     pub chiihou: bool,
     /// Non-dealer's ron before the first draw; its value (mangan, yakuman)
     /// sets the renhou rule (default mangan).
-    #[arg(long, value_name = "VALUE", num_args = 0..=1, default_missing_value = "mangan")]
+    #[arg(long, value_name = "VALUE", num_args = 0..=1, default_missing_value = "mangan", value_parser = ["mangan", "yakuman", "off"])]
     pub renhou: Option<String>,
     /// Score a nagashi mangan (no tiles needed beyond the line's hand).
     #[arg(long)]
@@ -121,6 +121,30 @@ pub struct ScoreArgs {
     pub no_color: bool,
 }
 
+// The situation flags are checked as clap reads them, by the notation's
+// own parser, so that a bad value is a usage error (exit 2) naming the flag,
+// not an error in a line the user did not write (`seat=x`).
+
+fn option_value(key: &str, v: &str) -> Result<String, String> {
+    let line = crate::notation::parse_line(&format!("1m {key}={v}"));
+    match line.errors.first() {
+        None => Ok(v.to_string()),
+        Some(d) => Err(d.message.clone()),
+    }
+}
+
+fn wind(v: &str) -> Result<String, String> {
+    option_value("seat", v)
+}
+
+fn tiles(v: &str) -> Result<String, String> {
+    option_value("dora", &v.replace(',', ""))
+}
+
+fn one_tile(v: &str) -> Result<String, String> {
+    option_value("win", v)
+}
+
 impl ScoreArgs {
     /// The rule set: presets and words first, then each switch flag.
     pub fn rule_set(&self) -> Result<Rules, String> {
@@ -138,7 +162,9 @@ impl ScoreArgs {
             r.apply(&format!("double-wind-fu={f}"))?;
         }
         if let Some(v) = self.honba_value {
-            r.apply(&format!("honba={v}"))?;
+            r.apply(&format!("honba={v}")).map_err(|_| {
+                format!("--honba-value takes the points a honba adds to a ron, a multiple of 3 up to 10000 (300 by default), not {v}")
+            })?;
         }
         if let Some(v) = &self.renhou {
             r.renhou = match v.as_str() {
