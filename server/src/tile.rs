@@ -353,15 +353,27 @@ pub fn counts(tiles: &[Tile]) -> Counts {
 /// Compact digit notation, grouped by suit in m p s z order:
 /// `[1m,2m,3m,5p]` -> `123m5p`. Tiles are written in the order given.
 pub fn to_compact(tiles: &[Tile]) -> String {
+    to_compact_red(tiles, &mut 0)
+}
+
+/// [`to_compact`], writing as `0` the first 5 of each suit whose bit is set
+/// in `red` (bit 0 man, 1 pin, 2 sou); the bits written are cleared, so
+/// that the groups of one hand can share them.
+pub fn to_compact_red(tiles: &[Tile], red: &mut u8) -> String {
     let mut out = String::new();
     for suit in [Suit::Man, Suit::Pin, Suit::Sou, Suit::Honor] {
-        let digits: String = tiles
-            .iter()
-            .filter(|t| t.suit() == suit)
-            .map(|t| char::from(b'0' + t.number()))
-            .collect();
-        if !digits.is_empty() {
-            out.push_str(&digits);
+        let bit = 1u8 << (suit.index() & 7);
+        let mut any = false;
+        for t in tiles.iter().filter(|t| t.suit() == suit) {
+            let mut digit = char::from(b'0' + t.number());
+            if t.number() == 5 && suit != Suit::Honor && *red & bit != 0 {
+                *red &= !bit;
+                digit = '0';
+            }
+            out.push(digit);
+            any = true;
+        }
+        if any {
             out.push(suit.letter());
         }
     }

@@ -39,7 +39,7 @@ prop_compose! {
         let mut closed = closed;
         closed.sort();
         let win = closed.get(win_at).copied();
-        Hand { closed: closed.into(), melds: melds.into(), win, red_fives: red }
+        Hand { closed: closed.into(), melds: melds.into(), win, red_fives: red, ..Hand::default() }
     }
 }
 
@@ -126,7 +126,7 @@ fn built() -> impl Strategy<Value = Hand> {
                 closed: tiles.into(),
                 melds: Default::default(),
                 win: Some(win),
-                red_fives: 0,
+                ..Hand::default()
             })
         },
     )

@@ -165,7 +165,7 @@ fn called_copies_limit_the_closed_part() {
             closed: closed.into(),
             melds: melds.into(),
             win: None,
-            red_fives: 0,
+            ..Hand::default()
         };
         let want = brute_draws(&h, need, &caps) as i8 - 1;
         assert_eq!(hand_shanten(&hand).regular, want, "hand {h:?} pon {tile}");
@@ -312,7 +312,7 @@ fn every_wait_completes_and_no_other_tile_does() {
                     closed: closed.into(),
                     melds: pons.clone().into(),
                     win: Some(tile),
-                    red_fives: 0,
+                    ..Hand::default()
                 };
                 assert_eq!(
                     tenpai::score::is_complete(&hand),

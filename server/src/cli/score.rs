@@ -14,7 +14,6 @@ use crate::notation::{ast::LineKind, parse_line};
 use crate::score::json::error_json;
 use crate::score::rules::RenhouRule;
 use crate::score::{self, Alternative, Interpretation, Rules, Score, ScoreError};
-use crate::tile::Tile;
 
 #[derive(clap::Args, Debug, Default)]
 #[command(after_help = "Examples:
@@ -393,27 +392,9 @@ impl Style {
     }
 }
 
-fn tiles_text(tiles: &[Tile], glyphs: bool) -> String {
-    if glyphs {
-        tiles.iter().map(|t| t.glyph()).collect()
-    } else {
-        crate::tile::to_compact(tiles)
-    }
-}
-
 /// The hand as written, in glyphs or digits: closed tiles, then melds.
 pub fn hand_text(hand: &Hand, glyphs: bool) -> String {
-    let mut out = tiles_text(&hand.closed, glyphs);
-    for m in &hand.melds {
-        let body = tiles_text(&m.tiles, glyphs);
-        out.push(' ');
-        if m.is_open() {
-            let _ = write!(out, "({body})");
-        } else {
-            let _ = write!(out, "[{body}]");
-        }
-    }
-    out
+    crate::document::present::hand_text(hand, false, glyphs)
 }
 
 fn value_line(han: u32, fu: Option<u32>, limit: Option<score::Limit>, st: Style) -> String {

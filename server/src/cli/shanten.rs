@@ -172,25 +172,8 @@ fn tile(t: Tile, ascii: bool) -> String {
     }
 }
 
-fn tiles(ts: &[Tile], ascii: bool) -> String {
-    if ascii {
-        crate::tile::to_compact(ts)
-    } else {
-        ts.iter().map(|t| t.glyph()).collect()
-    }
-}
-
 fn hand_text(hand: &Hand, ascii: bool) -> String {
-    let mut s = tiles(&hand.closed, ascii);
-    for m in &hand.melds {
-        let inner = tiles(&m.tiles, ascii);
-        if m.is_open() {
-            s.push_str(&format!(" ({inner})"));
-        } else {
-            s.push_str(&format!(" [{inner}]"));
-        }
-    }
-    s
+    crate::document::present::hand_text(hand, false, !ascii)
 }
 
 fn forms(sh: &Shanten) -> String {

@@ -75,17 +75,19 @@ pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Val
         // or a visible tile makes it (the tokens after the hand's are
         // theirs).
         let mut red = [0u8; 4];
-        let mut in_hand = 0;
+        let mut suits = 0u8;
         let hand_toks = line.tiles().len();
         for (k, t) in line.toks.iter().enumerate().filter(|(_, t)| t.red) {
-            let suit = &mut red[usize::from(t.tile.suit().index() & 3)];
+            let s = t.tile.suit().index() & 3;
+            let suit = &mut red[usize::from(s)];
             if *suit > 0 {
                 return None;
             }
             *suit = 1;
-            in_hand += u8::from(k < hand_toks);
+            suits |= u8::from(k < hand_toks) << s;
         }
-        hand.red_fives = in_hand;
+        hand.red_fives = suits.count_ones() as u8;
+        hand.red_suits = suits;
     }
     let fifth = if line.toks.len() == n {
         closed.windows(5).any(|w| w[0] == w[4])

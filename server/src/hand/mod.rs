@@ -56,6 +56,9 @@ pub struct Hand {
     pub win: Option<Tile>,
     /// Red fives anywhere in the hand (closed tiles and melds).
     pub red_fives: u8,
+    /// The suits that hold a red five (bit 0 man, 1 pin, 2 sou), so that a
+    /// display can write it as `0`.
+    pub red_suits: u8,
 }
 
 impl Hand {

@@ -97,7 +97,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
         }
     }
     if rules.red_fives && line.tiles().iter().any(|t| t.red) {
-        hand.red_fives = red_fives(line, &mut diags);
+        (hand.red_fives, hand.red_suits) = red_fives(line, &mut diags);
     }
     hand.closed.sort_unstable();
 
@@ -244,10 +244,11 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     }
 }
 
-/// The red fives of the hand, with an error on a second one of a suit.
+/// The red fives of the hand and the suits that hold them (see
+/// [`Hand::red_suits`]), with an error on a second one of a suit.
 #[cold]
 #[inline(never)]
-fn red_fives(line: &HandLine, diags: &mut Vec<Diagnostic>) -> u8 {
+fn red_fives(line: &HandLine, diags: &mut Vec<Diagnostic>) -> (u8, u8) {
     let mut red = [0u8; 3];
     let mut first_red: [Option<Span>; 3] = [None, None, None];
     for t in line.tiles().iter().filter(|t| t.red) {
@@ -272,7 +273,11 @@ fn red_fives(line: &HandLine, diags: &mut Vec<Diagnostic>) -> u8 {
             }
         }
     }
-    red.iter().fold(0u8, |a, &b| a.saturating_add(b))
+    let suits = red
+        .iter()
+        .enumerate()
+        .fold(0u8, |m, (s, &n)| m | (u8::from(n > 0) << s));
+    (red.iter().fold(0u8, |a, &b| a.saturating_add(b)), suits)
 }
 
 /// The diagnostic of an option written a second time.

@@ -4,7 +4,7 @@ use super::outcome::Outcome;
 use crate::hand::{Hand, MeldKind};
 use crate::score::{Points, Score};
 use crate::shanten::{Analysis, DiscardOption, Wait, WinValue};
-use crate::tile::{to_compact, Suit, Tile};
+use crate::tile::{to_compact, to_compact_red, Suit, Tile};
 
 /// A tile as a glyph, or as `5m` (`0m` for a red five).
 pub fn tile_text(t: Tile, red: bool, glyphs: bool) -> String {
@@ -25,7 +25,9 @@ pub fn tiles_text(tiles: &[Tile], glyphs: bool) -> String {
 }
 
 /// The hand: closed tiles, called melds in their brackets, and (with
-/// `win_apart`) the winning tile apart (`🀇🀈🀉… (🀙🀙🀙) + 🀝`).
+/// `win_apart`) the winning tile apart (`🀇🀈🀉… (🀙🀙🀙) + 🀝`). In digits a
+/// red five is written `0`: the first 5 of its suit, closed tiles first
+/// (the hand knows its suits, not which copy).
 pub fn hand_text(hand: &Hand, win_apart: bool, glyphs: bool) -> String {
     let win = hand.win.filter(|_| win_apart);
     let mut closed = hand.closed.clone();
@@ -34,7 +36,15 @@ pub fn hand_text(hand: &Hand, win_apart: bool, glyphs: bool) -> String {
             closed.remove(i);
         }
     }
-    let mut out = tiles_text(&closed, glyphs);
+    let mut red = hand.red_suits;
+    let mut text = |tiles: &[Tile]| {
+        if glyphs {
+            tiles_text(tiles, true)
+        } else {
+            to_compact_red(tiles, &mut red)
+        }
+    };
+    let mut out = text(&closed);
     for m in &hand.melds {
         let (open, close) = match m.kind {
             MeldKind::ClosedKan => ('[', ']'),
@@ -42,12 +52,14 @@ pub fn hand_text(hand: &Hand, win_apart: bool, glyphs: bool) -> String {
         };
         out.push(' ');
         out.push(open);
-        out.push_str(&tiles_text(&m.tiles, glyphs));
+        out.push_str(&text(&m.tiles));
         out.push(close);
     }
     if let Some(w) = win {
+        // The red five not found among the others is the winning tile.
+        let red = w.number() == 5 && red & (1 << (w.suit().index() & 7)) != 0;
         out.push_str(" + ");
-        out.push_str(&tile_text(w, false, glyphs));
+        out.push_str(&tile_text(w, red, glyphs));
     }
     out
 }
@@ -215,5 +227,36 @@ mod tests {
         assert_eq!(tiles_text(&t("123m"), true), "🀇🀈🀉");
         assert_eq!(tiles_text(&t("321m5p"), false), "321m5p");
         assert_eq!(tile_text(t("5p")[0], true, false), "0p");
+    }
+
+    /// In digits a hand's red fives are written `0`, in the closed tiles,
+    /// a meld, or the winning tile set apart, wherever the suit's 5 is.
+    #[test]
+    fn red_fives_in_digits() {
+        use crate::hand::parse_hand;
+        use crate::score::Rules;
+        let shown = |line: &str, apart: bool| {
+            let (hand, _) = parse_hand(line, &Rules::tenhou()).unwrap();
+            hand_text(&hand, apart, false)
+        };
+        assert_eq!(shown("406m123p789s11222z", false), "406m123p789s11222z");
+        assert_eq!(
+            shown("123m406p789s11z (505s)", false),
+            "123m406p789s11z (055s)"
+        );
+        assert_eq!(
+            shown("234m567p22s34678s0s win=0s seat=s", true),
+            "234m567p2234678s + 0s"
+        );
+        // Glyphs have no red five.
+        assert_eq!(shown("406m123p789s11222z", false).len(), 18);
+        assert!(!hand_text(
+            &parse_hand("406m123p789s11222z", &Rules::tenhou())
+                .unwrap()
+                .0,
+            false,
+            true
+        )
+        .contains('0'));
     }
 }
