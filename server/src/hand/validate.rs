@@ -470,31 +470,38 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
         }
     }
     // In written order, so that the warning falls on the copy written fifth.
-    for opt in &line.options {
+    for (what, t) in indicator_tiles(line) {
+        let i = t.tile.index();
+        n[i] = n[i].saturating_add(1);
+        if n[i] == 5 {
+            diags.push(Diagnostic::warning(
+                "fifth-tile-indicator",
+                t.span(),
+                format!(
+                    "this {what} is a fifth {}: the hand, indicators and visible tiles already hold four",
+                    t.tile.name()
+                ),
+            ));
+        }
+    }
+}
+
+/// The tiles of `dora=`, `ura=` and `visible=`, in written order, each
+/// with what it is (for messages).
+fn indicator_tiles(line: &HandLine) -> impl Iterator<Item = (&'static str, &TileTok)> {
+    line.options.iter().flat_map(move |opt| {
         let what = match opt.id {
             id::DORA => "dora indicator",
             id::URA => "ura indicator",
             id::VISIBLE => "visible tile",
-            _ => continue,
+            _ => "",
         };
-        let Some(OptionValue::Tiles(ts)) = &opt.value else {
-            continue;
+        let toks = match &opt.value {
+            Some(OptionValue::Tiles(ts)) if !what.is_empty() => line.toks(ts),
+            _ => &[],
         };
-        for t in line.toks(ts) {
-            let i = t.tile.index();
-            n[i] = n[i].saturating_add(1);
-            if n[i] == 5 {
-                diags.push(Diagnostic::warning(
-                    "fifth-tile-indicator",
-                    t.span(),
-                    format!(
-                        "this {what} is a fifth {}: the hand, indicators and visible tiles already hold four",
-                        t.tile.name()
-                    ),
-                ));
-            }
-        }
-    }
+        toks.iter().map(move |t| (what, t))
+    })
 }
 
 /// A second red five of a suit made by an indicator or a visible tile: a
@@ -507,30 +514,19 @@ fn indicator_red_fives(line: &HandLine, diags: &mut Vec<Diagnostic>) {
     for t in line.tiles().iter().filter(|t| t.red) {
         seen[usize::from(t.tile.suit().index() & 3)] = true;
     }
-    for opt in &line.options {
-        let what = match opt.id {
-            id::DORA => "dora indicator",
-            id::URA => "ura indicator",
-            id::VISIBLE => "visible tile",
-            _ => continue,
-        };
-        let Some(OptionValue::Tiles(ts)) = &opt.value else {
-            continue;
-        };
-        for t in line.toks(ts).iter().filter(|t| t.red) {
-            let suit = usize::from(t.tile.suit().index() & 3);
-            if seen[suit] {
-                diags.push(Diagnostic::warning(
-                    "extra-red-five",
-                    t.span(),
-                    format!(
-                        "this {what} is a second red five of its suit: there is only one 0{}",
-                        ['m', 'p', 's', 'z'][suit]
-                    ),
-                ));
-            }
-            seen[suit] = true;
+    for (what, t) in indicator_tiles(line).filter(|(_, t)| t.red) {
+        let suit = usize::from(t.tile.suit().index() & 3);
+        if seen[suit] {
+            diags.push(Diagnostic::warning(
+                "extra-red-five",
+                t.span(),
+                format!(
+                    "this {what} is a second red five of its suit: there is only one 0{}",
+                    ['m', 'p', 's', 'z'][suit]
+                ),
+            ));
         }
+        seen[suit] = true;
     }
 }
 
