@@ -4,25 +4,8 @@
 //! a claim or a comment. `x = 1234`, `10mb` and `3px` are left alone; the
 //! typo `11128z` is taken, so its error is reported.
 
+use crate::notation::options::FLAG_NAMES;
 use crate::tile::Tile;
-
-/// Option words as a writer types them; a word near one of these (`riichii`)
-/// is an option with a typo, which is worth reporting.
-const OPTION_WORDS: &[&str] = &[
-    "tsumo",
-    "ron",
-    "riichi",
-    "double-riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-    "nagashi",
-];
 
 fn is_glyph(c: char) -> bool {
     Tile::from_glyph(c).is_some()
@@ -95,7 +78,8 @@ fn within(a: &str, b: &str, max: usize) -> bool {
     prev[b.len()] <= max
 }
 
-/// An option word, or a typo of one. Only the long option words count
+/// An option word (the flags of [`FLAG_NAMES`]: a writer's words), or a
+/// typo of one. Only the long option words count
 /// typos, one edit away (two for `double-riichi`): English is full of
 /// words an edit or two from `ron`, `win` or `round` (`or`, `on`, `won`,
 /// `found`), and `` `2s or 5s` `` is prose.
@@ -105,7 +89,7 @@ fn option_word(word: &str) -> bool {
         .trim_end_matches(['.', ',', ';', ':', '!', '?', ')'])
         .to_ascii_lowercase();
     let word = word.as_str();
-    OPTION_WORDS.iter().any(|o| {
+    FLAG_NAMES.iter().any(|o| {
         *o == word
             || (o.len() >= 6
                 && word.len() >= 4
