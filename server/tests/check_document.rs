@@ -128,3 +128,52 @@ proptest! {
         }
     }
 }
+
+/// The claim "add a claim" writes is one the check accepts: on every
+/// reference hand as written (honba only), with riichi sticks on the table
+/// too (a ron's claim is then a total that includes them), and on waiting
+/// hands (`tenpai, waits ...`).
+#[test]
+fn an_added_claim_is_a_right_claim() {
+    let scoring = include_str!("../../tests/vectors/scoring.jsonl");
+    let shanten = include_str!("../../tests/vectors/shanten.jsonl");
+    let mut lines: Vec<String> = Vec::new();
+    for raw in scoring.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(raw).expect("vector line is JSON");
+        let line = v["line"].as_str().unwrap_or_default();
+        lines.push(line.to_string());
+        lines.push(format!("{line} sticks=2"));
+    }
+    for raw in shanten.lines().filter(|l| !l.trim().is_empty()).take(500) {
+        let v: serde_json::Value = serde_json::from_str(raw).expect("vector line is JSON");
+        lines.push(v["hand"].as_str().unwrap_or_default().to_string());
+    }
+    let rules = Rules::tenhou();
+    let mut failures = Vec::new();
+    let mut offered = 0;
+    for line in &lines {
+        let first = Analyzer::new().analyze(line, DocKind::Mj, &rules);
+        let Some(claim) = first.first().and_then(|l| l.analysis.claim_text()) else {
+            continue;
+        };
+        offered += 1;
+        let with = format!("{line} => {claim}");
+        let second = Analyzer::new().analyze(&with, DocKind::Mj, &rules);
+        let complaints: Vec<String> = second
+            .iter()
+            .flat_map(|l| l.analysis.diagnostics.iter())
+            .filter(|d| d.code.ends_with("claim"))
+            .map(|d| d.message.clone())
+            .collect();
+        if !complaints.is_empty() {
+            failures.push(format!("{with}: {complaints:?}"));
+        }
+    }
+    assert!(offered > 5000, "only {offered} lines offered a claim");
+    assert!(
+        failures.is_empty(),
+        "{} added claims are flagged, e.g.\n{}",
+        failures.len(),
+        failures[..failures.len().min(10)].join("\n")
+    );
+}

@@ -360,12 +360,13 @@ pub fn diagnostics(checks: &[ItemCheck]) -> Vec<Diagnostic> {
 /// 7700`, `mangan, 2000/4000`, `tenpai, waits 14m`, `1-shanten`. `None`
 /// when there is nothing to claim (a hand with no yaku, an unpriced hand).
 pub fn render(facts: &Facts) -> Option<String> {
-    let pay = |p: &Priced| {
-        if facts.counters {
-            p.paid.render()
-        } else {
-            p.payment.render()
-        }
+    let pay = |p: &Priced| match (&p.paid, facts.counters) {
+        // A ron's payment is written as a points claim, and with counters a
+        // points claim is checked against everything the winner receives:
+        // the riichi sticks too, which the discarder's payment leaves out.
+        (Payment::Ron(_), true) => p.total.to_string(),
+        (paid, true) => paid.render(),
+        (_, false) => p.payment.render(),
     };
     match &facts.value {
         Value::Priced(p) => Some(match &p.limit {
@@ -757,6 +758,8 @@ mod tests {
         assert_eq!(render(&two).as_deref(), Some("2-shanten"));
         let mut counted = ron_3900();
         counted.counters = true;
-        assert_eq!(render(&counted).as_deref(), Some("3 han 30 fu, 4200"));
+        // 3900 + 300 (1 honba) + 1000 (1 stick): the total a points claim
+        // is checked against, not the discarder's 4200.
+        assert_eq!(render(&counted).as_deref(), Some("3 han 30 fu, 5200"));
     }
 }
