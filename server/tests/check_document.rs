@@ -129,12 +129,12 @@ proptest! {
     }
 }
 
-/// The claim "add a claim" writes is one the check accepts: on every
-/// reference hand as written (honba only), with riichi sticks on the table
-/// too (a ron's claim is then a total that includes them), and on waiting
-/// hands (`tenpai, waits ...`).
+/// The claim "add a claim" writes, and the fix of a wrong payment claim,
+/// are claims the check accepts: on every reference hand as written (honba
+/// only), with riichi sticks on the table too (a ron's claim is then a
+/// total that includes them), and on waiting hands (`tenpai, waits ...`).
 #[test]
-fn an_added_claim_is_a_right_claim() {
+fn added_and_fixed_claims_are_right_claims() {
     let scoring = include_str!("../../tests/vectors/scoring.jsonl");
     let shanten = include_str!("../../tests/vectors/shanten.jsonl");
     let mut lines: Vec<String> = Vec::new();
@@ -151,7 +151,7 @@ fn an_added_claim_is_a_right_claim() {
     let rules = Rules::tenhou();
     let mut failures = Vec::new();
     let mut offered = 0;
-    for line in &lines {
+    for (n, line) in lines.iter().enumerate() {
         let first = Analyzer::new().analyze(line, DocKind::Mj, &rules);
         let Some(claim) = first.first().and_then(|l| l.analysis.claim_text()) else {
             continue;
@@ -167,6 +167,37 @@ fn an_added_claim_is_a_right_claim() {
             .collect();
         if !complaints.is_empty() {
             failures.push(format!("{with}: {complaints:?}"));
+        }
+        // A wrong claim of each form: its fix must write a right claim at
+        // once, not one the next check flags again. (One reference hand in
+        // three, each with and without sticks, keeps the test quick.)
+        if n % 6 >= 2 || claim.starts_with("tenpai") || claim.contains("shanten") {
+            continue;
+        }
+        for bad in ["100", "100 all", "100/200"] {
+            let with = format!("{line} => {bad}");
+            let lines = Analyzer::new().analyze(&with, DocKind::Mj, &rules);
+            let fix = lines
+                .iter()
+                .flat_map(|l| l.analysis.diagnostics.iter())
+                .find(|d| d.code == "wrong-claim")
+                .and_then(|d| d.fixes.first());
+            let Some(fix) = fix else {
+                failures.push(format!("{with}: no fix"));
+                continue;
+            };
+            let mut fixed = with.clone();
+            fixed.replace_range(fix.span.clone(), &fix.replacement);
+            let again = Analyzer::new().analyze(&fixed, DocKind::Mj, &rules);
+            let complaints: Vec<String> = again
+                .iter()
+                .flat_map(|l| l.analysis.diagnostics.iter())
+                .filter(|d| d.code.ends_with("claim"))
+                .map(|d| d.message.clone())
+                .collect();
+            if !complaints.is_empty() {
+                failures.push(format!("{with} fixed to {fixed}: {complaints:?}"));
+            }
         }
     }
     assert!(offered > 5000, "only {offered} lines offered a claim");

@@ -302,26 +302,50 @@ fn check_payment(item: &ClaimItem, p: &Priced, counters: bool) -> Verdict {
                 non_dealer: a,
                 dealer: b,
             } if a == non_dealer && b == dealer => Verdict::Right,
-            ref other => wrong(
+            _ => wrong(
                 format!(
-                    "the hand is paid {}{what}, not {non_dealer}/{dealer}",
-                    describe(other)
+                    "the hand is {}, not {non_dealer}/{dealer}",
+                    describe(p, counters)
                 ),
-                other.render(),
+                payment_claim(p, counters),
             ),
         },
         ClaimItem::TsumoAll(n) => match *pay {
             Payment::All(a) if a == n => Verdict::Right,
-            ref other => wrong(
-                format!("the hand is paid {}{what}, not {n} all", describe(other)),
-                other.render(),
+            _ => wrong(
+                format!("the hand is {}, not {n} all", describe(p, counters)),
+                payment_claim(p, counters),
             ),
         },
         _ => Verdict::Right,
     }
 }
 
-fn describe(p: &Payment) -> String {
+/// The payment as a claim states it. A ron's is a points claim, which on a
+/// line with counters is checked against everything the winner receives,
+/// riichi sticks included, so it is written as that total; the discarder's
+/// payment with honba would be flagged at once. A tsumo's payments are
+/// each payer's, with their share of the honba when the line has counters.
+fn payment_claim(p: &Priced, counters: bool) -> String {
+    match (&p.paid, counters) {
+        (Payment::Ron(_), true) => p.total.to_string(),
+        (paid, true) => paid.render(),
+        (_, false) => p.payment.render(),
+    }
+}
+
+/// The payment in words, for a message: "the hand is ...".
+fn describe(p: &Priced, counters: bool) -> String {
+    match (&p.paid, counters) {
+        (Payment::Ron(_), true) => {
+            format!("won by ron: {} in all (honba and sticks included)", p.total)
+        }
+        (paid, true) => format!("paid {} (honba included)", describe_payment(paid)),
+        (_, false) => format!("paid {}", describe_payment(&p.payment)),
+    }
+}
+
+fn describe_payment(p: &Payment) -> String {
     match *p {
         Payment::Ron(n) => format!("{n} by the discarder"),
         Payment::All(n) => format!("{n} all"),
@@ -360,14 +384,7 @@ pub fn diagnostics(checks: &[ItemCheck]) -> Vec<Diagnostic> {
 /// 7700`, `mangan, 2000/4000`, `tenpai, waits 14m`, `1-shanten`. `None`
 /// when there is nothing to claim (a hand with no yaku, an unpriced hand).
 pub fn render(facts: &Facts) -> Option<String> {
-    let pay = |p: &Priced| match (&p.paid, facts.counters) {
-        // A ron's payment is written as a points claim, and with counters a
-        // points claim is checked against everything the winner receives:
-        // the riichi sticks too, which the discarder's payment leaves out.
-        (Payment::Ron(_), true) => p.total.to_string(),
-        (paid, true) => paid.render(),
-        (_, false) => p.payment.render(),
-    };
+    let pay = |p: &Priced| payment_claim(p, facts.counters);
     match &facts.value {
         Value::Priced(p) => Some(match &p.limit {
             Some(l) if is_yakuman(p) => format!("{}, {}", limit_claim(l), pay(p)),
@@ -576,6 +593,37 @@ mod tests {
             [Verdict::Wrong {
                 message: "the hand is paid 2000/4000, not 1000/2000".into(),
                 right: Some("2000/4000".into())
+            }]
+        );
+    }
+
+    #[test]
+    fn a_payment_fixed_on_a_line_with_counters_is_what_the_check_reads() {
+        // 3900 ron, 1 honba, 1 stick: the discarder pays 4200, the winner
+        // receives 5200. The fix writes a points claim, read as the total.
+        let mut f = ron_3900();
+        f.counters = true;
+        assert_eq!(
+            verdicts(vec![ClaimItem::TsumoAll(1300)], &f),
+            [Verdict::Wrong {
+                message:
+                    "the hand is won by ron: 5200 in all (honba and sticks included), not 1300 all"
+                        .into(),
+                right: Some("5200".into())
+            }]
+        );
+        assert_eq!(
+            verdicts(vec![ClaimItem::Points(5200)], &f),
+            [Verdict::Right]
+        );
+        // A tsumo's payments are per payer: the honba share, never sticks.
+        let mut t = tsumo_mangan();
+        t.counters = true;
+        assert_eq!(
+            verdicts(vec![ClaimItem::TsumoAll(4000)], &t),
+            [Verdict::Wrong {
+                message: "the hand is paid 2100/4100 (honba included), not 4000 all".into(),
+                right: Some("2100/4100".into())
             }]
         );
     }
