@@ -166,6 +166,25 @@ fn kans() {
 }
 
 #[test]
+fn a_rinshan_tsumo_keeps_its_tsumo_fu() {
+    // Tenhou counts the tile drawn after a kan as a tsumo like any other:
+    // 20 + 2 (tsumo) + 32 (closed kan of 1s) = 54 -> 60; menzen tsumo and
+    // rinshan, 2 han 60 fu: 960 base, 1000/2000 for a non-dealer.
+    let line = "234m567p678s55p[1111s] win=8s tsumo rinshan seat=s";
+    item(line, 2, "tsumo", 60);
+    let s = run(line);
+    assert_eq!(
+        (s.han, s.points.non_dealer, s.points.dealer, s.points.total),
+        (2, Some(1000), Some(2000), 4000)
+    );
+    // Open kan: 20 + 2 + 16 = 38 -> 40, rinshan alone, 1 han 40 fu:
+    // 320 base, 400/700.
+    let open = "234m567p678s55p(1111s) win=8s tsumo rinshan seat=s";
+    item(open, 2, "tsumo", 40);
+    assert_eq!(run(open).points.total, 1500);
+}
+
+#[test]
 fn pairs() {
     item(
         "234m567p345678s77z win=8s riichi seat=s",

@@ -195,6 +195,13 @@ fn honroutou() {
     has(h, "toitoi", 2);
     lacks(h, "chanta");
     lacks("123m999p111s11z(999s) win=1z seat=s", "honroutou");
+    // Seven pairs of terminals and honors: honroutou with chiitoitsu,
+    // 2 + 2 = 4 han 25 fu, 6400 for a non-dealer ron (25 x 2^6 x 4).
+    let pairs = "1199m1199p11s1122z win=2z seat=s";
+    has(pairs, "honroutou", 2);
+    has(pairs, "chiitoitsu", 2);
+    let s = run(pairs).unwrap_or_else(|e| panic!("{pairs}: {e}"));
+    assert_eq!((s.han, s.fu, s.points.total), (4, Some(25), 6400));
 }
 
 #[test]
@@ -214,6 +221,11 @@ fn kokushi() {
     lacks("19m19p19s1234567z1m win=7z seat=s", "kokushi_13_wait");
     has("19m19p19s1234567z1m win=1m seat=s", "kokushi_13_wait", 13);
     lacks("19m19p19s1234567z1m win=1m seat=s", "kokushi");
+    // Tenhou lets kokushi rob a kan (a closed one too): the hand holds no
+    // other copy of the robbed tile, and only the yakuman counts.
+    let robbed = "119m19p19s1234567z win=7z chankan seat=s";
+    has(robbed, "kokushi", 13);
+    lacks(robbed, "chankan");
 }
 
 #[test]
@@ -271,6 +283,8 @@ fn all_honors_green_terminals() {
     lacks("11122233z555z999m win=3z seat=s", "tsuuiisou");
     has("223344666888s66z win=6z seat=s", "ryuuiisou", 13);
     lacks("223344666888s77z win=7z seat=s", "ryuuiisou");
+    // Tenhou does not require the green dragon.
+    has("234234666888s44s win=4s seat=s", "ryuuiisou", 13);
     has("111999m111999p11s win=1s seat=s", "chinroutou", 13);
     lacks("111999m111999p11z win=1z seat=s", "chinroutou");
 }
