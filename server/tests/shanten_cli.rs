@@ -43,6 +43,15 @@ fn readable_output_names_the_shanten_and_the_waits() {
     let text = String::from_utf8_lossy(&ascii.stdout);
     assert!(!text.contains('🀀'), "{text}");
     assert!(text.contains("123m456p789s1122z"), "{text}");
+    assert!(text.contains("waits    2 kinds, 4 tiles left"), "{text}");
+    // One wait, three 2z left (the hand holds the fourth): singular kind.
+    let one = run(&["123m456p789s1112z", "--ascii"], None);
+    let text = String::from_utf8_lossy(&one.stdout);
+    assert!(text.contains("waits    1 kind, 3 tiles left"), "{text}");
+    // The last copy of a tanki wait, the others seen: one tile.
+    let last = run(&["123m456p789s1112z visible=2z2z", "--ascii"], None);
+    let text = String::from_utf8_lossy(&last.stdout);
+    assert!(text.contains("waits    1 kind, 1 tile left"), "{text}");
 }
 
 #[test]

@@ -241,10 +241,19 @@ fn ukeire_list(u: &Ukeire, ascii: bool) -> String {
 
 fn count_text(u: &Ukeire) -> String {
     if u.total == u.practical_total {
-        format!("{} tiles", u.total)
+        plural(u.total, "tile", "tiles")
     } else {
-        format!("{} tiles ({} in theory)", u.practical_total, u.total)
+        format!(
+            "{} ({} in theory)",
+            plural(u.practical_total, "tile", "tiles"),
+            u.total
+        )
     }
+}
+
+/// "1 kind", "2 kinds": a hand with a single wait is common.
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The readable report of one line.
@@ -259,8 +268,9 @@ fn render(text: &str, hand: &Hand, sh: &Shanten, a: &Analysis, args: &ShantenArg
             let left: u32 = waits.iter().map(|w| u32::from(w.left)).sum();
             s.push_str(&format!("  shanten  tenpai ({})\n", forms(sh)));
             s.push_str(&format!(
-                "  waits    {} kinds, {left} tiles left\n",
-                waits.len()
+                "  waits    {}, {} left\n",
+                plural(waits.len() as u32, "kind", "kinds"),
+                plural(left, "tile", "tiles")
             ));
             s.push_str(&wait_lines(waits, ascii, "    "));
         }
@@ -271,8 +281,8 @@ fn render(text: &str, hand: &Hand, sh: &Shanten, a: &Analysis, args: &ShantenArg
                 forms(sh)
             ));
             s.push_str(&format!(
-                "  ukeire   {} kinds, {}\n",
-                ukeire.tiles.len(),
+                "  ukeire   {}, {}\n",
+                plural(ukeire.tiles.len() as u32, "kind", "kinds"),
                 count_text(ukeire)
             ));
             if !ukeire.tiles.is_empty() {
