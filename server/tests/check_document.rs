@@ -208,3 +208,56 @@ fn added_and_fixed_claims_are_right_claims() {
         failures[..failures.len().min(10)].join("\n")
     );
 }
+
+/// Every limit the scorer can name is a claim that can be written: the
+/// claim offered for a stack of yakuman, and the fix of a wrong one, read
+/// back without an error. Worked: four closed honor kans and a 5z pair won
+/// on 5z are suukantsu, suuankou tanki, daisuushii and tsuuiisou, four
+/// yakuman (128,000 for a non-dealer ron); with double yakuman the tanki
+/// and daisuushii count twice, six (192,000). 111 222 333 444z 55z by tsumo
+/// with double yakuman: suuankou tanki 2, daisuushii 2, tsuuiisou 1, five
+/// (8,000 × 5 × 4 = 160,000).
+#[test]
+fn stacked_yakuman_claims_read_back() {
+    let kans = "[1111z][2222z][3333z][4444z]55z win=5z seat=s";
+    let tsumo = "111222333444z55z win=5z seat=s tsumo";
+    for (doc, limit, total) in [
+        (kans.to_string(), "quadruple-yakuman", 128_000),
+        (
+            format!("rules: double-yakuman\n{kans}"),
+            "sextuple-yakuman",
+            192_000,
+        ),
+        (
+            format!("rules: double-yakuman\n{tsumo}"),
+            "quintuple-yakuman",
+            160_000,
+        ),
+    ] {
+        let rules = Rules::tenhou();
+        let claim_of = |text: &str| {
+            let lines = Analyzer::new().analyze(text, DocKind::Mj, &rules);
+            let diags: Vec<String> = lines
+                .iter()
+                .flat_map(|l| l.analysis.diagnostics.iter())
+                .map(|d| format!("{}: {}", d.code, d.message))
+                .collect();
+            let claim = lines.iter().find_map(|l| l.analysis.claim_text());
+            (claim, diags)
+        };
+        let (claim, diags) = claim_of(&doc);
+        assert!(diags.is_empty(), "{doc}: {diags:?}");
+        let claim = claim.unwrap_or_else(|| panic!("{doc}: no claim offered"));
+        assert!(claim.starts_with(limit), "{doc}: {claim}");
+        for stated in [claim.clone(), limit.to_string(), total.to_string()] {
+            let (_, diags) = claim_of(&format!("{doc} => {stated}"));
+            assert!(diags.is_empty(), "{doc} => {stated}: {diags:?}");
+        }
+        // A wrong limit is fixed with the right one, which reads back.
+        let (_, diags) = claim_of(&format!("{doc} => double-yakuman"));
+        assert!(
+            diags.iter().any(|d| d.contains(&limit.replace('-', " "))),
+            "{doc}: {diags:?}"
+        );
+    }
+}

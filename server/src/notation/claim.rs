@@ -8,25 +8,10 @@ use nom::sequence::{separated_pair, terminated};
 use nom::{IResult, Parser};
 
 use crate::diag::Diagnostic;
+use crate::score::Limit;
 
 use super::ast::{ClaimItem, Span};
 use super::lex;
-
-/// Limits, as written (kebab or snake case) and as stored (snake case, the
-/// scorer's ids).
-const LIMITS: &[(&str, &str)] = &[
-    ("mangan", "mangan"),
-    ("haneman", "haneman"),
-    ("baiman", "baiman"),
-    ("sanbaiman", "sanbaiman"),
-    ("yakuman", "yakuman"),
-    ("kazoe-yakuman", "kazoe_yakuman"),
-    ("kazoe_yakuman", "kazoe_yakuman"),
-    ("double-yakuman", "double_yakuman"),
-    ("double_yakuman", "double_yakuman"),
-    ("triple-yakuman", "triple_yakuman"),
-    ("triple_yakuman", "triple_yakuman"),
-];
 
 fn whole<'a, O>(
     word: &'a str,
@@ -126,8 +111,10 @@ pub(crate) fn items(
             Some((ClaimItem::Shanten(n), 1))
         } else if lw == "tenpai" || lw == "tenpai." {
             Some((ClaimItem::Shanten(0), 1))
-        } else if let Some(&(_, id)) = LIMITS.iter().find(|(w, _)| *w == lw) {
-            Some((ClaimItem::Limit(id.to_string()), 1))
+        } else if let Some(limit) = Limit::from_id(lw) {
+            // The scorer's own reader of its ids, so that every limit it can
+            // name (a quadruple yakuman too) is a claim that can be written.
+            Some((ClaimItem::Limit(limit.id().to_string()), 1))
         } else if lw == "waits" || lw == "wait" {
             let mut tiles = Vec::new();
             let mut used = 1;
