@@ -251,6 +251,34 @@ fn chankan_is_no_ron_on_a_tile_the_hand_holds() {
     }
 }
 
+/// The waits after a discard are priced with the red fives that stay.
+#[test]
+fn a_red_five_discarded_takes_its_han_with_it() {
+    let rules = Rules::default();
+    // The discard's ron on 4s: non-dealer, 234m 567p 678s 55s + 23s-4s.
+    let ron_on_4s = |line: &str, five: &str| -> (u32, u32) {
+        let (h, sit) = tenpai::hand::parse_hand(line, &rules).expect("parses");
+        let Analysis::Discards { options, .. } = analyze(&h, &sit, &rules) else {
+            panic!("{line}: a discard table");
+        };
+        let o = options
+            .iter()
+            .find(|o| o.tile.to_string() == five)
+            .expect("the five is a discard");
+        let w = o.waits.iter().find(|w| w.tile.to_string() == "4s");
+        match w.and_then(|w| w.value.clone()).map(|v| v.ron) {
+            Some(WinValue::Points { han, total, .. }) => (han, total),
+            other => panic!("{line}: {other:?}"),
+        }
+    };
+    // The only 5m is the red one: discarding it leaves pinfu and tanyao,
+    // 2 han 30 fu, 2000 (no aka dora).
+    assert_eq!(ron_on_4s("2340m567p678s55s23s seat=s", "5m"), (2, 2000));
+    // Two 5p, one red: the player throws the plain one and keeps the han,
+    // 3 han 30 fu, 3900.
+    assert_eq!(ron_on_4s("234m4506p678s55s23s seat=s", "5p"), (3, 3900));
+}
+
 #[test]
 fn inputs_that_are_not_hands_are_answered_without_panicking() {
     // Fifth copies, too many tiles, nothing at all: the library is called

@@ -282,6 +282,7 @@ pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
                     let mut rest = hand.clone();
                     if let Some(pos) = rest.closed.iter().position(|&t| t == tile) {
                         rest.closed.remove(pos);
+                        red_gone_with(&mut rest, tile);
                     }
                     waits_of(&rest, &ukeire, sit, rules)
                 } else {
@@ -328,6 +329,29 @@ pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
         Analysis::Tenpai { shanten, waits }
     } else {
         Analysis::NotTenpai { shanten, ukeire }
+    }
+}
+
+/// After `tile` is discarded from `hand`: when it is a five of a suit whose
+/// red five the hand holds and no other five of that suit stays, the red
+/// five was the one discarded, and the waits are priced without its han.
+/// While another five stays the player keeps the red one, as anyone would.
+/// (The hand records a red five's suit, not whether it was written among
+/// the closed tiles or in a meld, so a five left only in a meld is taken
+/// for the red one.)
+fn red_gone_with(hand: &mut Hand, tile: Tile) {
+    let bit = 1u8 << (tile.suit().index() & 7);
+    if tile.number() != 5 || tile.is_honor() || hand.red_suits & bit == 0 {
+        return;
+    }
+    let stays = hand
+        .closed
+        .iter()
+        .chain(hand.melds.iter().flat_map(|m| m.tiles.iter()))
+        .any(|&t| t == tile);
+    if !stays {
+        hand.red_suits &= !bit;
+        hand.red_fives = hand.red_fives.saturating_sub(1);
     }
 }
 
