@@ -60,6 +60,19 @@ fn text_report_has_yaku_fu_value_and_payments() {
     }
     assert!(!s.contains('\x1b'), "no colour when not on a terminal");
     assert!(!s.contains('🀇'), "--ascii writes no glyphs");
+    // The counters, in words: 3900 + 300 + 1000 = 5200; two sticks and no
+    // honba, 3900 + 2000 = 5900.
+    for (extra, want) in [
+        (
+            "honba=1 sticks=1",
+            "with 1 honba and 1 riichi stick = 5200 total",
+        ),
+        ("sticks=2", "with 2 riichi sticks = 5900 total"),
+    ] {
+        let line = format!("234m567p22s345678s win=8s riichi seat=s dora=1p {extra}");
+        let s = stdout(&tenpai(&[&line, "--ascii"], None));
+        assert!(s.contains(want), "missing {want:?} in:\n{s}");
+    }
 }
 
 #[test]

@@ -429,7 +429,8 @@ fn payments_text(p: &score::Points, sit: &Situation, rules: &Rules) -> String {
         extras.push(format!("{} honba{per}", sit.honba));
     }
     if sit.sticks > 0 && !sit.nagashi {
-        extras.push(format!("{} riichi stick(s)", sit.sticks));
+        let sticks = if sit.sticks == 1 { "stick" } else { "sticks" };
+        extras.push(format!("{} riichi {sticks}", sit.sticks));
     }
     if !extras.is_empty() {
         let _ = write!(s, "; with {}", extras.join(" and "));
