@@ -277,6 +277,12 @@ fn a_red_five_discarded_takes_its_han_with_it() {
     // Two 5p, one red: the player throws the plain one and keeps the han,
     // 3 han 30 fu, 3900.
     assert_eq!(ron_on_4s("234m4506p678s55s23s seat=s", "5p"), (3, 3900));
+    // Open, dealer: 234m 567p 55s (555m) + 23s-4s is tanyao, 1 han 30 fu,
+    // 1500; with the red five 2 han 30 fu, 2900. The closed 0m is the red
+    // one, and the 5m left in the pon is not: discarding it loses the han.
+    assert_eq!(ron_on_4s("2340m567p2355s (555m)", "5m"), (1, 1500));
+    // The red five is in the pon: discarding the closed 5m keeps it.
+    assert_eq!(ron_on_4s("2345m567p2355s (505m)", "5m"), (2, 2900));
 }
 
 #[test]

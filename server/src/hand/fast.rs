@@ -16,7 +16,9 @@ use crate::notation::options::id;
 use crate::score::rules::{RenhouRule, Rules};
 use crate::tile::Tile;
 
-use super::validate::{any_fifth, clashes, closed_red, flags, meld, robbed_tile_held};
+use super::validate::{
+    any_fifth, clashes, closed_red, flags, meld, melded_red_suits, robbed_tile_held,
+};
 use super::{Hand, Mode, Riichi, Situation, Tiles, Validated};
 
 /// Bits of option ids.
@@ -88,6 +90,9 @@ pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Val
         }
         hand.red_fives = suits.count_ones() as u8;
         hand.red_suits = suits;
+        if suits != 0 && !hand.melds.is_empty() {
+            hand.red_melded = melded_red_suits(line);
+        }
     }
     let fifth = if line.toks.len() == n {
         closed.windows(5).any(|w| w[0] == w[4])

@@ -59,6 +59,10 @@ pub struct Hand {
     /// The suits that hold a red five (bit 0 man, 1 pin, 2 sou), so that a
     /// display can write it as `0`.
     pub red_suits: u8,
+    /// Of [`Self::red_suits`], those whose red five was written in a called
+    /// meld: a display writes the `0` there, and discarding a closed five
+    /// never gives it away.
+    pub red_melded: u8,
 }
 
 impl Hand {

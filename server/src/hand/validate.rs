@@ -98,6 +98,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     }
     if rules.red_fives && line.tiles().iter().any(|t| t.red) {
         (hand.red_fives, hand.red_suits) = red_fives(line, &mut diags);
+        hand.red_melded = melded_red_suits(line);
     }
     hand.closed.sort_unstable();
 
@@ -353,6 +354,20 @@ fn tile_count(line: &HandLine, hand: &Hand, mode: Mode) -> Option<Diagnostic> {
         start.zip(end).map(|(a, b)| a..b)
     };
     span.map(|span| Diagnostic::error("tile-count", span, msg))
+}
+
+/// The suits whose red five is written in a meld (see
+/// [`Hand::red_melded`]).
+pub(super) fn melded_red_suits(line: &HandLine) -> u8 {
+    line.items
+        .iter()
+        .filter_map(|item| match item {
+            HandItem::Meld(m) => Some(line.toks(&m.tiles)),
+            HandItem::Group(_) => None,
+        })
+        .flatten()
+        .filter(|t| t.red)
+        .fold(0, |m, t| m | (1 << (t.tile.suit().index() & 7)))
 }
 
 /// Whether the closed tiles (not the melds) hold the red five `tile`.

@@ -333,23 +333,17 @@ pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
 }
 
 /// After `tile` is discarded from `hand`: when it is a five of a suit whose
-/// red five the hand holds and no other five of that suit stays, the red
-/// five was the one discarded, and the waits are priced without its han.
-/// While another five stays the player keeps the red one, as anyone would.
-/// (The hand records a red five's suit, not whether it was written among
-/// the closed tiles or in a meld, so a five left only in a meld is taken
-/// for the red one.)
+/// red five is among the closed tiles and no other closed five of that
+/// suit stays, the red five was the one discarded, and the waits are priced
+/// without its han. While another five stays the player keeps the red one,
+/// as anyone would; a red five in a called meld is never discarded.
 fn red_gone_with(hand: &mut Hand, tile: Tile) {
     let bit = 1u8 << (tile.suit().index() & 7);
-    if tile.number() != 5 || tile.is_honor() || hand.red_suits & bit == 0 {
+    let closed_red = hand.red_suits & !hand.red_melded;
+    if tile.number() != 5 || tile.is_honor() || closed_red & bit == 0 {
         return;
     }
-    let stays = hand
-        .closed
-        .iter()
-        .chain(hand.melds.iter().flat_map(|m| m.tiles.iter()))
-        .any(|&t| t == tile);
-    if !stays {
+    if !hand.closed.contains(&tile) {
         hand.red_suits &= !bit;
         hand.red_fives = hand.red_fives.saturating_sub(1);
     }

@@ -26,8 +26,8 @@ pub fn tiles_text(tiles: &[Tile], glyphs: bool) -> String {
 
 /// The hand: closed tiles, called melds in their brackets, and (with
 /// `win_apart`) the winning tile apart (`🀇🀈🀉… (🀙🀙🀙) + 🀝`). In digits a
-/// red five is written `0`: the first 5 of its suit, closed tiles first
-/// (the hand knows its suits, not which copy).
+/// red five is written `0`: the first 5 of its suit in the meld or the
+/// closed tiles it was written in (the hand knows that, not which copy).
 pub fn hand_text(hand: &Hand, win_apart: bool, glyphs: bool) -> String {
     let win = hand.win.filter(|_| win_apart);
     let mut closed = hand.closed.clone();
@@ -36,15 +36,16 @@ pub fn hand_text(hand: &Hand, win_apart: bool, glyphs: bool) -> String {
             closed.remove(i);
         }
     }
-    let mut red = hand.red_suits;
-    let mut text = |tiles: &[Tile]| {
+    let mut red = hand.red_suits & !hand.red_melded;
+    let mut melded = hand.red_melded;
+    let text = |tiles: &[Tile], red: &mut u8| {
         if glyphs {
             tiles_text(tiles, true)
         } else {
-            to_compact_red(tiles, &mut red)
+            to_compact_red(tiles, red)
         }
     };
-    let mut out = text(&closed);
+    let mut out = text(&closed, &mut red);
     for m in &hand.melds {
         let (open, close) = match m.kind {
             MeldKind::ClosedKan => ('[', ']'),
@@ -52,7 +53,7 @@ pub fn hand_text(hand: &Hand, win_apart: bool, glyphs: bool) -> String {
         };
         out.push(' ');
         out.push(open);
-        out.push_str(&text(&m.tiles));
+        out.push_str(&text(&m.tiles, &mut melded));
         out.push(close);
     }
     if let Some(w) = win {
@@ -243,6 +244,16 @@ mod tests {
         assert_eq!(
             shown("123m406p789s11z (505s)", false),
             "123m406p789s11z (055s)"
+        );
+        // The red five stays where it was written, also when a plain five
+        // of its suit comes first.
+        assert_eq!(
+            shown("234m5p678s234s1z (505p)", false),
+            "234m5p234678s1z (055p)"
+        );
+        assert_eq!(
+            shown("234m0p678s234s1z (555p)", false),
+            "234m0p234678s1z (555p)"
         );
         assert_eq!(
             shown("234m567p22s34678s0s win=0s seat=s", true),
