@@ -7,7 +7,7 @@ use std::ops::Range;
 use crate::notation::format::{format_line, FormatOptions, HonorStyle};
 
 use super::extract::{find_hand_lines, Origin};
-use super::inline::looks_like_hand;
+use super::inline::{caret_hand, looks_like_hand};
 use super::DocKind;
 
 /// Replace `range` of the document with `text`.
@@ -34,18 +34,25 @@ pub fn format_edits(text: &str, kind: DocKind, options: &FormatOptions) -> Vec<E
 }
 
 /// The canonical form of a hand line found at `origin` (`None` for a line
-/// with syntax errors). An inline span is a hand only while it starts with
-/// a tile group; letter honors alone (`eee sss …`) would turn it into prose,
-/// so such a span keeps digit honors.
+/// with syntax errors). Inline hands are found by their look, and letter
+/// honors can lose it: a code span is a hand only while it starts with a
+/// tile group, a `^^…^^` pair of letter honors only with three words or
+/// more (`^^1122z^^` would become `^^ee ss^^`, which is English). Such a
+/// hand keeps digit honors, so formatting never hides it from `check`.
 pub fn format_site(line: &str, origin: Origin, options: &FormatOptions) -> Option<String> {
+    let still_found = |f: &str| match origin {
+        Origin::InlineCode => looks_like_hand(f),
+        Origin::Carets => caret_hand(f),
+        Origin::MjLine | Origin::Fence => true,
+    };
     let formatted = format_line(line, options)?;
-    if origin != Origin::InlineCode || looks_like_hand(&formatted) {
+    if still_found(&formatted) {
         return Some(formatted);
     }
     let digits = FormatOptions {
         honors: HonorStyle::Digits,
     };
-    format_line(line, &digits).filter(|f| looks_like_hand(f))
+    format_line(line, &digits).filter(|f| still_found(f))
 }
 
 /// Applies non-overlapping edits in document order.
@@ -87,5 +94,19 @@ mod tests {
         );
         assert_eq!(find_hand_lines(&out, DocKind::Markdown).len(), 2);
         assert_eq!(format_document(&out, DocKind::Markdown, &letters), out);
+    }
+
+    #[test]
+    fn a_caret_hand_of_few_honor_words_keeps_digit_honors() {
+        let letters = FormatOptions {
+            honors: HonorStyle::Letters,
+        };
+        let text = "Pairs ^^1122z^^, a ^^555z^^, ^^2211z => tenpai^^ and ^^123m456p789s1122z^^.\n";
+        let out = format_document(text, DocKind::Markdown, &letters);
+        assert_eq!(
+            out,
+            "Pairs ^^1122z^^, a ^^555z^^, ^^1122z => tenpai^^ and ^^123m456p789s ee ss^^.\n"
+        );
+        assert_eq!(find_hand_lines(&out, DocKind::Markdown).len(), 4);
     }
 }
