@@ -4,7 +4,7 @@
 //! a claim or a comment. `x = 1234`, `10mb` and `3px` are left alone; the
 //! typo `11128z` is taken, so its error is reported.
 
-use crate::notation::options::FLAG_NAMES;
+use crate::notation::options::{FLAG_NAMES, KEY_NAMES};
 use crate::tile::Tile;
 
 fn is_glyph(c: char) -> bool {
@@ -78,6 +78,9 @@ fn within(a: &str, b: &str, max: usize) -> bool {
     prev[b.len()] <= max
 }
 
+/// What prose puts after a word: `Riichi.`, `(tsumo)`.
+const PROSE_PUNCTUATION: [char; 7] = ['.', ',', ';', ':', '!', '?', ')'];
+
 /// An option word (the flags of [`FLAG_NAMES`]: a writer's words), or a
 /// typo of one. Only the long option words count
 /// typos, one edit away (two for `double-riichi`): English is full of
@@ -86,7 +89,7 @@ fn within(a: &str, b: &str, max: usize) -> bool {
 fn option_word(word: &str) -> bool {
     // `Riichi`, `tsumo.`: capitals and closing punctuation of prose.
     let word = word
-        .trim_end_matches(['.', ',', ';', ':', '!', '?', ')'])
+        .trim_end_matches(PROSE_PUNCTUATION)
         .to_ascii_lowercase();
     let word = word.as_str();
     FLAG_NAMES.iter().any(|o| {
@@ -110,20 +113,32 @@ fn reads_as_option(word: &str) -> bool {
 /// parser reports it, with a fix).
 fn colon_option(word: &str) -> bool {
     word.split_once(':').is_some_and(|(key, value)| {
-        !value.is_empty()
-            && crate::notation::options::KEY_NAMES.contains(&key.to_ascii_lowercase().as_str())
+        !value.is_empty() && KEY_NAMES.contains(&key.to_ascii_lowercase().as_str())
     })
 }
 
 /// `345678sriichi`: an option glued to the hand part, written without
-/// its space (the parser reports it, with a fix).
+/// its space (the parser reports it, with a fix). The option starts
+/// within the tiles' run of notation characters, and only near its end:
+/// an option word is short, and a key ends at the word's first colon.
+/// Trying only those starts keeps a long word (a pasted blob in a code
+/// span) linear, where trying every start was quadratic.
 fn glued_option(word: &str) -> bool {
-    word.char_indices().skip(1).any(|(i, _)| {
-        word[..i].chars().all(is_notation_char) && {
+    let tiles_end = word
+        .find(|c: char| !is_notation_char(c))
+        .unwrap_or(word.len());
+    let body_end = word.trim_end_matches(PROSE_PUNCTUATION).len();
+    let longest_word = FLAG_NAMES.iter().map(|o| o.len()).max().unwrap_or(0) + 2;
+    let longest_key = KEY_NAMES.iter().map(|k| k.len()).max().unwrap_or(0);
+    let colon = word.find(':');
+    word.char_indices()
+        .skip(1)
+        .take_while(|&(i, _)| i <= tiles_end)
+        .any(|(i, _)| {
             let rest = &word[i..];
-            option_word(rest) || colon_option(rest)
-        }
-    })
+            (body_end.saturating_sub(i) <= longest_word && option_word(rest))
+                || colon.is_some_and(|c| c.saturating_sub(i) <= longest_key && colon_option(rest))
+        })
 }
 
 /// Is the text between a pair of `^^` markers a hand? A hand line as an
@@ -198,6 +213,18 @@ mod tests {
         ] {
             assert!(looks_like_hand(s), "{s}");
         }
+    }
+
+    #[test]
+    fn a_long_word_is_read_in_linear_time() {
+        // Each start of a glued option was tried by reading the whole
+        // prefix again: a megabyte word took hours.
+        let run = "1".repeat(1 << 20);
+        assert!(!looks_like_hand(&format!("1m{run}x")));
+        assert!(looks_like_hand(&format!("1m{run}riichi")));
+        assert!(looks_like_hand(&format!("1m{run}Riichi.")));
+        assert!(looks_like_hand(&format!("1m{run}dora:1m")));
+        assert!(!looks_like_hand(&format!("1m{run}:{run}")));
     }
 
     #[test]
