@@ -63,11 +63,19 @@ fn lone_cr_to_lf(text: &str) -> String {
     out
 }
 
-/// Is a fence's info string the `mj` language? (`mj`, `mj title="..."`)
+/// Is a fence's info string the `mj` language? (`mj`, `mj title="..."`,
+/// or Pandoc's attributes, whose first class is the language: `{.mj}`,
+/// `{.mj .numberLines}`, `{.mj title="..."}`.)
 fn is_mj_info(info: &str) -> bool {
-    info.split_whitespace()
-        .next()
-        .is_some_and(|lang| lang.eq_ignore_ascii_case("mj") || lang == "{.mj}")
+    let is_mj = |lang: &str| lang.eq_ignore_ascii_case("mj");
+    let info = info.trim_start();
+    match info.strip_prefix('{') {
+        Some(attributes) => attributes
+            .split(|c: char| c.is_whitespace() || c == '}')
+            .find_map(|word| word.strip_prefix('.'))
+            .is_some_and(is_mj),
+        None => info.split_whitespace().next().is_some_and(is_mj),
+    }
 }
 
 pub(super) fn find(text: &str) -> Vec<HandSite> {
@@ -251,6 +259,24 @@ mod tests {
             found(text),
             [("11z", Origin::Fence), ("22z", Origin::Fence)]
         );
+    }
+
+    #[test]
+    fn pandoc_attributes_name_the_language_by_their_first_class() {
+        for info in [
+            "{.mj}",
+            "{.MJ .numberLines}",
+            "{.mj title=\"East 1\"}",
+            "{ .mj }",
+            "{#id .mj}",
+        ] {
+            assert!(is_mj_info(info), "{info}");
+        }
+        for info in ["{.rust .mj}", "{mj}", "{.mjx}", "{}", "{", "rust {.mj}"] {
+            assert!(!is_mj_info(info), "{info}");
+        }
+        let text = "```{.mj .numberLines}\n11z\n```\n";
+        assert_eq!(found(text), [("11z", Origin::Fence)]);
     }
 
     #[test]
