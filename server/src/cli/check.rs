@@ -136,6 +136,10 @@ pub struct Input {
     pub name: String,
     pub path: Option<PathBuf>,
     pub kind: DocKind,
+    /// Why a directory could not be searched: reported when the input is
+    /// read, like a file that cannot be read, so the other files are still
+    /// checked.
+    pub error: Option<String>,
 }
 
 /// What `check` and `fmt` start from: the project configuration and the
@@ -146,20 +150,21 @@ pub fn setup(
     stdin_name: Option<&Path>,
 ) -> Result<(Configs, Vec<Input>), String> {
     let configs = Configs::new(config).map_err(|e| e.to_string())?;
-    Ok((configs, collect_inputs(paths, stdin_name)?))
+    Ok((configs, collect_inputs(paths, stdin_name)))
 }
 
 /// Expands the command line's paths: files as given (`.md` and `.markdown`
 /// are Markdown, anything else a `.mj` document), directories searched in
 /// name order for `*.mj`, `*.md` and `*.markdown`, skipping hidden
 /// directories, `target`, `node_modules` and symbolic links to directories.
-/// A path that does not exist is kept: reading it fails, is reported, and
-/// the other files are still checked. A file named twice (or found again
+/// A path that does not exist, or a directory that cannot be listed, is
+/// kept: reading it fails, is reported, and the other files are still
+/// checked. A file named twice (or found again
 /// in a directory named too) is read once.
 ///
 /// `-` is stdin: a `.mj` document printed as `<stdin>`, unless
 /// `stdin_name` names it (then its name, and Markdown for `.md`).
-pub fn collect_inputs(paths: &[PathBuf], stdin_name: Option<&Path>) -> Result<Vec<Input>, String> {
+pub fn collect_inputs(paths: &[PathBuf], stdin_name: Option<&Path>) -> Vec<Input> {
     let mut out = Vec::new();
     for p in paths {
         if p.as_os_str() == "-" {
@@ -172,14 +177,16 @@ pub fn collect_inputs(paths: &[PathBuf], stdin_name: Option<&Path>) -> Result<Ve
                 kind: stdin_name
                     .and_then(DocKind::from_path)
                     .unwrap_or(DocKind::Mj),
+                error: None,
             });
         } else if p.is_dir() {
-            walk(p, &mut out).map_err(|e| format!("{}: {e}", p.display()))?;
+            walk(p, &mut out);
         } else {
             out.push(Input {
                 name: p.display().to_string(),
                 path: Some(p.clone()),
                 kind: DocKind::from_path(p).unwrap_or(DocKind::Mj),
+                error: None,
             });
         }
     }
@@ -190,14 +197,29 @@ pub fn collect_inputs(paths: &[PathBuf], stdin_name: Option<&Path>) -> Result<Ve
         Some(p) => seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())),
         None => true,
     });
-    Ok(out)
+    out
 }
 
-fn walk(dir: &Path, out: &mut Vec<Input>) -> std::io::Result<()> {
+/// A directory that cannot be listed (no permission, removed meanwhile)
+/// becomes an input whose reading fails: one such directory deep in a tree
+/// must not stop every other file from being checked.
+fn walk(dir: &Path, out: &mut Vec<Input>) {
+    let listing = match std::fs::read_dir(dir) {
+        Ok(listing) => listing,
+        Err(e) => {
+            out.push(Input {
+                name: dir.display().to_string(),
+                path: Some(dir.to_path_buf()),
+                kind: DocKind::Mj,
+                error: Some(e.to_string()),
+            });
+            return;
+        }
+    };
     // Symbolic links to directories are not followed (as git and ripgrep
     // do): a link to a parent would loop, and the files are found where
     // they are. A link to a file is read.
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?
+    let mut entries: Vec<_> = listing
         .filter_map(Result::ok)
         .filter(|e| !(e.file_type().is_ok_and(|t| t.is_symlink()) && e.path().is_dir()))
         .map(|e| e.path())
@@ -207,7 +229,7 @@ fn walk(dir: &Path, out: &mut Vec<Input>) -> std::io::Result<()> {
         let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if p.is_dir() {
             if !(name.starts_with('.') || name == "target" || name == "node_modules") {
-                walk(&p, out)?;
+                walk(&p, out);
             }
         } else if p
             .extension()
@@ -219,11 +241,11 @@ fn walk(dir: &Path, out: &mut Vec<Input>) -> std::io::Result<()> {
                     name: p.display().to_string(),
                     path: Some(p.clone()),
                     kind,
+                    error: None,
                 });
             }
         }
     }
-    Ok(())
 }
 
 /// One finding, placed for printing: positions 1-based, columns counted
@@ -698,7 +720,11 @@ pub fn run(args: CheckArgs) -> ExitCode {
     }
 }
 
-fn read(input: &Input) -> std::io::Result<String> {
+/// The text of a document (stdin for `-`); not UTF-8 is an error.
+pub fn read(input: &Input) -> std::io::Result<String> {
+    if let Some(e) = &input.error {
+        return Err(std::io::Error::other(e.clone()));
+    }
     let bytes = match &input.path {
         Some(p) => std::fs::read(p)?,
         None => {
@@ -731,7 +757,7 @@ mod tests {
         std::os::unix::fs::symlink("sub", dir.join("again")).unwrap();
         std::os::unix::fs::symlink(&outside, dir.join("c.mj")).unwrap();
         std::os::unix::fs::symlink("b.md", dir.join("d.md")).unwrap();
-        let found = collect_inputs(std::slice::from_ref(&dir), None).unwrap();
+        let found = collect_inputs(std::slice::from_ref(&dir), None);
         let _ = std::fs::remove_dir_all(&dir);
         let _ = std::fs::remove_file(&outside);
         let names: Vec<String> = found
@@ -742,6 +768,29 @@ mod tests {
             })
             .collect();
         assert_eq!(names, ["b.md", "c.mj", "sub/a.mj"]);
+    }
+
+    #[test]
+    fn a_directory_that_cannot_be_listed_is_reported_not_fatal() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("tenpai-locked-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("locked")).unwrap();
+        std::fs::write(dir.join("a.mj"), "11z\n").unwrap();
+        std::fs::write(dir.join("locked/b.mj"), "11z\n").unwrap();
+        let locked = dir.join("locked");
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+        // Root lists it anyway: nothing to see then.
+        let listable = std::fs::read_dir(&locked).is_ok();
+        let found = collect_inputs(std::slice::from_ref(&dir), None);
+        let read: Vec<_> = found.iter().map(|i| read(i).is_ok()).collect();
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        if listable {
+            return;
+        }
+        assert_eq!(read, [true, false]);
+        assert_eq!(found[1].name, locked.display().to_string());
     }
 
     #[test]

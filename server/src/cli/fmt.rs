@@ -1,14 +1,14 @@
 //! `tenpai fmt`: rewrites hand lines in the canonical form, in place, or
 //! checks that they are (`--check`, with a unified diff).
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::document::format::format_document;
 use crate::notation::format::{FormatOptions, HonorStyle};
 
-use super::check::setup;
+use super::check::{read, setup};
 
 #[derive(clap::Args, Debug)]
 pub struct FmtArgs {
@@ -73,22 +73,8 @@ pub fn run(args: FmtArgs) -> ExitCode {
     let mut io_failed = false;
     let mut stdout = std::io::stdout().lock();
     for input in &inputs {
-        let text = match &input.path {
-            Some(p) => std::fs::read(p).map(String::from_utf8),
-            None => {
-                let mut b = Vec::new();
-                std::io::stdin()
-                    .read_to_end(&mut b)
-                    .map(|_| String::from_utf8(b))
-            }
-        };
-        let text = match text {
-            Ok(Ok(t)) => t,
-            Ok(Err(_)) => {
-                eprintln!("error: {}: not UTF-8 text", input.name);
-                io_failed = true;
-                continue;
-            }
+        let text = match read(input) {
+            Ok(t) => t,
             Err(e) => {
                 eprintln!("error: {}: {e}", input.name);
                 io_failed = true;
