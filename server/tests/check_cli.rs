@@ -270,6 +270,11 @@ fn stdin_can_be_named_and_read_as_markdown() {
         out.starts_with("docs/a.md:1:55: warning[wrong-claim]"),
         "{out}"
     );
+    // Quarto, MDX and R Markdown are Markdown, as the editor reads them.
+    for name in ["post.qmd", "Post.MDX", "notes.Rmd"] {
+        let o = tenpai(&["check", "--stdin-filename", name, "-"], Some(article));
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stdout(&o));
+    }
 }
 
 #[test]

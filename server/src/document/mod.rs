@@ -36,13 +36,15 @@ pub enum DocKind {
 }
 
 impl DocKind {
-    /// From a file's extension: `.mj` and the Markdown extensions; `None`
-    /// for anything else.
+    /// From a file's extension: `.mj` and the Markdown extensions (also
+    /// MDX, Quarto and R Markdown, whose prose and fences are Markdown's);
+    /// `None` for anything else. The editor and `tenpai check` both read a
+    /// document's kind here, so they find the same hands in it.
     pub fn from_path(path: &Path) -> Option<DocKind> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
             "mj" => Some(DocKind::Mj),
-            "md" | "markdown" | "mdown" | "mkd" => Some(DocKind::Markdown),
+            "md" | "markdown" | "mdown" | "mkd" | "mdx" | "qmd" | "rmd" => Some(DocKind::Markdown),
             _ => None,
         }
     }

@@ -24,16 +24,8 @@ pub fn detect_kind(language_id: &str, uri: &Uri) -> DocKind {
         "mdx" | "quarto" | "rmd" => DocKind::Markdown,
         _ => {
             // The path's extension: not a query's or a fragment's.
-            let path = uri.as_str().to_ascii_lowercase();
-            let path = path.split(['?', '#']).next().unwrap_or_default();
-            if [".md", ".markdown", ".mdown", ".mkd", ".mdx", ".qmd", ".rmd"]
-                .iter()
-                .any(|ext| path.ends_with(ext))
-            {
-                DocKind::Markdown
-            } else {
-                DocKind::Mj
-            }
+            let path = uri.as_str().split(['?', '#']).next().unwrap_or_default();
+            DocKind::from_path(std::path::Path::new(path)).unwrap_or(DocKind::Mj)
         }
     }
 }
