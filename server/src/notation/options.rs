@@ -42,6 +42,19 @@ pub const OPTIONS: &[(&str, ValueKind)] = &[
     ("discard", ValueKind::Tile),
 ];
 
+/// The length of the longest option name: a longer word is no option.
+pub const LONGEST_NAME: usize = {
+    let mut longest = 0;
+    let mut i = 0;
+    while i < OPTIONS.len() {
+        if OPTIONS[i].0.len() > longest {
+            longest = OPTIONS[i].0.len();
+        }
+        i += 1;
+    }
+    longest
+};
+
 /// Positions in [`OPTIONS`], so that validation indexes instead of comparing
 /// strings.
 pub mod id {

@@ -145,11 +145,17 @@ fn glued_option(word: &str) -> Option<usize> {
             && matches!(b[k - 1], b'm' | b'p' | b's' | b'z' | b'h' | b')' | b']')
             && b[k].is_ascii_lowercase()
             && {
-                let end = b[k..]
-                    .iter()
-                    .position(|&c| c == b'=')
-                    .map_or(b.len(), |n| k + n);
-                options::lookup(&word[k..end]).is_some()
+                // The key ends at the next `=` (or the word's end). Keys
+                // are short, so the search stops past the longest: searching
+                // the whole rest from every start was quadratic in a long
+                // word such as `1mmmm…`.
+                let window = &b[k..b.len().min(k + options::LONGEST_NAME + 1)];
+                let end = match window.iter().position(|&c| c == b'=') {
+                    Some(n) => Some(k + n),
+                    None if b.len() - k <= options::LONGEST_NAME => Some(b.len()),
+                    None => None,
+                };
+                end.is_some_and(|end| options::lookup(&word[k..end]).is_some())
             }
     })
 }
@@ -640,6 +646,26 @@ mod tests {
         let mut out = text.to_string();
         out.replace_range(fix.span.clone(), &fix.replacement);
         out
+    }
+
+    #[test]
+    fn glued_options_are_found_in_linear_time() {
+        // Every `m` followed by a letter was a start whose key was searched
+        // for to the word's end: this took minutes.
+        let long = format!("1{}", "m".repeat(1 << 18));
+        assert!(!parse_line(&long).errors.is_empty());
+        for (line, option) in [
+            (format!("{long}double-riichi"), "double-riichi"),
+            (format!("{long}dora=1m"), "dora=1m"),
+            (format!("{long}discard={long}"), "discard="),
+        ] {
+            let errors = parse_line(&line).errors;
+            let glued = errors.iter().find(|d| d.code == "missing-space");
+            assert!(
+                glued.is_some_and(|d| line[d.span.clone()].starts_with(option)),
+                "{option}"
+            );
+        }
     }
 
     #[test]
