@@ -377,3 +377,168 @@ async fn random_edits_and_requests_never_fail() {
         c.diagnostics(uri, version).await;
     }
 }
+
+/// The start of each line of `text`: lines end at `\n`, `\r\n` or `\r`.
+fn line_starts(text: &str) -> Vec<usize> {
+    let b = text.as_bytes();
+    let mut starts = vec![0];
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
+            i += 1;
+        }
+        if b[i] == b'\n' || b[i] == b'\r' {
+            starts.push(i + 1);
+        }
+        i += 1;
+    }
+    starts
+}
+
+/// The UTF-16 position of byte `at` of `text`.
+fn utf16_position(text: &str, at: usize) -> (u32, u32) {
+    let starts = line_starts(text);
+    let line = starts.partition_point(|&s| s <= at) - 1;
+    let column: usize = text[starts[line]..at].chars().map(char::len_utf16).sum();
+    (line as u32, column as u32)
+}
+
+/// What the server answers about a document, with its URI left out, so
+/// that two documents of the same text compare equal.
+async fn answers(c: &mut TestClient, uri: &str, line: u32, character: u32) -> Vec<String> {
+    let doc = json!({"uri": uri});
+    let pos = json!({"line": line, "character": character});
+    let whole = json!({"start": {"line": 0, "character": 0}, "end": {"line": 99, "character": 0}});
+    let mut out = Vec::new();
+    for (method, params) in [
+        (
+            "textDocument/hover",
+            json!({"textDocument": doc, "position": pos}),
+        ),
+        (
+            "textDocument/completion",
+            json!({"textDocument": doc, "position": pos}),
+        ),
+        (
+            "textDocument/inlayHint",
+            json!({"textDocument": doc, "range": whole}),
+        ),
+        (
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": doc}),
+        ),
+        ("textDocument/documentSymbol", json!({"textDocument": doc})),
+        (
+            "textDocument/codeAction",
+            json!({"textDocument": doc, "range": whole, "context": {"diagnostics": []}}),
+        ),
+        (
+            "textDocument/formatting",
+            json!({"textDocument": doc, "options": {"tabSize": 4, "insertSpaces": true}}),
+        ),
+    ] {
+        let answer = c.call(method, params).await;
+        out.push(format!(
+            "{method} {}",
+            answer.to_string().replace(uri, "URI")
+        ));
+    }
+    out
+}
+
+/// A document edited keystroke by keystroke (fences opening and closing,
+/// lines joined and split, glyphs, `\r\n` and lone `\r`) is, after every
+/// edit, the document a fresh open of the same text gives: the same
+/// diagnostics and the same answers.
+#[tokio::test]
+async fn an_edited_document_answers_as_a_fresh_open_of_its_text() {
+    const FRAGMENTS: &[&str] = &[
+        "123m",
+        "456p789s",
+        "11z22z",
+        "🀄",
+        "🀇🀈",
+        "(",
+        "]",
+        " ",
+        "\n",
+        "\n",
+        "\r\n",
+        "\r",
+        "riichi",
+        "tsumo",
+        "dora=",
+        "=> 3/30",
+        "# ",
+        "rules: kiriage\n",
+        "```mj\n",
+        "```\n",
+        "~~~mj\n",
+        "`",
+        "^^",
+        "> ",
+        "- ",
+        "    ",
+        "---\n",
+        "é",
+    ];
+    let start = "# Hands\n\n```mj\n234m567p22s345678s riichi tsumo dora=1s\n\
+                 🀄 123m456p789s11z22z\n```\n`234m567p22s34568s` and ^^11z^^\r\n\
+                 > ```mj\r\n> 123m456p789s1122z\r\n> ```\n";
+    for (language, edited, fresh) in [
+        ("markdown", "file:///edited.md", "file:///fresh.md"),
+        ("mj", "file:///edited.mj", "file:///fresh.mj"),
+    ] {
+        let (mut c, _) = TestClient::in_process();
+        c.initialize(json!({}), Value::Null).await;
+        let mut text = start.to_string();
+        c.open(edited, language, 1, &text).await;
+        let mut rng = Rng(0x5EED_0FED_17ED + language.len() as u64);
+        for version in 2..200 {
+            // A range of whole characters, never between `\r` and `\n`
+            // (no position names that place).
+            let pick = |rng: &mut Rng, from: usize, span: u64| {
+                let mut at = (from + rng.below(span) as usize).min(text.len());
+                while !text.is_char_boundary(at)
+                    || (at > 0 && text[..at].ends_with('\r') && text[at..].starts_with('\n'))
+                {
+                    at -= 1;
+                }
+                at
+            };
+            let a = pick(&mut rng, 0, text.len() as u64 + 1);
+            let span = if rng.below(5) == 0 { 40 } else { 4 };
+            let b = pick(&mut rng, a, span);
+            let insert: String = (0..rng.below(3))
+                .map(|_| FRAGMENTS[rng.below(FRAGMENTS.len() as u64) as usize])
+                .collect();
+            let (l0, c0) = utf16_position(&text, a);
+            let (l1, c1) = utf16_position(&text, b);
+            text.replace_range(a..b, &insert);
+            c.change(edited, version, [l0, c0, l1, c1], &insert).await;
+            let got = c.diagnostics(edited, version).await.to_string();
+            c.open(fresh, language, version, &text).await;
+            let want = c.diagnostics(fresh, version).await.to_string();
+            assert_eq!(
+                got.replace(edited, "URI"),
+                want.replace(fresh, "URI"),
+                "diagnostics after edit {version}: {text:?}"
+            );
+            if version % 10 == 0 {
+                let line = rng.below(line_starts(&text).len() as u64) as u32;
+                let character = rng.below(40) as u32;
+                assert_eq!(
+                    answers(&mut c, edited, line, character).await,
+                    answers(&mut c, fresh, line, character).await,
+                    "answers after edit {version} at {line}:{character}: {text:?}"
+                );
+            }
+            c.notify(
+                "textDocument/didClose",
+                json!({"textDocument": {"uri": fresh}}),
+            )
+            .await;
+            c.diagnostics_any(fresh).await;
+        }
+    }
+}
