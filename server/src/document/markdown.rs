@@ -63,9 +63,11 @@ fn lone_cr_to_lf(text: &str) -> String {
     out
 }
 
-/// Is a fence's info string the `mj` language? (`mj`, `mj title="..."`,
-/// or Pandoc's attributes, whose first class is the language: `{.mj}`,
-/// `{.mj .numberLines}`, `{.mj title="..."}`.)
+/// Is a fence's info string the `mj` language? (`mj`, `mj title="..."`;
+/// the language ends at a space or at `:`, `,`, `{` or `?`, as the
+/// editors' Markdown grammars read it (VitePress's `mj{2}` and
+/// `mj:line-numbers`); or Pandoc's attributes, whose first class is the
+/// language: `{.mj}`, `{.mj .numberLines}`, `{.mj title="..."}`.)
 fn is_mj_info(info: &str) -> bool {
     let is_mj = |lang: &str| lang.eq_ignore_ascii_case("mj");
     let info = info.trim_start();
@@ -74,7 +76,10 @@ fn is_mj_info(info: &str) -> bool {
             .split(|c: char| c.is_whitespace() || c == '}')
             .find_map(|word| word.strip_prefix('.'))
             .is_some_and(is_mj),
-        None => info.split_whitespace().next().is_some_and(is_mj),
+        None => info
+            .split(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | '{' | '?'))
+            .next()
+            .is_some_and(is_mj),
     }
 }
 
@@ -277,6 +282,25 @@ mod tests {
         }
         let text = "```{.mj .numberLines}\n11z\n```\n";
         assert_eq!(found(text), [("11z", Origin::Fence)]);
+    }
+
+    #[test]
+    fn the_language_ends_where_the_editors_grammar_ends_it() {
+        // VS Code's Markdown grammar (and ours, for the mj fence) reads
+        // these as mj: line highlights and options of site generators.
+        for info in [
+            "mj{2}",
+            "mj{1,3-4}",
+            "mj:line-numbers",
+            "mj,ignore",
+            "mj?x",
+            "MJ {2}",
+        ] {
+            assert!(is_mj_info(info), "{info}");
+        }
+        for info in ["mjx", "mj-old", "mj.x", "xmj{2}"] {
+            assert!(!is_mj_info(info), "{info}");
+        }
     }
 
     #[test]
