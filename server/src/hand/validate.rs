@@ -613,23 +613,26 @@ pub(super) fn flags(written: u32, sit: &mut Situation) {
 }
 
 /// The span to delete to remove an option: the word and the space before it.
+/// The options are in the order they are written (the parsers push them
+/// word by word), so the neighbours are found by binary search: a line
+/// that repeats a word thousands of times gets a fix per repetition, and
+/// a scan of every option for each was quadratic.
 pub(crate) fn removal(line: &HandLine, span: &Span) -> Span {
-    let before = line
-        .options
-        .iter()
+    let options = &line.options;
+    let previous = options.partition_point(|o| o.span().end <= span.start);
+    let before = previous
+        .checked_sub(1)
+        .and_then(|i| options.get(i))
         .map(|o| o.span().end)
+        .into_iter()
         .chain((!line.hand_span.is_empty()).then_some(line.hand_span.end))
         .filter(|&e| e <= span.start)
         .max();
     match before {
         Some(e) => e..span.end,
         None => {
-            let after = line
-                .options
-                .iter()
-                .map(|o| o.span().start)
-                .filter(|&s| s >= span.end)
-                .min();
+            let next = options.partition_point(|o| o.span().start < span.end);
+            let after = options.get(next).map(|o| o.span().start);
             span.start..after.unwrap_or(span.end)
         }
     }
@@ -1103,4 +1106,46 @@ fn conflict(
             "",
         ),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{ast::LineKind, parse_line};
+
+    fn fixes(text: &str) -> Vec<(&'static str, String)> {
+        let line = parse_line(text);
+        let LineKind::Hand(hand) = &line.kind else {
+            panic!("a hand line: {text}");
+        };
+        validate(hand, &Rules::tenhou(), Mode::Strict)
+            .diagnostics
+            .iter()
+            .filter_map(|d| Some((d.code, text[d.fixes.first()?.span.clone()].to_string())))
+            .collect()
+    }
+
+    #[test]
+    fn a_removed_option_takes_the_space_before_it() {
+        assert_eq!(
+            fixes("123m456p789s11222z riichi tsumo riichi"),
+            [("duplicate-option", " riichi".to_string())]
+        );
+        // With nothing written before it but the hand's tiles.
+        assert_eq!(
+            fixes("123m456p789s1122z win=2z riichi"),
+            [("win-on-waiting-hand", " win=2z".to_string())]
+        );
+    }
+
+    #[test]
+    fn a_word_repeated_thousands_of_times_is_validated_in_linear_time() {
+        // Each repetition's fix looked at every option: this took minutes.
+        let line = format!("123m456p789s11222z{}", " riichi".repeat(1 << 16));
+        let found = fixes(&line);
+        assert_eq!(found.len(), (1 << 16) - 1);
+        assert!(found
+            .iter()
+            .all(|(code, removed)| *code == "duplicate-option" && removed == " riichi"));
+    }
 }
