@@ -40,11 +40,7 @@ pub fn format_edits(text: &str, kind: DocKind, options: &FormatOptions) -> Vec<E
 /// more (`^^1122z^^` would become `^^ee ss^^`, which is English). Such a
 /// hand keeps digit honors, so formatting never hides it from `check`.
 pub fn format_site(line: &str, origin: Origin, options: &FormatOptions) -> Option<String> {
-    let still_found = |f: &str| match origin {
-        Origin::InlineCode => looks_like_hand(f),
-        Origin::Carets => caret_hand(f),
-        Origin::MjLine | Origin::Fence => true,
-    };
+    let still_found = |f: &str| found_at(f, origin);
     let formatted = format_line(line, options)?;
     if still_found(&formatted) {
         return Some(formatted);
@@ -53,6 +49,19 @@ pub fn format_site(line: &str, origin: Origin, options: &FormatOptions) -> Optio
         honors: HonorStyle::Digits,
     };
     format_line(line, &digits).filter(|f| still_found(f))
+}
+
+/// Would `text`, written where a hand line was found at `origin`, still be
+/// found there? Every line of a `.mj` file or an mj fence is; an inline
+/// hand only while it looks like one. An edit of an inline hand (a claim
+/// added, honors rewritten) must keep this, or the hand silently drops
+/// out of the document.
+pub fn found_at(text: &str, origin: Origin) -> bool {
+    match origin {
+        Origin::InlineCode => looks_like_hand(text),
+        Origin::Carets => caret_hand(text),
+        Origin::MjLine | Origin::Fence => true,
+    }
 }
 
 /// Applies non-overlapping edits in document order.

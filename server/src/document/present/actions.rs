@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use crate::document::format::format_site;
+use crate::document::format::{format_site, found_at};
 use crate::document::{LineAnalysis, Origin};
 use crate::notation::ast::Written;
 use crate::notation::format::{FormatOptions, HonorStyle};
@@ -42,12 +42,19 @@ pub fn line_actions(
                 .options
                 .iter()
                 .map(|o| o.span().end)
-                .fold(h.hand_span.end, usize::max);
-            out.push(Action {
-                title: format!("Add the claim => {claim}"),
-                kind: ActionKind::Rewrite,
-                edit: (at..at, format!(" => {claim}")),
-            });
+                .fold(h.hand_span.end, usize::max)
+                .min(text.len());
+            let insert = format!(" => {claim}");
+            // `^^eee sss www nnn wh^^` is a hand as words of letter honors
+            // only: with a claim it would read as prose, and drop out.
+            let claimed = format!("{}{insert}{}", &text[..at], &text[at..]);
+            if found_at(&claimed, origin) {
+                out.push(Action {
+                    title: format!("Add the claim => {claim}"),
+                    kind: ActionKind::Rewrite,
+                    edit: (at..at, insert),
+                });
+            }
         }
     }
     let whole = 0..text.len();
@@ -90,4 +97,28 @@ pub fn line_actions(
 /// with syntax errors are left as written).
 pub fn format(text: &str, origin: Origin, style: HonorStyle) -> Option<String> {
     format_site(text, origin, &FormatOptions { honors: style }).filter(|f| f != text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::analyze_text;
+    use crate::score::Rules;
+
+    fn titles(text: &str, origin: Origin) -> Vec<String> {
+        let a = analyze_text(text, &Rules::tenhou(), origin.is_inline());
+        line_actions(&a, text, origin, HonorStyle::Digits)
+            .into_iter()
+            .map(|a| a.title)
+            .collect()
+    }
+
+    #[test]
+    fn a_claim_is_offered_only_where_the_hand_would_still_be_found() {
+        let adds = |ts: Vec<String>| ts.iter().any(|t| t.starts_with("Add the claim"));
+        // Words of letter honors are a `^^…^^` hand only alone.
+        assert!(!adds(titles("eee sss www nnn wh", Origin::Carets)));
+        assert!(adds(titles("eee sss www nnn wh", Origin::Fence)));
+        assert!(adds(titles("111z 222z 333z 444z 5z", Origin::Carets)));
+    }
 }
