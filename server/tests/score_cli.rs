@@ -225,6 +225,9 @@ fn usage_errors_exit_2() {
         &["-d", "1x"],
         &["-w", "12m"],
         &["--honba-value", "100"],
+        // In range for the flag's integer, not for the line's `honba=`.
+        &["--honba", "1000"],
+        &["--sticks", "1000"],
     ] {
         let o = tenpai(&[&[hand][..], bad].concat(), None);
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
@@ -241,6 +244,9 @@ fn usage_errors_exit_2() {
         &["--round", "South"],
         &["-d", "e"],
         &["-d", "1m,5z"],
+        // Quoted with a space, as `--visible` takes it.
+        &["-d", "1m 5z"],
+        &["--ura", "1m, 5z", "-r"],
     ] {
         let o = tenpai(&[&[hand][..], good].concat(), None);
         assert_eq!(o.status.code(), Some(0), "{good:?}");

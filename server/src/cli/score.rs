@@ -82,10 +82,10 @@ pub struct ScoreArgs {
     #[arg(long)]
     pub nagashi: bool,
     /// Counters on the table (300 points each by default).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = honba_count)]
     pub honba: Option<u32>,
     /// Riichi sticks on the table (1000 each).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = stick_count)]
     pub sticks: Option<u32>,
 
     #[command(flatten)]
@@ -136,12 +136,30 @@ fn wind(v: &str) -> Result<String, String> {
     option_value("seat", v)
 }
 
+// A space between the tiles is no option word here (the flag's whole value
+// is tiles), and `flag_options` drops it as it drops a comma.
 fn tiles(v: &str) -> Result<String, String> {
-    option_value("dora", &v.replace(',', ""))
+    option_value("dora", &v.replace([',', ' '], ""))
 }
 
 fn one_tile(v: &str) -> Result<String, String> {
     option_value("win", v)
+}
+
+// The line's own range (0-999) decides, so that `--honba 1000` is refused
+// here rather than scored as a line with a bad `honba=`.
+fn count(key: &str, v: &str) -> Result<u32, String> {
+    option_value(key, v)?
+        .parse()
+        .map_err(|_| format!("'{v}' is not a number of {key}"))
+}
+
+fn honba_count(v: &str) -> Result<u32, String> {
+    count("honba", v)
+}
+
+fn stick_count(v: &str) -> Result<u32, String> {
+    count("sticks", v)
 }
 
 impl ScoreArgs {
