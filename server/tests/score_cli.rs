@@ -212,6 +212,14 @@ fn usage_errors_exit_2() {
         tenpai(&["123m", "--rules", "nonsense"], None).status.code(),
         Some(2)
     );
+    // A typo in `--rules` is named with the rule it stands for, as in a
+    // `rules:` line.
+    let o = tenpai(&["123m", "--rules", "mahjong-soul kiriagee"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("did you mean 'kiriage'?"),
+        "{o:?}"
+    );
     assert_eq!(
         tenpai(&["123m", "--kazoe", "forever"], None).status.code(),
         Some(2)

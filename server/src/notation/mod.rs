@@ -15,7 +15,7 @@ pub(crate) use parse::is_hand_word;
 pub use parse::parse_line;
 
 use crate::diag::Diagnostic;
-use crate::score::rules::{Rules, PRESETS, SWITCHES};
+use crate::score::rules::Rules;
 
 /// Applies a `rules:` line to `base`. Unknown rules and bad values are
 /// errors; the words that apply still do.
@@ -37,29 +37,11 @@ pub fn rules_of(line: &ast::RulesLine, base: &Rules) -> (Rules, Vec<Diagnostic>)
             continue;
         }
         let key_span = span.start..span.start + key.len();
-        let aliases = crate::score::rules::ALIASES.iter().map(|(a, _)| a);
-        let pool: Vec<&str> = SWITCHES
-            .iter()
-            .chain(PRESETS)
-            .chain(aliases)
-            .copied()
-            .collect();
-        diags.push(match suggest::closest(key, &pool) {
-            Some(g) => Diagnostic::error(
-                "unknown-rule",
-                key_span.clone(),
-                format!("unknown rule '{key}': did you mean '{g}'?"),
-            )
-            .with_fix(format!("change to '{g}'"), key_span, g),
-            None => Diagnostic::error(
-                "unknown-rule",
-                key_span,
-                format!(
-                    "unknown rule '{key}'; rules are {} and the presets {}",
-                    SWITCHES.join(", "),
-                    PRESETS.join(", ")
-                ),
-            ),
+        let message = crate::score::rules::unknown_rule_message(key);
+        let d = Diagnostic::error("unknown-rule", key_span.clone(), message);
+        diags.push(match crate::score::rules::closest_rule(key) {
+            Some(g) => d.with_fix(format!("change to '{g}'"), key_span, g),
+            None => d,
         });
     }
     (rules, diags)

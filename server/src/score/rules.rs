@@ -83,6 +83,32 @@ pub fn switch_name(key: &str) -> Option<&'static str> {
         .or_else(|| ALIASES.iter().find(|(a, _)| *a == key).map(|(_, s)| *s))
 }
 
+/// The rule name a typo most likely stands for (a switch, a preset or a
+/// player's name for a switch).
+pub fn closest_rule(key: &str) -> Option<&'static str> {
+    let pool: Vec<&'static str> = SWITCHES
+        .iter()
+        .chain(PRESETS)
+        .copied()
+        .chain(ALIASES.iter().map(|(a, _)| *a))
+        .collect();
+    crate::notation::suggest::closest(key, &pool)
+}
+
+/// What is wrong with a word that names no rule, as every place that takes
+/// rule words (`rules:` lines, `--rules`, `tenpai.toml`, editor settings)
+/// says it: the likely rule, or the list of them.
+pub fn unknown_rule_message(key: &str) -> String {
+    match closest_rule(key) {
+        Some(g) => format!("unknown rule '{key}': did you mean '{g}'?"),
+        None => format!(
+            "unknown rule '{key}'; rules are {} and the presets {}",
+            SWITCHES.join(", "),
+            PRESETS.join(", ")
+        ),
+    }
+}
+
 impl Rules {
     pub fn tenhou() -> Rules {
         Rules {
@@ -221,7 +247,7 @@ impl Rules {
                         "honba takes the points per honba, a multiple of 3 up to 10000 (each payer of a tsumo pays a third), e.g. honba=300".to_string()
                     })?
             }
-            _ => return Err(format!("unknown rule '{key}'")),
+            _ => return Err(unknown_rule_message(key)),
         }
         Ok(())
     }
@@ -241,7 +267,16 @@ mod tests {
         assert_eq!(r.kazoe, KazoeCap::Sanbaiman);
         r.apply("tenhou").unwrap();
         assert_eq!(r, Rules::tenhou());
-        assert!(r.apply("kiriagee").is_err());
+        // `--rules`, `tenpai.toml` and editor settings say what a `rules:`
+        // line says about a typo.
+        assert_eq!(
+            r.apply("kiriagee").unwrap_err(),
+            "unknown rule 'kiriagee': did you mean 'kiriage'?"
+        );
+        assert!(r
+            .apply("honba-value=300")
+            .unwrap_err()
+            .contains("double-wind-fu, honba"));
         assert!(r.apply("kiriage=maybe").is_err());
     }
 
