@@ -322,6 +322,17 @@ fn batch_rules_lines_apply_to_later_lines() {
 }
 
 #[test]
+fn a_bad_rules_line_on_stdin_fails_the_batch() {
+    // The line after it is still scored, but not under the rules the user
+    // wrote: a batch in CI must not pass.
+    let input = format!("rules: kiriagee\n{KIRIAGE}\n");
+    let o = tenpai(&["-", "--json"], Some(&input));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(json(&o)["points"]["ron"], 7700);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("did you mean 'kiriage'"));
+}
+
+#[test]
 fn rule_flags_change_the_score() {
     let v = json(&tenpai(&[KIRIAGE, "--json", "--kiriage"], None));
     assert_eq!(v["limit"], "mangan");

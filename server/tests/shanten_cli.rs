@@ -161,3 +161,13 @@ fn standard_input_is_a_document_with_comments_and_rules_lines() {
     assert_eq!(ron_on_5s(&v[0]), Some(serde_json::json!(11600)));
     assert_eq!(ron_on_5s(&v[1]), Some(serde_json::json!(12000)));
 }
+
+#[test]
+fn a_bad_rules_line_on_stdin_fails_the_run() {
+    let out = run(
+        &["--json", "-"],
+        Some("rules: kiriage=maybe\n234m567p22s34567s\n"),
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(json_lines(&out).len(), 1, "the hand is still analysed");
+}

@@ -11,14 +11,23 @@ pub mod lsp;
 pub mod score;
 pub mod shanten;
 
+/// What a line of standard input holds for `score -` and `shanten -`.
+pub(crate) enum StdinLine {
+    /// A hand line, with the rules in force for it.
+    Hand(String, crate::score::Rules),
+    /// A `rules:` line with a word that does not apply (already reported on
+    /// stderr): the lines after it are not read under the rules the user
+    /// wrote, so the run must not end as a success.
+    BadRules,
+}
+
 /// The hand lines of standard input, read as a `.mj` document: blank and
 /// comment lines are skipped, and `rules:` lines set the rules of the lines
-/// after them (their problems go to stderr, after `tenpai CMD:`). Each hand
-/// line comes with the rules in force for it.
+/// after them (their problems go to stderr, after `tenpai CMD:`).
 pub(crate) fn stdin_hands(
     cmd: &'static str,
     rules: &crate::score::Rules,
-) -> impl Iterator<Item = std::io::Result<(String, crate::score::Rules)>> {
+) -> impl Iterator<Item = std::io::Result<StdinLine>> {
     use crate::notation::{ast::LineKind, parse_line, rules_of};
     let mut rules = rules.clone();
     std::io::stdin().lines().filter_map(move |line| {
@@ -30,13 +39,13 @@ pub(crate) fn stdin_hands(
             LineKind::Blank | LineKind::Comment => None,
             LineKind::Rules(r) => {
                 let (next, diags) = rules_of(&r, &rules);
-                for d in diags {
+                for d in &diags {
                     eprintln!("tenpai {cmd}: {line}: {}: {}", d.code, d.message);
                 }
                 rules = next;
-                None
+                (!diags.is_empty()).then_some(Ok(StdinLine::BadRules))
             }
-            LineKind::Hand(_) => Some(Ok((line, rules.clone()))),
+            LineKind::Hand(_) => Some(Ok(StdinLine::Hand(line, rules.clone()))),
         }
     })
 }

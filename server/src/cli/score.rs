@@ -621,6 +621,7 @@ pub fn run(args: ScoreArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut failed = false;
+    let mut bad_rules = false;
 
     let mut emit = |line: &str, rules: &Rules, out: &mut dyn Write| -> std::io::Result<()> {
         let merged = merge_flags(line, &args);
@@ -642,7 +643,11 @@ pub fn run(args: ScoreArgs) -> ExitCode {
         let mut res = Ok(());
         for hand in super::stdin_hands("score", &rules) {
             let (line, rules) = match hand {
-                Ok(h) => h,
+                Ok(super::StdinLine::Hand(line, rules)) => (line, rules),
+                Ok(super::StdinLine::BadRules) => {
+                    bad_rules = true;
+                    continue;
+                }
                 Err(e) => {
                     eprintln!("tenpai score: reading standard input: {e}");
                     return ExitCode::from(2);
@@ -668,7 +673,7 @@ pub fn run(args: ScoreArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    if failed {
+    if failed || bad_rules {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -97,11 +97,13 @@ pub fn run(args: ShantenArgs) -> ExitCode {
     };
     // Each hand line with the rules in force for it.
     let mut inputs: Vec<(String, Rules)> = Vec::new();
+    let mut failed = false;
     for l in &args.lines {
         if l == "-" {
             for hand in super::stdin_hands("shanten", &rules) {
                 match hand {
-                    Ok(h) => inputs.push(h),
+                    Ok(super::StdinLine::Hand(line, rules)) => inputs.push((line, rules)),
+                    Ok(super::StdinLine::BadRules) => failed = true,
                     Err(e) => {
                         eprintln!("tenpai shanten: reading standard input: {e}");
                         return ExitCode::from(2);
@@ -112,7 +114,6 @@ pub fn run(args: ShantenArgs) -> ExitCode {
             inputs.push((l.clone(), rules.clone()));
         }
     }
-    let mut failed = false;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for (n, (text, rules)) in inputs.iter().enumerate() {
