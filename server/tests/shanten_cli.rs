@@ -171,3 +171,30 @@ fn a_bad_rules_line_on_stdin_fails_the_run() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert_eq!(json_lines(&out).len(), 1, "the hand is still analysed");
 }
+
+#[test]
+fn words_without_tiles_continue_the_line_before() {
+    // Unquoted, as `tenpai score` takes it: `riichi` is the first hand's
+    // option (so a ron on 2z, a pair that is no yakuhai, has a yaku), not a
+    // line of its own with no tiles; the next hand starts a line again.
+    let out = run(
+        &[
+            "--json",
+            "123m456p789s1122z",
+            "riichi",
+            "23m456p234s66s",
+            "(678p)",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 2, "{v:?}");
+    assert_eq!(v[0]["line"], "123m456p789s1122z riichi");
+    let ron_on_2z = v[0]["waits"]
+        .as_array()
+        .and_then(|ws| ws.iter().find(|w| w["tile"] == "2z"))
+        .map(|w| w["ron"]["yaku"].clone());
+    assert_eq!(ron_on_2z, Some(serde_json::json!([["riichi", 1]])));
+    assert_eq!(v[1]["line"], "23m456p234s66s (678p)");
+}

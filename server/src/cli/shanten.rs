@@ -9,7 +9,10 @@ use serde_json::{json, Value};
 use crate::cli::check::RuleArgs;
 use crate::diag::Diagnostic;
 use crate::hand::{validate, Hand, Mode, Situation};
-use crate::notation::{ast::LineKind, parse_line};
+use crate::notation::{
+    ast::{HandItem, LineKind},
+    parse_line,
+};
 use crate::score::Rules;
 use crate::shanten::{self, Analysis, Shanten, Ukeire, Wait, WinValue};
 use crate::tile::{parse_tiles, Tile};
@@ -21,8 +24,9 @@ use crate::tile::{parse_tiles, Tile};
   tenpai shanten \"23m456p234s66s (678p)\" --json
   printf '1112345678999m\\n19m19p19s1234567z\\n' | tenpai shanten - --json")]
 pub struct ShantenArgs {
-    /// Hand lines (1-14 closed tiles, melds, options); `-` reads one line
-    /// per line of standard input.
+    /// Hand lines (1-14 closed tiles, melds, options); an argument without
+    /// closed tiles (`riichi`, `(678p)`) continues the line before it. `-`
+    /// reads one line per line of standard input.
     #[arg(value_name = "LINE", required = true)]
     pub lines: Vec<String>,
     /// List the tiles that lower the shanten for every discard (the totals
@@ -77,6 +81,17 @@ pub fn read_line(text: &str, rules: &Rules) -> Result<(Hand, Situation), Vec<Dia
     Ok((v.hand, v.situation))
 }
 
+/// An argument without closed tiles (options, melds, a claim) cannot be a
+/// line of its own: it is the rest of the one before, written without
+/// quotes (`tenpai shanten 123m456p789s1122z riichi`), as `tenpai score`
+/// joins its words.
+fn continues_previous(arg: &str) -> bool {
+    match parse_line(arg).kind {
+        LineKind::Hand(h) => !h.items.iter().any(|i| matches!(i, HandItem::Group(_))),
+        _ => false,
+    }
+}
+
 pub fn run(args: ShantenArgs) -> ExitCode {
     let rules = match args.rules.project_rules() {
         Ok(r) => r,
@@ -98,6 +113,8 @@ pub fn run(args: ShantenArgs) -> ExitCode {
     // Each hand line with the rules in force for it.
     let mut inputs: Vec<(String, Rules)> = Vec::new();
     let mut failed = false;
+    // The command-line argument last read as a line of its own.
+    let mut last_arg: Option<usize> = None;
     for l in &args.lines {
         if l == "-" {
             for hand in super::stdin_hands("shanten", &rules) {
@@ -110,8 +127,14 @@ pub fn run(args: ShantenArgs) -> ExitCode {
                     }
                 }
             }
+        } else if last_arg.is_some_and(|i| i + 1 == inputs.len()) && continues_previous(l) {
+            if let Some((prev, _)) = inputs.last_mut() {
+                prev.push(' ');
+                prev.push_str(l);
+            }
         } else {
             inputs.push((l.clone(), rules.clone()));
+            last_arg = Some(inputs.len() - 1);
         }
     }
     let stdout = std::io::stdout();
