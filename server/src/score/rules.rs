@@ -234,7 +234,10 @@ impl Rules {
                 self.double_wind_fu = match value {
                     Some("2") => 2,
                     Some("4") => 4,
-                    _ => return Err("double-wind-fu is 2 or 4".to_string()),
+                    Some(v) => return Err(format!("double-wind-fu is 2 or 4, not '{v}'")),
+                    None => {
+                        return Err("double-wind-fu takes the fu, 2 or 4: double-wind-fu=2".into())
+                    }
                 }
             }
             "honba" => {
@@ -244,7 +247,8 @@ impl Rules {
                     // that does not split in three has no right payment.
                     .filter(|v| *v <= 10_000 && v % 3 == 0)
                     .ok_or_else(|| {
-                        "honba takes the points per honba, a multiple of 3 up to 10000 (each payer of a tsumo pays a third), e.g. honba=300".to_string()
+                        let given = value.map_or(String::new(), |v| format!(", not '{v}'"));
+                        format!("honba takes the points per honba, a multiple of 3 up to 10000 (each payer of a tsumo pays a third), e.g. honba=300{given}")
                     })?
             }
             _ => return Err(unknown_rule_message(key)),
@@ -300,7 +304,14 @@ mod tests {
         assert!(r.apply("red-fives=2").is_err());
         // A honba value must split among a tsumo's three payers.
         let err = r.apply("honba=100").unwrap_err();
-        assert!(err.contains("multiple of 3"), "{err}");
+        assert!(
+            err.contains("multiple of 3") && err.contains("'100'"),
+            "{err}"
+        );
+        // What was given is named, as for the other switches.
+        let err = r.apply("double-wind-fu=3").unwrap_err();
+        assert!(err.contains("not '3'"), "{err}");
+        assert!(r.apply("double-wind-fu").unwrap_err().contains("2 or 4"));
         assert!(r.apply("honba=1500").is_ok());
         for (alias, switch) in ALIASES {
             assert!(SWITCHES.contains(switch), "{alias} -> {switch}");
