@@ -430,6 +430,24 @@ fn renhou_and_nagashi() {
 }
 
 #[test]
+fn a_word_the_rules_do_not_score_is_said_not_dropped() {
+    // `renhou` under Tenhou's rules (renhou=off) scores the hand without
+    // it, as the editor does; the note that says so is printed with it.
+    let line = "234m567p22s345678s win=8s seat=s renhou";
+    let o = tenpai(&[line, "--ascii"], None);
+    assert_eq!(o.status.code(), Some(0));
+    let s = stdout(&o);
+    assert!(s.contains("note: rule-off: renhou is not scored"), "{s}");
+    assert!(s.contains("Ron: 2000"), "{s}");
+    let v = json(&tenpai(&[line, "--json"], None));
+    assert!(v["error"].is_null());
+    assert_eq!(v["diagnostics"][0]["code"], "rule-off", "{v}");
+    // A clean line has no diagnostics at all.
+    let v = json(&tenpai(&["234m567p22s345678s win=8s", "--json"], None));
+    assert!(v.get("diagnostics").is_none(), "{v}");
+}
+
+#[test]
 fn all_lists_other_interpretations() {
     // 111222333m: three triplets or three sequences.
     let line = "111222333m456p99s win=3m tsumo seat=s";

@@ -9,7 +9,8 @@ use serde_json::{json, Value};
 
 use crate::cli::check::RuleArgs;
 use crate::diag::Diagnostic;
-use crate::hand::{parse_hand, Hand, Situation};
+use crate::diag::Severity;
+use crate::hand::{parse_hand, validate, Hand, Mode, Situation};
 use crate::notation::{ast::LineKind, parse_line};
 use crate::score::json::error_json;
 use crate::score::rules::RenhouRule;
@@ -326,22 +327,37 @@ pub enum Outcome {
         hand: Hand,
         sit: Situation,
         result: Box<Result<Score, ScoreError>>,
+        /// The line's warnings and notes (an option these rules do not
+        /// score, a fifth copy counted with the indicators): the hand is
+        /// scored, but not quite as written.
+        notes: Vec<Diagnostic>,
     },
     Notation(Vec<Diagnostic>),
 }
 
 pub fn score_line(line: &str, rules: &Rules) -> Outcome {
-    match parse_hand(line, rules) {
-        Ok((hand, sit)) => {
-            let result = Box::new(score::score(&hand, &sit, rules));
-            Outcome::Scored { hand, sit, result }
-        }
-        Err(diags) => Outcome::Notation(
+    let parsed = parse_line(line);
+    let LineKind::Hand(hand_line) = &parsed.kind else {
+        // parse_hand words the error for a line that is no hand.
+        return Outcome::Notation(parse_hand(line, rules).err().unwrap_or_default());
+    };
+    let v = validate(hand_line, rules, Mode::Strict);
+    let diags: Vec<Diagnostic> = parsed.errors.into_iter().chain(v.diagnostics).collect();
+    if diags.iter().any(|d| d.severity == Severity::Error) {
+        return Outcome::Notation(
             diags
                 .into_iter()
-                .filter(|d| d.severity == crate::diag::Severity::Error)
+                .filter(|d| d.severity == Severity::Error)
                 .collect(),
-        ),
+        );
+    }
+    let (hand, sit) = (v.hand, v.situation);
+    let result = Box::new(score::score(&hand, &sit, rules));
+    Outcome::Scored {
+        hand,
+        sit,
+        result,
+        notes: diags,
     }
 }
 
@@ -352,7 +368,13 @@ impl Outcome {
 
     pub fn to_json(&self, line: &str) -> Value {
         let mut v = match self {
-            Outcome::Scored { result, .. } => score::to_json(result),
+            Outcome::Scored { result, notes, .. } => {
+                let mut v = score::to_json(result);
+                if !notes.is_empty() {
+                    v["diagnostics"] = diagnostics_json(notes);
+                }
+                v
+            }
             Outcome::Notation(diags) => {
                 let first = diags.first();
                 let mut v = error_json(
@@ -362,21 +384,23 @@ impl Outcome {
                         |d| d.message.clone(),
                     ),
                 );
-                v["diagnostics"] = Value::Array(
-                    diags
-                        .iter()
-                        .map(|d| {
-                            json!({"code": d.code, "message": d.message,
-                                   "start": d.span.start, "end": d.span.end})
-                        })
-                        .collect(),
-                );
+                v["diagnostics"] = diagnostics_json(diags);
                 v
             }
         };
         v["line"] = json!(line);
         v
     }
+}
+
+fn diagnostics_json(diags: &[Diagnostic]) -> Value {
+    diags
+        .iter()
+        .map(|d| {
+            json!({"code": d.code, "message": d.message,
+                   "start": d.span.start, "end": d.span.end})
+        })
+        .collect()
 }
 
 /// ANSI styling, or none.
@@ -549,8 +573,27 @@ pub fn render_text(
                 );
             }
         }
-        Outcome::Scored { hand, sit, result } => {
+        Outcome::Scored {
+            hand,
+            sit,
+            result,
+            notes,
+        } => {
             let _ = writeln!(out, "{}", st.bold(&hand_text(hand, glyphs)));
+            for d in notes {
+                let what = if d.severity == Severity::Warning {
+                    "warning:"
+                } else {
+                    "note:"
+                };
+                let _ = writeln!(
+                    out,
+                    "{} {}: {}",
+                    st.accent(what),
+                    st.bold(d.code),
+                    d.message
+                );
+            }
             match &**result {
                 Err(e) => {
                     let _ = writeln!(
