@@ -198,3 +198,18 @@ fn words_without_tiles_continue_the_line_before() {
     assert_eq!(ron_on_2z, Some(serde_json::json!([["riichi", 1]])));
     assert_eq!(v[1]["line"], "23m456p234s66s (678p)");
 }
+
+#[test]
+fn a_word_without_effect_is_said_not_dropped() {
+    // A 13-tile hand has drawn nothing, so `discard=` does nothing: the
+    // hand is analysed, with the warning the editor shows for it.
+    let line = "123m456p789s1122z discard=1m";
+    let out = run(&["--ascii", line], None);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("warning[discard-on-waiting-hand]"), "{text}");
+    let v = json_lines(&run(&["--json", line, "123m456p789s1122z"], None));
+    assert_eq!(v[0]["diagnostics"][0]["code"], "discard-on-waiting-hand");
+    assert_eq!(v[0]["shanten"], 0);
+    assert!(v[1].get("diagnostics").is_none(), "{}", v[1]);
+}

@@ -48,9 +48,14 @@ pub struct ShantenArgs {
     pub rules: RuleArgs,
 }
 
+/// A hand line read for analysis, with its warnings and notes (an option
+/// that has no effect, such as `discard=` on a waiting hand): the hand is
+/// analysed, but the user should know that a word was not taken as meant.
+pub type ReadLine = (Hand, Situation, Vec<Diagnostic>);
+
 /// Reads a hand line for analysis: partial hands (1-14 closed tiles) are
 /// accepted; any error diagnostic is returned instead.
-pub fn read_line(text: &str, rules: &Rules) -> Result<(Hand, Situation), Vec<Diagnostic>> {
+pub fn read_line(text: &str, rules: &Rules) -> Result<ReadLine, Vec<Diagnostic>> {
     let line = parse_line(text);
     let LineKind::Hand(hand_line) = &line.kind else {
         return Err(vec![Diagnostic::error(
@@ -78,7 +83,7 @@ pub fn read_line(text: &str, rules: &Rules) -> Result<(Hand, Situation), Vec<Dia
         );
         return Err(all);
     }
-    Ok((v.hand, v.situation))
+    Ok((v.hand, v.situation, v.diagnostics))
 }
 
 /// An argument without closed tiles (options, melds, a claim) cannot be a
@@ -140,21 +145,24 @@ pub fn run(args: ShantenArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for (n, (text, rules)) in inputs.iter().enumerate() {
-        let result = read_line(text, rules).map(|(hand, mut sit)| {
+        let result = read_line(text, rules).map(|(hand, mut sit, notes)| {
             sit.visible.extend(visible.iter().copied());
             let analysis = shanten::analyze(&hand, &sit, rules);
             let sh = shanten::hand_shanten(&hand);
-            (hand, sit, sh, analysis)
+            (hand, notes, sh, analysis)
         });
         let written = match (&result, args.json) {
-            (Ok((_, _, sh, a)), true) => {
+            (Ok((_, notes, sh, a)), true) => {
                 let mut v = shanten::to_json(sh, a);
                 v["line"] = json!(text);
+                if !notes.is_empty() {
+                    v["diagnostics"] = diagnostics_json(notes);
+                }
                 writeln!(out, "{v}")
             }
-            (Ok((hand, _, sh, a)), false) => {
+            (Ok((hand, notes, sh, a)), false) => {
                 let sep = if n > 0 { "\n" } else { "" };
-                write!(out, "{sep}{}", render(text, hand, sh, a, &args))
+                write!(out, "{sep}{}", render(text, hand, notes, sh, a, &args))
             }
             (Err(diags), json) => {
                 failed = true;
@@ -162,11 +170,7 @@ pub fn run(args: ShantenArgs) -> ExitCode {
                     let v = json!({
                         "line": text,
                         "error": diags.first().map(|d| d.code).unwrap_or("invalid"),
-                        "diagnostics": diags.iter().map(|d| json!({
-                            "code": d.code,
-                            "message": d.message,
-                            "span": [d.span.start, d.span.end],
-                        })).collect::<Vec<Value>>(),
+                        "diagnostics": diagnostics_json(diags),
                     });
                     writeln!(out, "{v}")
                 } else {
@@ -281,9 +285,38 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 }
 
 /// The readable report of one line.
-fn render(text: &str, hand: &Hand, sh: &Shanten, a: &Analysis, args: &ShantenArgs) -> String {
+fn diagnostics_json(diags: &[Diagnostic]) -> Value {
+    diags
+        .iter()
+        .map(|d| {
+            json!({
+                "code": d.code,
+                "message": d.message,
+                "span": [d.span.start, d.span.end],
+            })
+        })
+        .collect()
+}
+
+fn render(
+    text: &str,
+    hand: &Hand,
+    notes: &[Diagnostic],
+    sh: &Shanten,
+    a: &Analysis,
+    args: &ShantenArgs,
+) -> String {
     let ascii = args.ascii;
-    let mut s = format!("{text}\n  hand     {}\n", hand_text(hand, ascii));
+    let mut s = format!("{text}\n");
+    for d in notes {
+        let what = if d.severity == crate::diag::Severity::Warning {
+            "warning"
+        } else {
+            "note"
+        };
+        s.push_str(&format!("  {what}[{}]: {}\n", d.code, d.message));
+    }
+    s.push_str(&format!("  hand     {}\n", hand_text(hand, ascii)));
     match a {
         Analysis::Complete => {
             s.push_str("  shanten  complete: a winning shape (see `tenpai score`)\n");
