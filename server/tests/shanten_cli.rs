@@ -213,3 +213,17 @@ fn a_word_without_effect_is_said_not_dropped() {
     assert_eq!(v[0]["shanten"], 0);
     assert!(v[1].get("diagnostics").is_none(), "{}", v[1]);
 }
+
+#[test]
+fn a_fifth_copy_from_visible_is_warned_about_as_in_the_line() {
+    // The hand holds one 1m: four more seen is one too many, whether
+    // written as `visible=` or given with `--visible`.
+    let hand = "123m456p789s1122z";
+    let flag = json_lines(&run(&["--json", hand, "--visible", "1m1m1m1m"], None));
+    let line = json_lines(&run(&["--json", &format!("{hand} visible=1m1m1m1m")], None));
+    for v in [&flag[0], &line[0]] {
+        assert_eq!(v["diagnostics"][0]["code"], "fifth-tile-indicator", "{v}");
+    }
+    let ok = json_lines(&run(&["--json", hand, "--visible", "1m1m1m"], None));
+    assert!(ok[0].get("diagnostics").is_none(), "{}", ok[0]);
+}

@@ -145,7 +145,8 @@ pub fn run(args: ShantenArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for (n, (text, rules)) in inputs.iter().enumerate() {
-        let result = read_line(text, rules).map(|(hand, mut sit, notes)| {
+        let result = read_line(text, rules).map(|(hand, mut sit, mut notes)| {
+            notes.extend(fifth_visible(&hand, &sit, &visible));
             sit.visible.extend(visible.iter().copied());
             let analysis = shanten::analyze(&hand, &sit, rules);
             let sh = shanten::hand_shanten(&hand);
@@ -285,6 +286,37 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 }
 
 /// The readable report of one line.
+/// The warning the line's own `visible=` gets for a fifth copy, for the
+/// tiles of `--visible`, which the line's validation does not see (its
+/// span, the whole line, names no word of it).
+fn fifth_visible(hand: &Hand, sit: &Situation, flag: &[Tile]) -> Vec<Diagnostic> {
+    let mut n = [0u8; crate::tile::KINDS];
+    let held = hand
+        .closed
+        .iter()
+        .chain(hand.melds.iter().flat_map(|m| m.tiles.iter()));
+    let seen = sit.dora.iter().chain(&sit.ura).chain(&sit.visible);
+    for t in held.chain(seen) {
+        n[t.index()] = n[t.index()].saturating_add(1);
+    }
+    let mut out = Vec::new();
+    for t in flag {
+        let c = &mut n[t.index()];
+        *c = c.saturating_add(1);
+        if *c == 5 {
+            out.push(Diagnostic::warning(
+                "fifth-tile-indicator",
+                0..0,
+                format!(
+                    "this --visible tile is a fifth {}: the hand, indicators and visible tiles already hold four",
+                    t.name()
+                ),
+            ));
+        }
+    }
+    out
+}
+
 fn diagnostics_json(diags: &[Diagnostic]) -> Value {
     diags
         .iter()
