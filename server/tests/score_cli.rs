@@ -212,6 +212,11 @@ fn usage_errors_exit_2() {
         tenpai(&["123m", "--rules", "nonsense"], None).status.code(),
         Some(2)
     );
+    // `-` is standard input only when it is the only word: with others it
+    // would be read as an option of a hand line.
+    let o = tenpai(&["-", "riichi"], Some("234m567p22s345678s\n"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("standard input"));
     // A typo in `--rules` is named with the rule it stands for, as in a
     // `rules:` line.
     let o = tenpai(&["123m", "--rules", "mahjong-soul kiriagee"], None);

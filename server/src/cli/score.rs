@@ -648,6 +648,14 @@ pub fn render_text(
 }
 
 pub fn run(args: ScoreArgs) -> ExitCode {
+    // The words are joined into one line, so a `-` among them would be read
+    // as an option of a hand line rather than as standard input.
+    if args.line.len() > 1 && args.line.iter().any(|w| w == "-") {
+        eprintln!(
+            "tenpai score: `-` reads the hand lines from standard input and takes no other words; give the situation as flags (`tenpai score - --riichi`) or in the lines"
+        );
+        return ExitCode::from(2);
+    }
     let rules = match args.rule_set() {
         Ok(r) => r,
         Err(e) => {
