@@ -63,7 +63,9 @@ impl Settings {
             }
             return (s, problems);
         };
-        for (key, v) in obj {
+        // A null is a setting left at its default: VS Code's schema gives
+        // null as the default of every switch, and clients send it as is.
+        for (key, v) in obj.iter().filter(|(_, v)| !v.is_null()) {
             match key.as_str() {
                 "rules" => s.rules = read_rules(v, &mut problems),
                 "glyphs" => read_bool(v, "glyphs", &mut s.glyphs, &mut problems),
@@ -102,7 +104,7 @@ fn read_hints(v: &Value, hints: &mut InlayHintKinds, problems: &mut Vec<String>)
             }
         }
         Value::Object(obj) => {
-            for (k, v) in obj {
+            for (k, v) in obj.iter().filter(|(_, v)| !v.is_null()) {
                 let slot = match k.as_str() {
                     "value" => &mut hints.value,
                     "state" => &mut hints.state,
@@ -137,7 +139,7 @@ fn read_rules(v: &Value, problems: &mut Vec<String>) -> Rules {
             }
         }
         Value::Object(obj) => {
-            if let Some(p) = obj.get("preset") {
+            if let Some(p) = obj.get("preset").filter(|p| !p.is_null()) {
                 match p.as_str() {
                     Some(p) => words.push(p.to_string()),
                     None => problems.push(format!("rules.preset: expected a name, not {p}")),
@@ -149,6 +151,7 @@ fn read_rules(v: &Value, problems: &mut Vec<String>) -> Rules {
                     Value::Bool(false) => words.push(format!("{k}=off")),
                     Value::String(s) => words.push(format!("{k}={s}")),
                     Value::Number(n) => words.push(format!("{k}={n}")),
+                    Value::Null => {}
                     other => problems.push(format!("rules.{k}: unsupported value {other}")),
                 }
             }
@@ -212,5 +215,22 @@ mod tests {
         assert_eq!(p.len(), 3, "{p:?}");
         let (_, p) = Settings::from_json(&json!(null));
         assert!(p.is_empty());
+    }
+
+    /// A null anywhere is a value left at its default, not a bad one.
+    #[test]
+    fn nulls_are_defaults() {
+        let (s, p) = Settings::from_json(&json!({
+            "rules": { "preset": null, "kiriage": null, "kazoe": "sanbaiman" },
+            "glyphs": null,
+            "honors": null,
+            "hover": null,
+            "inlayHints": { "state": null, "value": false }
+        }));
+        assert!(p.is_empty(), "{p:?}");
+        assert_eq!(s.rules.kazoe, KazoeCap::Sanbaiman);
+        assert!(!s.rules.kiriage);
+        assert!(s.glyphs);
+        assert!(s.inlay_hints.state && !s.inlay_hints.value);
     }
 }
