@@ -115,6 +115,17 @@ write(md, {
   "123m 456p 789s 1122z riichii",
   "```",
   "A glyph hand: `🀇🀈🀉 22s` too.",
+  -- Fences whose info string Neovim's own injection does not read as mj,
+  -- though the server does (queries/markdown/injections.scm).
+  "```mj:line-numbers",
+  "234m 567p 22s",
+  "```",
+  "```{.mj .numberLines}",
+  "234m 567p 22s",
+  "```",
+  "```{.rust .mj}",
+  "234m 567p 22s",
+  "```",
 })
 
 vim.cmd.edit(mj)
@@ -222,6 +233,16 @@ check("markdown_injection", function()
   -- A span that starts with a tile glyph (byte column 15, after the `).
   local glyph = captures_at(mdbuf, 8, 15)
   assert(vim.tbl_contains(glyph, "mj:number"), "🀇 in `...`: " .. table.concat(glyph, " "))
+  -- VitePress's and Pandoc's info strings, as the server reads them.
+  for _, row in ipairs({ 10, 13 }) do
+    local caps = captures_at(mdbuf, row, 0)
+    assert(vim.tbl_contains(caps, "mj:number"), "234m after " .. vim.api.nvim_buf_get_lines(mdbuf, row - 1, row, true)[1]
+      .. ": " .. table.concat(caps, " "))
+  end
+  -- Pandoc's language is the first class: this one is Rust.
+  for _, c in ipairs(captures_at(mdbuf, 16, 0)) do
+    assert(not c:find("^mj:"), "a {.rust .mj} fence highlighted as mj: " .. c)
+  end
 end)
 
 for _, c in ipairs(vim.lsp.get_clients({ name = "tenpai" })) do
