@@ -84,6 +84,23 @@ test("```mj fences in Markdown are notation; other fences are not", async () => 
   assert.equal(scopeAt(l, 7, 0), "", "a fence without mj is not notation");
 });
 
+test("a fence is mj where the server reads its info string as mj", async () => {
+  // The server's is_mj_info (server/src/document/markdown.rs) and its tests:
+  // VitePress's options after the language, and Pandoc's attributes, whose
+  // first class is the language.
+  const mj = ["mj", "mj title", "mj{2}", "mj,ignore", "MJ {2}", "mj:line-numbers", "mj?x",
+    "{.mj}", "{.MJ .numberLines}", "{ .mj }", "{#id .mj}", "{.mj title=\"East 1\"}"];
+  const other = ["mjx", "mj-old", "mj.x", "xmj{2}", "{.rust .mj}", "{mj}", "{.mjx}", "{}", "{", "rust {.mj}"];
+  for (const fence of ["```", "~~~"]) {
+    for (const info of [...mj, ...other]) {
+      const l = await tokenize("text.html.markdown", `${fence}${info}\n234m\n${fence}\nProse 123m.\n`);
+      const scope = scopeAt(l, 1, 0);
+      assert.equal(scope, mj.includes(info) ? "constant.numeric.tile.man.mj" : "", `${fence}${info}`);
+      assert.equal(scopeAt(l, 3, 6), "", `${fence}${info}: the fence ends`);
+    }
+  }
+});
+
 test("^^hand^^ spans in Markdown are notation", async () => {
   const l = await tokenize("text.html.markdown", "Try ^^123m 0p^^ here, not ^^x^^.");
   assert.equal(scopeAt(l, 0, 4), "punctuation.definition.mj.markdown");
