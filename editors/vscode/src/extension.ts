@@ -12,13 +12,16 @@ import {
 import { Json, serverSettings } from "./settings";
 
 let client: LanguageClient | undefined;
+// The start under way: a restart waits for it, since a client can be
+// stopped only once it runs.
+let starting: Promise<void> | undefined;
 
 function settingsObject(): { [key: string]: Json } {
   const config = vscode.workspace.getConfiguration();
   return serverSettings(config.get<{ [key: string]: Json }>("tenpai"));
 }
 
-async function start(context: vscode.ExtensionContext): Promise<void> {
+async function start(): Promise<void> {
   const command = vscode.workspace.getConfiguration("tenpai").get<string>("path") || "tenpai";
   const serverOptions: ServerOptions = {
     command,
@@ -55,16 +58,29 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       `tenpai: could not start \`${command} lsp\` (${message}). Set "tenpai.path" to the tenpai executable.`,
     );
   }
-  context.subscriptions.push({ dispose: () => void client?.stop() });
+}
+
+// Only a running client can be stopped: the stop() of one whose start
+// failed (no executable at `tenpai.path`) throws, and there is no server
+// to stop.
+async function stop(): Promise<void> {
+  await starting;
+  const old = client;
+  client = undefined;
+  if (old?.isRunning()) {
+    await old.stop();
+  }
+}
+
+async function restart(): Promise<void> {
+  await stop();
+  starting = start();
+  await starting;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   context.subscriptions.push(
-    vscode.commands.registerCommand("tenpai.restartServer", async () => {
-      await client?.stop();
-      client = undefined;
-      await start(context);
-    }),
+    vscode.commands.registerCommand("tenpai.restartServer", restart),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (e.affectsConfiguration("tenpai.path")) {
         await vscode.commands.executeCommand("tenpai.restartServer");
@@ -74,10 +90,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         await client.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
       }
     }),
+    { dispose: () => void stop() },
   );
-  await start(context);
+  await restart();
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
+  await stop();
 }
