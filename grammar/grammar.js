@@ -31,10 +31,12 @@ const I0 = imm('0');
 const HONORS = ['e', 's', 'w', 'n', 'wh', 'g', 'r'];
 
 // What separates words within a line: Unicode White_Space but the line
-// breaks (as the nom parser's `char::is_whitespace`), and U+FEFF, a byte
-// order mark pasted into a line. Written out, since a regex `\s` here
-// leaves out spaces such as U+3000. src/scanner.c's `is_blank` agrees.
-const BLANK = '\\t\\v\\f \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF';
+// breaks, as the nom parser's `char::is_whitespace`. Not U+FEFF: a byte
+// order mark inside a line is an unknown character there (tree-sitter
+// skips the one at the start of the text itself). Written out, since a
+// regex `\s` here leaves out spaces such as U+3000. src/scanner.c's
+// `is_blank` agrees.
+const BLANK = '\\t\\v\\f \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000';
 // Not a blank nor a line break.
 const NOT_SPACE = `[^${BLANK}\\r\\n]`;
 const not = extra => new RegExp(`[^${BLANK}\\r\\n${extra}]`);

@@ -74,7 +74,7 @@
   `(("#.*$" . font-lock-comment-face)
     ("^[ \t]*\\(rules:\\)\\([^#\n]*\\)" (1 'mj-rules-face) (2 'font-lock-constant-face))
     ("=>[^#\n]*" . 'mj-claim-face)
-    ("\\_<\\([a-z][a-z-]*\\)=\\([^[:space:]\u3000\u00a0\ufeff#\n]*\\)" (1 'mj-key-face) (2 'mj-value-face))
+    ("\\_<\\([a-z][a-z-]*\\)=\\([^[:space:]\u3000\u00a0#\n]*\\)" (1 'mj-key-face) (2 'mj-value-face))
     (mj--tile-group-matcher (1 (mj--tile-group-face)) (2 (mj--tile-group-face)))
     ("[0-9]*\\(0\\)[0-9]*[mps]" 1 'mj-red-five-face prepend)
     ;; A word with a letter no letter honor has: an option (riichi, tsumo).

@@ -864,22 +864,22 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
 
 static const TSCharacterRange extras_character_set_1[] = {
   {'\t', '\t'}, {0x0b, '\f'}, {' ', ' '}, {0x85, 0x85}, {0xa0, 0xa0}, {0x1680, 0x1680}, {0x2000, 0x200a}, {0x2028, 0x2029},
-  {0x202f, 0x202f}, {0x205f, 0x205f}, {0x3000, 0x3000}, {0xfeff, 0xfeff},
+  {0x202f, 0x202f}, {0x205f, 0x205f}, {0x3000, 0x3000},
 };
 
 static const TSCharacterRange sym_option_key_character_set_1[] = {
   {0, 0x08}, {0x0e, 0x1f}, {'!', '"'}, {'$', '<'}, {'>', 0x84}, {0x86, 0x9f}, {0xa1, 0x167f}, {0x1681, 0x1fff},
-  {0x200b, 0x2027}, {0x202a, 0x202e}, {0x2030, 0x205e}, {0x2060, 0x2fff}, {0x3001, 0xfefe}, {0xff00, 0x10ffff},
+  {0x200b, 0x2027}, {0x202a, 0x202e}, {0x2030, 0x205e}, {0x2060, 0x2fff}, {0x3001, 0x10ffff},
 };
 
 static const TSCharacterRange sym_claim_word_character_set_1[] = {
   {0, 0x08}, {0x0e, 0x1f}, {'!', '"'}, {'$', '+'}, {'-', '.'}, {'0', 0x84}, {0x86, 0x9f}, {0xa1, 0x167f},
-  {0x1681, 0x1fff}, {0x200b, 0x2027}, {0x202a, 0x202e}, {0x2030, 0x205e}, {0x2060, 0x2fff}, {0x3001, 0xfefe}, {0xff00, 0x10ffff},
+  {0x1681, 0x1fff}, {0x200b, 0x2027}, {0x202a, 0x202e}, {0x2030, 0x205e}, {0x2060, 0x2fff}, {0x3001, 0x10ffff},
 };
 
 static const TSCharacterRange sym_rule_character_set_1[] = {
   {0, 0x08}, {0x0e, 0x1f}, {'!', '"'}, {'$', 0x84}, {0x86, 0x9f}, {0xa1, 0x167f}, {0x1681, 0x1fff}, {0x200b, 0x2027},
-  {0x202a, 0x202e}, {0x2030, 0x205e}, {0x2060, 0x2fff}, {0x3001, 0xfefe}, {0xff00, 0x10ffff},
+  {0x202a, 0x202e}, {0x2030, 0x205e}, {0x2060, 0x2fff}, {0x3001, 0x10ffff},
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -918,7 +918,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(61);
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(62);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(63);
-      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(8);
+      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(8);
       END_STATE();
     case 1:
       ADVANCE_MAP(
@@ -950,7 +950,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 3:
       if (lookahead == '=') ADVANCE(66);
-      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(3);
+      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(3);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != '#') ADVANCE(68);
@@ -965,7 +965,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 't') ADVANCE(79);
       END_STATE();
     case 7:
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(7);
+      if (set_contains(extras_character_set_1, 11, lookahead)) ADVANCE(7);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead)) ADVANCE(17);
       END_STATE();
@@ -995,7 +995,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(41);
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(43);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(45);
-      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(8);
+      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(8);
       END_STATE();
     case 9:
       if (eof) ADVANCE(14);
@@ -1017,7 +1017,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(44);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(46);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
-      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(9);
+      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(9);
       if (lookahead != 0) ADVANCE(76);
       END_STATE();
     case 10:
@@ -1029,7 +1029,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '/') ADVANCE(70);
       if (lookahead == 'w') ADVANCE(73);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
-      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(10);
+      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(10);
       if (lookahead != 0) ADVANCE(76);
       END_STATE();
     case 11:
@@ -1054,7 +1054,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(41);
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(43);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(45);
-      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(12);
+      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(12);
       END_STATE();
     case 12:
       if (eof) ADVANCE(14);
@@ -1078,14 +1078,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(41);
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(43);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(45);
-      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(12);
+      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(12);
       END_STATE();
     case 13:
       if (eof) ADVANCE(14);
       if (lookahead == '\n') ADVANCE(15);
       if (lookahead == '\r') ADVANCE(16);
       if (lookahead == '#') ADVANCE(17);
-      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(13);
+      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(13);
       if (lookahead != 0) ADVANCE(81);
       END_STATE();
     case 14:
@@ -1100,7 +1100,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 17:
       ACCEPT_TOKEN(sym_comment);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(7);
+      if (set_contains(extras_character_set_1, 11, lookahead)) ADVANCE(7);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead)) ADVANCE(17);
       END_STATE();
@@ -1133,14 +1133,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 27:
       ACCEPT_TOKEN(anon_sym_e);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 28:
       ACCEPT_TOKEN(anon_sym_s);
       END_STATE();
     case 29:
       ACCEPT_TOKEN(anon_sym_s);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 30:
       ACCEPT_TOKEN(anon_sym_w);
@@ -1151,7 +1151,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       ACCEPT_TOKEN(anon_sym_w);
       if (lookahead == 'a') ADVANCE(74);
       if (lookahead == 'h') ADVANCE(36);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 32:
       ACCEPT_TOKEN(anon_sym_w);
@@ -1162,56 +1162,56 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 34:
       ACCEPT_TOKEN(anon_sym_n);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 35:
       ACCEPT_TOKEN(anon_sym_wh);
       END_STATE();
     case 36:
       ACCEPT_TOKEN(anon_sym_wh);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 37:
       ACCEPT_TOKEN(anon_sym_g);
       END_STATE();
     case 38:
       ACCEPT_TOKEN(anon_sym_g);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 39:
       ACCEPT_TOKEN(anon_sym_r);
       END_STATE();
     case 40:
       ACCEPT_TOKEN(anon_sym_r);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 41:
       ACCEPT_TOKEN(sym_glyph_man);
       END_STATE();
     case 42:
       ACCEPT_TOKEN(sym_glyph_man);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 43:
       ACCEPT_TOKEN(sym_glyph_sou);
       END_STATE();
     case 44:
       ACCEPT_TOKEN(sym_glyph_sou);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 45:
       ACCEPT_TOKEN(sym_glyph_pin);
       END_STATE();
     case 46:
       ACCEPT_TOKEN(sym_glyph_pin);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 47:
       ACCEPT_TOKEN(sym_glyph_honor);
       END_STATE();
     case 48:
       ACCEPT_TOKEN(sym_glyph_honor);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 49:
       ACCEPT_TOKEN(anon_sym_LPAREN);
@@ -1277,7 +1277,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 68:
       ACCEPT_TOKEN(sym_option_key);
-      if ((!eof && set_contains(sym_option_key_character_set_1, 14, lookahead))) ADVANCE(68);
+      if ((!eof && set_contains(sym_option_key_character_set_1, 13, lookahead))) ADVANCE(68);
       END_STATE();
     case 69:
       ACCEPT_TOKEN(anon_sym_EQ_GT);
@@ -1291,33 +1291,33 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 72:
       ACCEPT_TOKEN(sym_claim_number);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 73:
       ACCEPT_TOKEN(sym_claim_word);
       if (lookahead == 'a') ADVANCE(74);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 74:
       ACCEPT_TOKEN(sym_claim_word);
       if (lookahead == 'i') ADVANCE(75);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 75:
       ACCEPT_TOKEN(sym_claim_word);
       if (lookahead == 't') ADVANCE(80);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 76:
       ACCEPT_TOKEN(sym_claim_word);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 77:
       ACCEPT_TOKEN(anon_sym_waits);
       END_STATE();
     case 78:
       ACCEPT_TOKEN(anon_sym_waits);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 79:
       ACCEPT_TOKEN(anon_sym_wait);
@@ -1326,11 +1326,11 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 80:
       ACCEPT_TOKEN(anon_sym_wait);
       if (lookahead == 's') ADVANCE(78);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 15, lookahead))) ADVANCE(76);
+      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
       END_STATE();
     case 81:
       ACCEPT_TOKEN(sym_rule);
-      if ((!eof && set_contains(sym_rule_character_set_1, 13, lookahead))) ADVANCE(81);
+      if ((!eof && set_contains(sym_rule_character_set_1, 12, lookahead))) ADVANCE(81);
       END_STATE();
     default:
       return false;

@@ -53,11 +53,11 @@ static bool is_line_end(TSLexer *lexer) {
   return c == '\n' || c == '\r' || lexer->eof(lexer);
 }
 
-// The blanks of the grammar's extras (BLANK in grammar.js).
+// The blanks of the grammar's extras (BLANK in grammar.js): not U+FEFF.
 static bool is_blank(int32_t c) {
   return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == 0x85 || c == 0xA0 ||
          c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
-         c == 0x202F || c == 0x205F || c == 0x3000 || c == 0xFEFF;
+         c == 0x202F || c == 0x205F || c == 0x3000;
 }
 
 static bool is_digit(int32_t c) { return c >= '0' && c <= '9'; }

@@ -71,6 +71,13 @@
     (mj-test--face line 9 'mj-value-face)
     (mj-test--face line 12 'mj-option-face)))
 
+(ert-deftest mj-mode-a-byte-order-mark-is-part-of-a-value ()
+  ;; The server reads `1m\ufefftsumo' as the value (and reports U+FEFF):
+  ;; a byte order mark inside a line is no space.
+  (let ((line "11z dora=1m\ufefftsumo"))
+    (mj-test--face line 12 'mj-value-face)
+    (should-not (memq 'mj-option-face (mj-test--faces-at line 12)))))
+
 (ert-deftest mj-mode-comments-with-hash ()
   (with-temp-buffer
     (mj-mode)

@@ -58,9 +58,11 @@ test("a claim glued to an option is still a claim", async () => {
   assert.equal(scopeAt(l, 1, 24), "keyword.other.claim.mj");
 });
 
-test("a value ends at a byte order mark or a Unicode space", async () => {
+test("a value ends at a Unicode space, not at a byte order mark", async () => {
+  // The server reads `1m\uFEFFtsumo` as dora's value (and reports the
+  // U+FEFF): a byte order mark inside a line is no space.
   const l = await scopes("11z dora=1m\uFEFFtsumo dora=2m\u3000riichi");
-  assert.equal(scopeAt(l, 0, 12), "keyword.other.option.mj");
+  assert.notEqual(scopeAt(l, 0, 12), "keyword.other.option.mj");
   assert.equal(scopeAt(l, 0, 26), "keyword.other.option.mj");
 });
 
