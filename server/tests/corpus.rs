@@ -22,6 +22,8 @@ struct Case {
     expect: Vec<String>,
     /// Line number of the `===` header, for messages.
     at: usize,
+    /// The `//` comment lines before the case, which blessing keeps.
+    comments: Vec<String>,
 }
 
 fn corpus_dir() -> PathBuf {
@@ -31,6 +33,7 @@ fn corpus_dir() -> PathBuf {
 fn parse_file(text: &str) -> Result<(Vec<String>, Vec<Case>), String> {
     let mut preamble = Vec::new();
     let mut cases: Vec<Case> = Vec::new();
+    let mut comments = Vec::new();
     let mut lines = text.lines().enumerate().peekable();
     while let Some((n, l)) = lines.next() {
         if let Some(name) = l.strip_prefix("=== ") {
@@ -64,10 +67,13 @@ fn parse_file(text: &str) -> Result<(Vec<String>, Vec<Case>), String> {
                 section: section.to_string(),
                 expect,
                 at: n + 1,
+                comments: std::mem::take(&mut comments),
             });
         } else if cases.is_empty() {
             preamble.push(l.to_string());
-        } else if !(l.trim().is_empty() || l.starts_with("//")) {
+        } else if l.starts_with("//") {
+            comments.push(l.to_string());
+        } else if !l.trim().is_empty() {
             return Err(format!("line {}: stray line {l:?}", n + 1));
         }
     }
@@ -76,7 +82,10 @@ fn parse_file(text: &str) -> Result<(Vec<String>, Vec<Case>), String> {
 
 fn show(input: &str, kind: &str, span: &std::ops::Range<usize>) -> String {
     let text = input.get(span.clone()).unwrap_or("");
-    if text.is_empty() {
+    // A text that prints as nothing (U+FE0F, U+FEFF) tells the reader
+    // nothing: left out, as for an empty span.
+    let invisible = |c: char| matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}');
+    if text.chars().all(invisible) {
         format!("{kind} {}..{}", span.start, span.end)
     } else {
         format!("{kind} {}..{} {text}", span.start, span.end)
@@ -165,14 +174,29 @@ fn check_file(path: &Path, bless: bool) -> (usize, Vec<String>) {
                 got.join("\n    ")
             ));
         }
+        for l in &c.comments {
+            writeln!(out, "{l}").unwrap();
+        }
+        if !c.comments.is_empty() {
+            writeln!(out).unwrap();
+        }
         writeln!(out, "=== {}\n{}\n--- {section}", c.name, c.input).unwrap();
         for l in &lines {
             writeln!(out, "{l}").unwrap();
         }
         writeln!(out).unwrap();
     }
+    let out = out.trim_end().to_string() + "\n";
     if bless {
-        std::fs::write(path, out.trim_end().to_string() + "\n").unwrap();
+        std::fs::write(path, out).unwrap();
+    } else if failures.is_empty() && out != text {
+        // Blessing must be safe to run: what it writes for a passing file
+        // is that file, comments and all.
+        failures.push(format!(
+            "{}: blessing would rewrite this file although every case passes; \
+             run TENPAI_BLESS=1 cargo test --test corpus and review the diff",
+            path.display()
+        ));
     }
     (cases.len(), failures)
 }
