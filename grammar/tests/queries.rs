@@ -63,3 +63,45 @@ fn helix_queries_are_the_grammars_with_helix_names() {
 fn highlights_compile() {
     compiles(tree_sitter_mj::HIGHLIGHTS_QUERY, "queries/highlights.scm");
 }
+
+/// Helix injects a Markdown fence when the `injection-regex` of
+/// editors/helix/languages.toml matches the fence's `language` node (a
+/// regex search, as `#match?` does here: both are the regex crate's
+/// syntax). The node is what tree-sitter-markdown cuts from the info
+/// string; each is listed with whether the server reads the fence as mj
+/// (is_mj_info in server/src/document/markdown.rs).
+#[test]
+fn helix_injects_the_fences_the_server_reads() {
+    let toml = read("../editors/helix/languages.toml");
+    let quoted = toml
+        .lines()
+        .find_map(|l| l.strip_prefix("injection-regex = "))
+        .expect("an injection-regex line");
+    // A TOML basic string, written into a query string: the escapes of
+    // both are `\\` and `\"`.
+    let regex = quoted
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .expect("a basic string");
+    let query = Query::new(
+        &tree_sitter_mj::LANGUAGE.into(),
+        &format!("((option_value) @v (#match? @v \"{regex}\"))"),
+    )
+    .expect("the regex compiles");
+    let injected = |language: &str| {
+        use tree_sitter::StreamingIterator as _;
+        let text = format!("123m k={language}");
+        let tree = support::parse(&text);
+        let mut cursor = tree_sitter::QueryCursor::new();
+        let mut matches = cursor.matches(&query, tree.root_node(), text.as_bytes());
+        matches.next().is_some()
+    };
+    // ```mj, ```MJ {2}, ```mj:line-numbers, ```mj?x, ```{.mj .numberLines}
+    for language in ["mj", "MJ", "Mj", "mj:line-numbers", "mj?x", ".mj", ".MJ"] {
+        assert!(injected(language), "{language} is mj to the server");
+    }
+    // ```mjx, ```mj-old, ```mj.x, ```{.rust .mj}, ```{.mjx}, ```rust
+    for language in ["mjx", "mj-old", "mj.x", ".rust", ".mjx", "rust", "xmj"] {
+        assert!(!injected(language), "{language} is not mj to the server");
+    }
+}
