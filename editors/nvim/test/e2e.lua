@@ -126,6 +126,7 @@ write(md, {
   "```{.rust .mj}",
   "234m 567p 22s",
   "```",
+  "Sizes like `10mb` and `3px` are code; `22sriichi` is a hand.",
 })
 
 vim.cmd.edit(mj)
@@ -243,6 +244,17 @@ check("markdown_injection", function()
   for _, c in ipairs(captures_at(mdbuf, 16, 0)) do
     assert(not c:find("^mj:"), "a {.rust .mj} fence highlighted as mj: " .. c)
   end
+  -- Code spans the server does not read as hands stay code; one with an
+  -- option glued to its tiles is a hand.
+  local sizes = vim.api.nvim_buf_get_lines(mdbuf, 18, 19, true)[1]
+  for _, word in ipairs({ "10mb", "3px" }) do
+    local col = sizes:find(word, 1, true) - 1
+    for _, c in ipairs(captures_at(mdbuf, 18, col)) do
+      assert(not c:find("^mj:"), "`" .. word .. "` highlighted as a hand: " .. c)
+    end
+  end
+  local glued = captures_at(mdbuf, 18, sizes:find("22sriichi", 1, true) - 1)
+  assert(vim.tbl_contains(glued, "mj:string"), "22s in `22sriichi`: " .. table.concat(glued, " "))
 end)
 
 for _, c in ipairs(vim.lsp.get_clients({ name = "tenpai" })) do
