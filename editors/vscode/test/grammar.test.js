@@ -111,6 +111,20 @@ test("^^hand^^ spans in Markdown are notation", async () => {
   assert.equal(scopeAt(l, 0, 28), "", "^^x^^ is not a hand");
 });
 
+test("a ^^span^^ is notation where the server reads it as a hand", async () => {
+  // The server's caret_hand (server/src/document/inline.rs): a hand line as
+  // an inline code span would be, or three or more words of letter honors.
+  // pymdownx.caret writes ^^insert^^: prose stays prose.
+  const hands = ["123m 0p", "234m567p22s345678s riichi", "(rrr) 123m", "[1111p] 123m", "🀇🀈🀉 22s",
+    "eee sss www", "e s w n", "wh wh wh", "22sriichi"];
+  const prose = ["select", "we", "sorry", "new", "eee sss", "10mb", "3px", "1234", "(a + b)", "x"];
+  for (const body of [...hands, ...prose]) {
+    const l = await tokenize("text.html.markdown", `Try ^^${body}^^ here.`);
+    const mj = l[0].tokens.some(([, scopes]) => scopes.includes("meta.embedded.inline.mj"));
+    assert.equal(mj, hands.includes(body), `^^${body}^^`);
+  }
+});
+
 const fixtures = path.join(__dirname, "fixtures");
 for (const name of fs.readdirSync(fixtures).sort()) {
   test(`snapshot: ${name}`, async () => {
