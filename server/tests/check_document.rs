@@ -158,13 +158,7 @@ fn added_and_fixed_claims_are_right_claims() {
         };
         offered += 1;
         let with = format!("{line} => {claim}");
-        let second = Analyzer::new().analyze(&with, DocKind::Mj, &rules);
-        let complaints: Vec<String> = second
-            .iter()
-            .flat_map(|l| l.analysis.diagnostics.iter())
-            .filter(|d| d.code.ends_with("claim"))
-            .map(|d| d.message.clone())
-            .collect();
+        let complaints = claim_complaints(&with, &rules);
         if !complaints.is_empty() {
             failures.push(format!("{with}: {complaints:?}"));
         }
@@ -188,13 +182,7 @@ fn added_and_fixed_claims_are_right_claims() {
             };
             let mut fixed = with.clone();
             fixed.replace_range(fix.span.clone(), &fix.replacement);
-            let again = Analyzer::new().analyze(&fixed, DocKind::Mj, &rules);
-            let complaints: Vec<String> = again
-                .iter()
-                .flat_map(|l| l.analysis.diagnostics.iter())
-                .filter(|d| d.code.ends_with("claim"))
-                .map(|d| d.message.clone())
-                .collect();
+            let complaints = claim_complaints(&fixed, &rules);
             if !complaints.is_empty() {
                 failures.push(format!("{with} fixed to {fixed}: {complaints:?}"));
             }
@@ -260,4 +248,16 @@ fn stacked_yakuman_claims_read_back() {
             "{doc}: {diags:?}"
         );
     }
+}
+
+/// The messages of the claim diagnostics (`wrong-claim`, `invalid-claim`,
+/// ...) that a one-line `.mj` document draws.
+fn claim_complaints(text: &str, rules: &Rules) -> Vec<String> {
+    Analyzer::new()
+        .analyze(text, DocKind::Mj, rules)
+        .iter()
+        .flat_map(|l| l.analysis.diagnostics.iter())
+        .filter(|d| d.code.ends_with("claim"))
+        .map(|d| d.message.clone())
+        .collect()
 }

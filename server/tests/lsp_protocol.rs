@@ -337,41 +337,9 @@ async fn random_edits_and_requests_never_fail() {
             if step % 8 != 0 {
                 continue;
             }
-            let pos = json!({"line": rng.below(7), "character": rng.below(60)});
-            let doc = json!({"uri": uri});
-            let whole =
-                json!({"start": {"line": 0, "character": 0}, "end": {"line": 20, "character": 0}});
-            for (method, params) in [
-                (
-                    "textDocument/hover",
-                    json!({"textDocument": doc, "position": pos}),
-                ),
-                (
-                    "textDocument/completion",
-                    json!({"textDocument": doc, "position": pos}),
-                ),
-                (
-                    "textDocument/inlayHint",
-                    json!({"textDocument": doc, "range": whole}),
-                ),
-                (
-                    "textDocument/codeAction",
-                    json!({"textDocument": doc, "range": whole, "context": {"diagnostics": []}}),
-                ),
-                (
-                    "textDocument/semanticTokens/full",
-                    json!({"textDocument": doc}),
-                ),
-                ("textDocument/documentSymbol", json!({"textDocument": doc})),
-                (
-                    "textDocument/formatting",
-                    json!({"textDocument": doc, "options": {"tabSize": 4, "insertSpaces": true}}),
-                ),
-            ] {
-                // `call` fails the test on an error response, which is what
-                // a caught panic becomes.
-                c.call(method, params).await;
-            }
+            // `call` (in `answers`) fails the test on an error response,
+            // which is what a caught panic becomes.
+            answers(&mut c, uri, rng.below(7) as u32, rng.below(60) as u32).await;
         }
         // Still alive and publishing for the last version.
         c.diagnostics(uri, version).await;
