@@ -535,3 +535,13 @@ fn the_tenpai_toml_of_the_current_directory_sets_the_rules() {
     assert!(run(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))).contains("= 7700 total"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A blank line still heads its error with something to read.
+#[test]
+fn a_blank_line_is_named_in_its_error() {
+    let o = tenpai(&["", "--no-color"], None);
+    assert_eq!(o.status.code(), Some(1));
+    let s = stdout(&o);
+    assert!(s.starts_with("error: (a blank line)\n"), "{s}");
+    assert!(s.contains("not-a-hand"), "{s}");
+}

@@ -227,3 +227,15 @@ fn a_fifth_copy_from_visible_is_warned_about_as_in_the_line() {
     let ok = json_lines(&run(&["--json", hand, "--visible", "1m1m1m"], None));
     assert!(ok[0].get("diagnostics").is_none(), "{}", ok[0]);
 }
+
+/// A blank line still heads its error with something to read.
+#[test]
+fn a_blank_line_is_named_in_its_error() {
+    let out = run(&[""], None);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("(a blank line)\n  error[not-a-hand]"),
+        "{err}"
+    );
+}

@@ -21,6 +21,16 @@ pub(crate) enum StdinLine {
     BadRules,
 }
 
+/// A hand line as it heads its errors: a blank one is named, or the
+/// header would be empty.
+pub(crate) fn line_heading(line: &str) -> &str {
+    if line.trim().is_empty() {
+        "(a blank line)"
+    } else {
+        line
+    }
+}
+
 /// The hand lines of standard input, read as a `.mj` document: blank and
 /// comment lines are skipped, and `rules:` lines set the rules of the lines
 /// after them (their problems go to stderr, after `tenpai CMD:`).

@@ -561,7 +561,7 @@ pub fn render_text(
     let mut out = String::new();
     match outcome {
         Outcome::Notation(diags) => {
-            let _ = writeln!(out, "{} {line}", st.bad("error:"));
+            let _ = writeln!(out, "{} {}", st.bad("error:"), super::line_heading(line));
             for d in diags {
                 let _ = writeln!(
                     out,

@@ -177,8 +177,12 @@ pub fn run(args: ShantenArgs) -> ExitCode {
                 } else {
                     for d in diags {
                         eprintln!(
-                            "{text}\n  error[{}] at {}..{}: {}",
-                            d.code, d.span.start, d.span.end, d.message
+                            "{}\n  error[{}] at {}..{}: {}",
+                            super::line_heading(text),
+                            d.code,
+                            d.span.start,
+                            d.span.end,
+                            d.message
                         );
                     }
                     Ok(())
