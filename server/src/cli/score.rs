@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use crate::cli::check::RuleArgs;
 use crate::diag::Diagnostic;
 use crate::diag::Severity;
-use crate::hand::{parse_hand, validate, Hand, Mode, Situation};
+use crate::hand::{read_hand, Hand, Mode, Situation};
 use crate::notation::{ast::LineKind, parse_line};
 use crate::score::json::error_json;
 use crate::score::rules::RenhouRule;
@@ -336,28 +336,17 @@ pub enum Outcome {
 }
 
 pub fn score_line(line: &str, rules: &Rules) -> Outcome {
-    let parsed = parse_line(line);
-    let LineKind::Hand(hand_line) = &parsed.kind else {
-        // parse_hand words the error for a line that is no hand.
-        return Outcome::Notation(parse_hand(line, rules).err().unwrap_or_default());
-    };
-    let v = validate(hand_line, rules, Mode::Strict);
-    let diags: Vec<Diagnostic> = parsed.errors.into_iter().chain(v.diagnostics).collect();
-    if diags.iter().any(|d| d.severity == Severity::Error) {
-        return Outcome::Notation(
-            diags
-                .into_iter()
-                .filter(|d| d.severity == Severity::Error)
-                .collect(),
-        );
-    }
-    let (hand, sit) = (v.hand, v.situation);
-    let result = Box::new(score::score(&hand, &sit, rules));
-    Outcome::Scored {
-        hand,
-        sit,
-        result,
-        notes: diags,
+    match read_hand(line, rules, Mode::Strict) {
+        Ok((hand, sit, notes)) => {
+            let result = Box::new(score::score(&hand, &sit, rules));
+            Outcome::Scored {
+                hand,
+                sit,
+                result,
+                notes,
+            }
+        }
+        Err(errors) => Outcome::Notation(errors),
     }
 }
 

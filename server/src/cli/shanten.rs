@@ -8,7 +8,8 @@ use serde_json::{json, Value};
 
 use crate::cli::check::RuleArgs;
 use crate::diag::Diagnostic;
-use crate::hand::{validate, Hand, Mode, Situation};
+use crate::document::present::text::plural;
+use crate::hand::{read_hand, Hand, Mode, ReadHand, Situation};
 use crate::notation::{
     ast::{HandItem, LineKind},
     parse_line,
@@ -48,24 +49,11 @@ pub struct ShantenArgs {
     pub rules: RuleArgs,
 }
 
-/// A hand line read for analysis, with its warnings and notes (an option
-/// that has no effect, such as `discard=` on a waiting hand): the hand is
-/// analysed, but the user should know that a word was not taken as meant.
-pub type ReadLine = (Hand, Situation, Vec<Diagnostic>);
-
 /// Reads a hand line for analysis: partial hands (1-14 closed tiles) are
 /// accepted; any error diagnostic is returned instead.
-pub fn read_line(text: &str, rules: &Rules) -> Result<ReadLine, Vec<Diagnostic>> {
-    let line = parse_line(text);
-    let LineKind::Hand(hand_line) = &line.kind else {
-        return Err(vec![Diagnostic::error(
-            "not-a-hand",
-            0..text.len(),
-            "this line holds no hand (it is blank, a comment or a rules: line)",
-        )]);
-    };
-    let v = validate(hand_line, rules, Mode::Partial);
-    if v.hand.closed.is_empty() && line.errors.is_empty() && !v.has_errors() {
+pub fn read_line(text: &str, rules: &Rules) -> Result<ReadHand, Vec<Diagnostic>> {
+    let read = read_hand(text, rules, Mode::Partial)?;
+    if read.0.closed.is_empty() {
         // A nagashi line may hold no tiles (it is scored without them), but
         // there is nothing to analyse.
         return Err(vec![Diagnostic::error(
@@ -74,16 +62,7 @@ pub fn read_line(text: &str, rules: &Rules) -> Result<ReadLine, Vec<Diagnostic>>
             "this line has no tiles: a partial hand has 1 to 14 closed tiles",
         )]);
     }
-    if v.has_errors() || !line.errors.is_empty() {
-        let mut all = line.errors;
-        all.extend(
-            v.diagnostics
-                .into_iter()
-                .filter(|d| d.severity == crate::diag::Severity::Error),
-        );
-        return Err(all);
-    }
-    Ok((v.hand, v.situation, v.diagnostics))
+    Ok(read)
 }
 
 /// An argument without closed tiles (options, melds, a claim) cannot be a
@@ -284,12 +263,6 @@ fn count_text(u: &Ukeire) -> String {
     }
 }
 
-/// "1 kind", "2 kinds": a hand with a single wait is common.
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// The readable report of one line.
 /// The warning the line's own `visible=` gets for a fifth copy, for the
 /// tiles of `--visible`, which the line's validation does not see (its
 /// span, the whole line, names no word of it).
@@ -334,6 +307,7 @@ fn diagnostics_json(diags: &[Diagnostic]) -> Value {
         .collect()
 }
 
+/// The readable report of one line.
 fn render(
     text: &str,
     hand: &Hand,

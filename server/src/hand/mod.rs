@@ -130,4 +130,4 @@ mod fast;
 mod validate;
 
 pub(crate) use validate::robbed_tile_held;
-pub use validate::{conflicting, parse_hand, validate, Mode, Validated};
+pub use validate::{conflicting, parse_hand, read_hand, validate, Mode, ReadHand, Validated};

@@ -38,9 +38,20 @@ impl Validated {
     }
 }
 
-/// Parses and strictly validates one hand line. `Err` holds every diagnostic
-/// when any of them (syntax or semantic) is an error.
+/// Parses and strictly validates one hand line. `Err` holds the errors
+/// (syntax and semantic) when there is any.
 pub fn parse_hand(text: &str, rules: &Rules) -> Result<(Hand, Situation), Vec<Diagnostic>> {
+    read_hand(text, rules, Mode::Strict).map(|(hand, sit, _)| (hand, sit))
+}
+
+/// A hand line that reads without an error: its hand, its situation, and
+/// the warnings and notes it drew (an option these rules do not score, a
+/// fifth copy made by an indicator), which a front end should still show.
+pub type ReadHand = (Hand, Situation, Vec<Diagnostic>);
+
+/// Parses and validates one hand line in `mode`. `Err` holds the errors
+/// (syntax and semantic) when there is any.
+pub fn read_hand(text: &str, rules: &Rules, mode: Mode) -> Result<ReadHand, Vec<Diagnostic>> {
     let line = crate::notation::parse_line(text);
     let crate::notation::ast::LineKind::Hand(hand_line) = &line.kind else {
         return Err(vec![Diagnostic::error(
@@ -49,13 +60,18 @@ pub fn parse_hand(text: &str, rules: &Rules) -> Result<(Hand, Situation), Vec<Di
             "this line holds no hand (it is blank, a comment or a rules: line)",
         )]);
     };
-    let v = validate(hand_line, rules, Mode::Strict);
+    let v = validate(hand_line, rules, mode);
+    // The parser's diagnostics are all errors.
     if v.has_errors() || !line.errors.is_empty() {
-        let mut all = line.errors;
-        all.extend(v.diagnostics);
-        return Err(all);
+        let mut errors = line.errors;
+        errors.extend(
+            v.diagnostics
+                .into_iter()
+                .filter(|d| d.severity == crate::diag::Severity::Error),
+        );
+        return Err(errors);
     }
-    Ok((v.hand, v.situation))
+    Ok((v.hand, v.situation, v.diagnostics))
 }
 
 /// Validates a parsed hand line.
