@@ -4,7 +4,7 @@
 //! a claim or a comment. `x = 1234`, `10mb` and `3px` are left alone; the
 //! typo `11128z` is taken, so its error is reported.
 
-use crate::notation::options::{FLAG_NAMES, KEY_NAMES};
+use crate::notation::options::{FLAG_NAMES, KEY_NAMES, LONGEST_NAME};
 use crate::tile::Tile;
 
 fn is_glyph(c: char) -> bool {
@@ -122,22 +122,21 @@ fn colon_option(word: &str) -> bool {
 /// within the tiles' run of notation characters, and only near its end:
 /// an option word is short, and a key ends at the word's first colon.
 /// Trying only those starts keeps a long word (a pasted blob in a code
-/// span) linear, where trying every start was quadratic.
+/// span) linear, where trying every start was quadratic. (A typo of an
+/// option word may be two letters longer than the longest name.)
 fn glued_option(word: &str) -> bool {
     let tiles_end = word
         .find(|c: char| !is_notation_char(c))
         .unwrap_or(word.len());
     let body_end = word.trim_end_matches(PROSE_PUNCTUATION).len();
-    let longest_word = FLAG_NAMES.iter().map(|o| o.len()).max().unwrap_or(0) + 2;
-    let longest_key = KEY_NAMES.iter().map(|k| k.len()).max().unwrap_or(0);
     let colon = word.find(':');
     word.char_indices()
         .skip(1)
         .take_while(|&(i, _)| i <= tiles_end)
         .any(|(i, _)| {
             let rest = &word[i..];
-            (body_end.saturating_sub(i) <= longest_word && option_word(rest))
-                || colon.is_some_and(|c| c.saturating_sub(i) <= longest_key && colon_option(rest))
+            (body_end.saturating_sub(i) <= LONGEST_NAME + 2 && option_word(rest))
+                || colon.is_some_and(|c| c.saturating_sub(i) <= LONGEST_NAME && colon_option(rest))
         })
 }
 

@@ -37,9 +37,10 @@ pub fn rules_of(line: &ast::RulesLine, base: &Rules) -> (Rules, Vec<Diagnostic>)
             continue;
         }
         let key_span = span.start..span.start + key.len();
-        let message = crate::score::rules::unknown_rule_message(key);
+        let guess = crate::score::rules::closest_rule(key);
+        let message = crate::score::rules::unknown_rule_message(key, guess);
         let d = Diagnostic::error("unknown-rule", key_span.clone(), message);
-        diags.push(match crate::score::rules::closest_rule(key) {
+        diags.push(match guess {
             Some(g) => d.with_fix(format!("change to '{g}'"), key_span, g),
             None => d,
         });

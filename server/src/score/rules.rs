@@ -97,9 +97,10 @@ pub fn closest_rule(key: &str) -> Option<&'static str> {
 
 /// What is wrong with a word that names no rule, as every place that takes
 /// rule words (`rules:` lines, `--rules`, `tenpai.toml`, editor settings)
-/// says it: the likely rule, or the list of them.
-pub fn unknown_rule_message(key: &str) -> String {
-    match closest_rule(key) {
+/// says it: the likely rule (`guess`, from [`closest_rule`]), or the list
+/// of them.
+pub fn unknown_rule_message(key: &str, guess: Option<&str>) -> String {
+    match guess {
         Some(g) => format!("unknown rule '{key}': did you mean '{g}'?"),
         None => format!(
             "unknown rule '{key}'; rules are {} and the presets {}",
@@ -251,7 +252,7 @@ impl Rules {
                         format!("honba takes the points per honba, a multiple of 3 up to 10000 (each payer of a tsumo pays a third), e.g. honba=300{given}")
                     })?
             }
-            _ => return Err(unknown_rule_message(key)),
+            _ => return Err(unknown_rule_message(key, closest_rule(key))),
         }
         Ok(())
     }
