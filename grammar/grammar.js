@@ -3,7 +3,7 @@
  * @license MIT
  *
  * The language is the one of docs/notation.md and of the nom parser in
- * server/src/notation; tests/corpus (the shared conformance corpus, whose
+ * crates/tenpai-core/src/notation; tests/corpus (the shared conformance corpus, whose
  * README gives the shape of a line) keeps the two in step. A document is
  * lines; each line is a hand line, a `rules:` line, a comment or blank.
  *

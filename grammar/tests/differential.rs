@@ -89,7 +89,7 @@ proptest! {
         // skips it, and so does the server before it parses the first line
         // (document/extract.rs).
         let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-        let parsed = tenpai::notation::parse_line(&text[bom..]);
+        let parsed = tenpai_core::notation::parse_line(&text[bom..]);
         let syntax: Vec<_> = parsed
             .errors
             .iter()

@@ -69,7 +69,7 @@ fn highlights_compile() {
 /// regex search, as `#match?` does here: both are the regex crate's
 /// syntax). The node is what tree-sitter-markdown cuts from the info
 /// string; each is listed with whether the server reads the fence as mj
-/// (is_mj_info in server/src/document/markdown.rs).
+/// (is_mj_info in crates/tenpai-doc/src/document/markdown.rs).
 #[test]
 fn helix_injects_the_fences_the_server_reads() {
     let toml = read("../editors/helix/languages.toml");

@@ -1,4 +1,4 @@
-// What the server reads from the `tenpai` section (server/src/lsp/settings.rs),
+// What the server reads from the `tenpai` section (crates/tenpai-lsp/src/settings.rs),
 // made from VS Code's settings: client-only keys (`path`, `trace`) are left
 // out, and unset rule switches too, so the preset's value stands.
 

@@ -87,7 +87,7 @@ test("```mj fences in Markdown are notation; other fences are not", async () => 
 });
 
 test("a fence is mj where the server reads its info string as mj", async () => {
-  // The server's is_mj_info (server/src/document/markdown.rs) and its tests:
+  // The server's is_mj_info (crates/tenpai-doc/src/document/markdown.rs) and its tests:
   // VitePress's options after the language, and Pandoc's attributes, whose
   // first class is the language.
   const mj = ["mj", "mj title", "mj{2}", "mj,ignore", "MJ {2}", "mj:line-numbers", "mj?x",
@@ -112,7 +112,7 @@ test("^^hand^^ spans in Markdown are notation", async () => {
 });
 
 test("a ^^span^^ is notation where the server reads it as a hand", async () => {
-  // The server's caret_hand (server/src/document/inline.rs): a hand line as
+  // The server's caret_hand (crates/tenpai-doc/src/document/inline.rs): a hand line as
   // an inline code span would be, or three or more words of letter honors.
   // pymdownx.caret writes ^^insert^^: prose stays prose.
   const hands = ["123m 0p", "234m567p22s345678s riichi", "(rrr) 123m", "[1111p] 123m", "🀇🀈🀉 22s",

@@ -1,4 +1,4 @@
-// The settings the extension hands the server: what server/src/lsp/settings.rs
+// The settings the extension hands the server: what crates/tenpai-lsp/src/settings.rs
 // reads, without client-only keys or unset switches.
 
 "use strict";
@@ -40,7 +40,7 @@ test("no section gives no settings", () => {
 });
 
 // The extension's settings mirror the server's: every rule switch and
-// preset of server/src/score/rules.rs, and nothing it would not know.
+// preset of crates/tenpai-core/src/score/rules.rs, and nothing it would not know.
 test("rule settings are the server's switches and presets", () => {
   const fs = require("node:fs");
   const rules = fs.readFileSync(path.join(__dirname, "..", "..", "..", "server", "src", "score", "rules.rs"), "utf8");

@@ -1,7 +1,7 @@
 ; extends
 
 ; An inline code span that starts like a hand is a hand line, as the server
-; reads it (server/src/document/inline.rs): it begins with a tile group
+; reads it (crates/tenpai-doc/src/document/inline.rs): it begins with a tile group
 ; (`123m`, `(123m)`, `[1111p]`, `(rrr)`, a tile glyph) and its first word is
 ; made of notation characters, perhaps with an option glued on
 ; (`22sriichi`, `22sdora=1m`). So `10mb`, `3px` or `1m-2m` stay code. (A Vim

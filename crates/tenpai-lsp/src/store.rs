@@ -1,0 +1,368 @@
+//! Open documents: a rope per URI, edited incrementally.
+
+use std::collections::HashMap;
+
+use ropey::Rope;
+use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
+
+use super::position::{self, Encoding};
+use crate::document::DocKind;
+use std::ops::Range;
+
+use crate::config::Config;
+use crate::document::{mj_lines, AnalyzedLine, Analyzer};
+use crate::score::Rules;
+
+/// The kind of a document, from the client's language id, falling back on
+/// the file extension; a document of another language is read as `.mj`
+/// (the client chose to send it to a hand-notation server).
+pub fn detect_kind(language_id: &str, uri: &Uri) -> DocKind {
+    if let Some(kind) = DocKind::from_language_id(language_id) {
+        return kind;
+    }
+    match language_id {
+        "mdx" | "quarto" | "rmd" => DocKind::Markdown,
+        _ => {
+            // The path's extension: not a query's or a fragment's.
+            let path = uri.as_str().split(['?', '#']).next().unwrap_or_default();
+            DocKind::from_path(std::path::Path::new(path)).unwrap_or(DocKind::Mj)
+        }
+    }
+}
+
+pub struct Doc {
+    pub rope: Rope,
+    pub version: i32,
+    pub kind: DocKind,
+    /// The per-line analysis cache of this document.
+    analyzer: Analyzer,
+    /// The text the current `lines` were computed from.
+    text: String,
+    lines: Vec<AnalyzedLine>,
+    /// `lines` match the rope and the rules.
+    fresh: bool,
+    /// The rules `lines` were analysed under (before any `rules:` line).
+    base: Rules,
+    /// Edits applied line by line since the last whole pass (whose
+    /// eviction bounds the cache).
+    since_pass: u32,
+    /// The nearest `tenpai.toml` above the document's file, read when it
+    /// was opened: its rules and honors win over the editor's settings, so
+    /// the editor agrees with `tenpai check` in CI.
+    pub project: Option<Config>,
+}
+
+/// After this many line-by-line updates, the next query runs a whole pass,
+/// which drops the cache entries of lines no longer in the document.
+const PASS_EVERY: u32 = 1000;
+
+/// An analysed document, for queries.
+pub struct View<'a> {
+    pub rope: &'a Rope,
+    pub text: &'a str,
+    pub lines: &'a [AnalyzedLine],
+    pub kind: DocKind,
+}
+
+impl Doc {
+    pub fn new(text: &str, version: i32, kind: DocKind) -> Doc {
+        Doc {
+            rope: Rope::from_str(text),
+            version,
+            kind,
+            analyzer: Analyzer::new(),
+            text: String::new(),
+            lines: Vec::new(),
+            fresh: false,
+            base: Rules::default(),
+            since_pass: 0,
+            project: None,
+        }
+    }
+
+    /// The rules changed: everything is to be analysed again.
+    pub fn invalidate(&mut self) {
+        self.fresh = false;
+    }
+
+    /// The document analysed under `rules` (only the lines edited since the
+    /// last call are analysed again: the rest come from the cache).
+    pub fn view(&mut self, rules: &Rules) -> View<'_> {
+        if !self.fresh || self.base != *rules {
+            self.text = self.rope.to_string();
+            self.lines = self.analyzer.analyze(&self.text, self.kind, rules);
+            self.base = rules.clone();
+            self.fresh = true;
+            self.since_pass = 0;
+        }
+        View {
+            rope: &self.rope,
+            text: &self.text,
+            lines: &self.lines,
+            kind: self.kind,
+        }
+    }
+
+    /// Applies the changes in order. A change whose range starts past the end
+    /// of the document is clamped to the end (the protocol leaves this
+    /// undefined; clamping keeps the rope and the client's text closest).
+    /// Returns a description of anything that had to be repaired.
+    pub fn apply(
+        &mut self,
+        version: i32,
+        changes: Vec<TextDocumentContentChangeEvent>,
+        enc: Encoding,
+    ) -> Vec<String> {
+        let mut notes = Vec::new();
+        for change in changes {
+            match change.range {
+                None => {
+                    self.rope = Rope::from_str(&change.text);
+                    self.fresh = false;
+                }
+                Some(range) => {
+                    let mut start = position::offset_clamped(&self.rope, range.start, enc);
+                    let mut end = position::offset_clamped(&self.rope, range.end, enc);
+                    if end < start {
+                        notes.push(format!(
+                            "edit range end {:?} before its start {:?}; applied as if swapped",
+                            range.end, range.start
+                        ));
+                        std::mem::swap(&mut start, &mut end);
+                    }
+                    let (cs, ce) = (self.rope.byte_to_char(start), self.rope.byte_to_char(end));
+                    self.rope.remove(cs..ce);
+                    self.rope.insert(cs, &change.text);
+                    if self.fresh {
+                        self.fresh = self.reanalyse_lines(start..end, &change.text);
+                    }
+                }
+            }
+        }
+        self.version = version;
+        notes
+    }
+
+    /// Keeps `text` and `lines` up to date after the edit of `old` (bytes
+    /// of the text before the edit) into `new`, analysing only the lines
+    /// the edit touched: the other lines keep their analysis and move.
+    /// Only for `.mj` documents, whose hand lines are their text lines, and
+    /// only when no `rules:` line is removed or written (the rules of the
+    /// lines after it would change). Returns false when a whole pass is
+    /// needed instead.
+    fn reanalyse_lines(&mut self, old: Range<usize>, new: &str) -> bool {
+        if self.kind != DocKind::Mj || self.since_pass >= PASS_EVERY {
+            return false;
+        }
+        let text = &self.text;
+        if old.end > text.len()
+            || !text.is_char_boundary(old.start)
+            || !text.is_char_boundary(old.end)
+        {
+            return false;
+        }
+        // The whole text lines the edit touches, line break included (a
+        // lone `\r` ends a line too).
+        let ls = text[..old.start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let le = text[old.end..]
+            .find(['\n', '\r'])
+            .map_or(text.len(), |i| old.end + i + 1);
+        let first = self.lines.partition_point(|l| l.range.start < ls);
+        let last = self.lines.partition_point(|l| l.range.start < le);
+        if self.lines[first..last]
+            .iter()
+            .any(|l| l.analysis.rules_after.is_some())
+        {
+            return false;
+        }
+        let rules = match first.checked_sub(1).and_then(|i| self.lines.get(i)) {
+            Some(prev) => prev
+                .analysis
+                .rules_after
+                .clone()
+                .unwrap_or_else(|| prev.analysis.rules.clone()),
+            None => self.base.clone(),
+        };
+        self.text.replace_range(old.clone(), new);
+        let delta = new.len() as isize - old.len() as isize;
+        let new_end = (le as isize + delta) as usize;
+        let mut fresh_lines = Vec::new();
+        for site in mj_lines(&self.text, ls..new_end) {
+            let analysis = self
+                .analyzer
+                .analyze_line(&self.text[site.range.clone()], &rules);
+            if analysis.rules_after.is_some() {
+                return false;
+            }
+            fresh_lines.push(AnalyzedLine {
+                range: site.range,
+                origin: site.origin,
+                analysis,
+            });
+        }
+        for l in &mut self.lines[last..] {
+            l.range =
+                (l.range.start as isize + delta) as usize..(l.range.end as isize + delta) as usize;
+        }
+        self.lines.splice(first..last, fresh_lines);
+        self.since_pass += 1;
+        true
+    }
+}
+
+#[derive(Default)]
+pub struct Store {
+    docs: HashMap<Uri, Doc>,
+}
+
+impl Store {
+    pub fn open(&mut self, uri: Uri, doc: Doc) {
+        self.docs.insert(uri, doc);
+    }
+
+    pub fn close(&mut self, uri: &Uri) -> Option<Doc> {
+        self.docs.remove(uri)
+    }
+
+    pub fn get(&self, uri: &Uri) -> Option<&Doc> {
+        self.docs.get(uri)
+    }
+
+    pub fn get_mut(&mut self, uri: &Uri) -> Option<&mut Doc> {
+        self.docs.get_mut(uri)
+    }
+
+    pub fn uris(&self) -> Vec<Uri> {
+        self.docs.keys().cloned().collect()
+    }
+
+    pub fn invalidate_all(&mut self) {
+        for d in self.docs.values_mut() {
+            d.invalidate();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position;
+    use tower_lsp_server::ls_types::{Position, Range};
+
+    fn edit(l0: u32, c0: u32, l1: u32, c1: u32, text: &str) -> TextDocumentContentChangeEvent {
+        TextDocumentContentChangeEvent {
+            range: Some(Range::new(Position::new(l0, c0), Position::new(l1, c1))),
+            range_length: None,
+            text: text.to_string(),
+        }
+    }
+
+    #[test]
+    fn incremental_edits_apply_in_order() {
+        let mut doc = Doc::new("🀄 123m\n456p\n", 1, DocKind::Mj);
+        let notes = doc.apply(
+            2,
+            vec![edit(0, 3, 0, 6, "789"), edit(1, 0, 2, 0, "")],
+            Encoding::Utf16,
+        );
+        assert!(notes.is_empty());
+        assert_eq!(doc.rope.to_string(), "🀄 789m\n");
+        assert_eq!(doc.version, 2);
+    }
+
+    #[test]
+    fn bad_ranges_are_repaired() {
+        let mut doc = Doc::new("abc", 1, DocKind::Mj);
+        let notes = doc.apply(2, vec![edit(0, 2, 0, 1, "X")], Encoding::Utf8);
+        assert_eq!(doc.rope.to_string(), "aXc");
+        assert_eq!(notes.len(), 1);
+        doc.apply(3, vec![edit(7, 0, 9, 0, "!")], Encoding::Utf8);
+        assert_eq!(doc.rope.to_string(), "aXc!");
+    }
+
+    /// Line-by-line updates give exactly what a whole pass gives.
+    #[test]
+    fn line_updates_match_a_whole_pass() {
+        let pieces = [
+            "234m567p22s345678s riichi tsumo dora=1s\n",
+            "123m456p789s1122z riichii\n",
+            "11111m456p789s22z\n",
+            "rules: kiriage\n",
+            "234m567p22s345678s riichi dora=1m seat=s\n",
+            "# a comment\n",
+            "\n",
+            "   (123m) 456p789s11z34s  \n",
+            "123m456p789s1122z\r",
+            "11z22z\r\n",
+        ];
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        // A byte order mark, which belongs to no line's hand.
+        let start = format!("\u{feff}{}", pieces.concat());
+        let mut doc = Doc::new(&start, 1, DocKind::Mj);
+        let rules = Rules::default();
+        doc.view(&rules);
+        let mut incremental = 0;
+        for v in 2..400 {
+            let text = doc.rope.to_string();
+            let a = next(text.len() + 1);
+            let b = (a + next(12)).min(text.len());
+            let (a, b) = (text.floor_char_boundary(a), text.floor_char_boundary(b));
+            let insert = match next(4) {
+                0 => pieces[next(pieces.len())].to_string(),
+                1 => String::new(),
+                2 => "\n".to_string(),
+                _ => ["1", "m", " ", "riichi", "🀄", "=> 8000", "\r"][next(7)].to_string(),
+            };
+            let (p0, p1) = (
+                position::position(&doc.rope, a, Encoding::Utf8),
+                position::position(&doc.rope, b, Encoding::Utf8),
+            );
+            let was_fresh = doc.fresh;
+            doc.apply(
+                v,
+                vec![edit(p0.line, p0.character, p1.line, p1.character, &insert)],
+                Encoding::Utf8,
+            );
+            if was_fresh && doc.fresh {
+                incremental += 1;
+            }
+            let expected = {
+                let t = doc.rope.to_string();
+                let got = Analyzer::new().analyze(&t, DocKind::Mj, &rules);
+                got.iter()
+                    .map(|l| (l.range.clone(), l.analysis.diagnostics.clone()))
+                    .collect::<Vec<_>>()
+            };
+            let now = doc.rope.to_string();
+            let view = doc.view(&rules);
+            assert_eq!(view.text, now);
+            let got: Vec<_> = view
+                .lines
+                .iter()
+                .map(|l| (l.range.clone(), l.analysis.diagnostics.clone()))
+                .collect();
+            assert_eq!(got, expected, "after edit {v}");
+        }
+        assert!(incremental > 100, "only {incremental} line-by-line updates");
+    }
+
+    #[test]
+    fn languages() {
+        let uri: Uri = "file:///a/b.md".parse().unwrap();
+        assert_eq!(detect_kind("plaintext", &uri), DocKind::Markdown);
+        assert_eq!(detect_kind("mj", &uri), DocKind::Mj);
+        let uri: Uri = "file:///a/b.mj".parse().unwrap();
+        assert_eq!(detect_kind("", &uri), DocKind::Mj);
+        // The extension is the path's, whatever query or fragment follows.
+        let uri: Uri = "file:///a/b.md?x=1#intro".parse().unwrap();
+        assert_eq!(detect_kind("plaintext", &uri), DocKind::Markdown);
+        let uri: Uri = "untitled:notes.mj#x.md".parse().unwrap();
+        assert_eq!(detect_kind("plaintext", &uri), DocKind::Mj);
+    }
+}

@@ -1,0 +1,166 @@
+//! Scoring the 5,000 reference hands: tenpai's engine and the `agari` crate
+//! side by side, on the same hands, parsed outside the timed loop.
+//!
+//! `cargo bench -p tenpai --bench score -- --warm-up-time 1 --measurement-time 3`
+
+use std::hint::black_box;
+
+use agari::context::{GameContext, WinType};
+use agari::hand::{decompose_hand, decompose_hand_with_melds, HandStructure};
+use agari::parse::{parse_hand as agari_parse, parse_hand_with_aka, to_counts, TileCounts};
+use agari::scoring::calculate_score;
+use agari::tile::Honor;
+use agari::yaku::detect_yaku_with_context;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use tenpai::hand::{parse_hand, Hand, Riichi, Situation};
+use tenpai::score::{self, Rules};
+use tenpai::tile::Wind;
+
+const VECTORS: &str = include_str!("../../../tests/vectors/scoring.jsonl");
+
+fn lines() -> Vec<String> {
+    VECTORS
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| v["line"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// One hand as agari takes it.
+struct AgariHand {
+    counts: TileCounts,
+    all_counts: TileCounts,
+    melds: Vec<agari::hand::Meld>,
+    context: GameContext,
+}
+
+fn honor(w: Wind) -> Honor {
+    match w {
+        Wind::East => Honor::East,
+        Wind::South => Honor::South,
+        Wind::West => Honor::West,
+        Wind::North => Honor::North,
+    }
+}
+
+fn agari_tiles(tiles: &[tenpai::tile::Tile]) -> Vec<agari::tile::Tile> {
+    tiles
+        .iter()
+        .filter_map(|t| agari_parse(&t.ascii()).ok()?.into_iter().next())
+        .collect()
+}
+
+fn to_agari(line: &str, hand: &Hand, sit: &Situation) -> Option<AgariHand> {
+    let parsed = parse_hand_with_aka(line.split_whitespace().next()?).ok()?;
+    let win = agari_tiles(&[hand.win?]).into_iter().next()?;
+    let mut ctx = GameContext::new(
+        if sit.tsumo {
+            WinType::Tsumo
+        } else {
+            WinType::Ron
+        },
+        honor(sit.round),
+        honor(sit.seat),
+    )
+    .with_dora(agari_tiles(&sit.dora))
+    .with_ura_dora(agari_tiles(&sit.ura))
+    .with_aka(parsed.aka_count)
+    .with_winning_tile(win);
+    if parsed.called_melds.iter().any(|m| m.meld.is_open()) {
+        ctx = ctx.open();
+    }
+    match sit.riichi {
+        Riichi::Double => ctx = ctx.double_riichi(),
+        Riichi::Riichi => ctx = ctx.riichi(),
+        Riichi::None => {}
+    }
+    if sit.ippatsu {
+        ctx = ctx.ippatsu();
+    }
+    if sit.last_tile {
+        ctx = ctx.last_tile();
+    }
+    if sit.rinshan {
+        ctx = ctx.rinshan();
+    }
+    if sit.chankan {
+        ctx = ctx.chankan();
+    }
+    if sit.tenhou {
+        ctx = ctx.tenhou();
+    }
+    if sit.chiihou {
+        ctx = ctx.chiihou();
+    }
+    let mut all = parsed.tiles.clone();
+    for m in &parsed.called_melds {
+        all.extend(&m.tiles);
+    }
+    Some(AgariHand {
+        counts: to_counts(&parsed.tiles),
+        all_counts: to_counts(&all),
+        melds: parsed.called_melds.iter().map(|m| m.meld.clone()).collect(),
+        context: ctx,
+    })
+}
+
+/// What agari's CLI does for one hand: decompose, score every structure,
+/// keep the best.
+fn agari_score(h: &AgariHand) -> u32 {
+    let structures: Vec<HandStructure> = if h.melds.is_empty() {
+        decompose_hand(&h.counts)
+    } else {
+        decompose_hand_with_melds(&h.counts, &h.melds)
+    };
+    structures
+        .iter()
+        .map(|s| {
+            let y = detect_yaku_with_context(s, &h.all_counts, &h.context);
+            calculate_score(s, &y, &h.context).payment.total
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+fn bench(c: &mut Criterion) {
+    let rules = Rules::tenhou();
+    let lines = lines();
+    let ours: Vec<(Hand, Situation)> = lines
+        .iter()
+        .filter_map(|l| parse_hand(l, &rules).ok())
+        .collect();
+    let theirs: Vec<AgariHand> = lines
+        .iter()
+        .zip(&ours)
+        .filter_map(|(l, (h, s))| to_agari(l, h, s))
+        .collect();
+    assert_eq!(ours.len(), lines.len(), "every vector parses");
+    assert_eq!(theirs.len(), lines.len(), "every vector converts for agari");
+
+    let mut g = c.benchmark_group("score_5000_hands");
+    g.throughput(Throughput::Elements(ours.len() as u64));
+    g.bench_function("tenpai", |b| {
+        b.iter(|| {
+            let mut sum = 0u32;
+            for (h, s) in &ours {
+                if let Ok(r) = score::score(black_box(h), black_box(s), &rules) {
+                    sum = sum.wrapping_add(r.points.total);
+                }
+            }
+            sum
+        })
+    });
+    g.bench_function("agari", |b| {
+        b.iter(|| {
+            let mut sum = 0u32;
+            for h in &theirs {
+                sum = sum.wrapping_add(agari_score(black_box(h)));
+            }
+            sum
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

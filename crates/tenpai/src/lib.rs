@@ -1,0 +1,13 @@
+//! tenpai: Riichi Mahjong hand notation, scoring, shanten, and the language
+//! server built on them — the crate of the `tenpai` binary.
+//!
+//! Data flows one way: text -> [`notation`] -> [`hand`] -> [`score`] /
+//! [`shanten`] (the `tenpai-core` crate) -> [`document`] (`tenpai-doc`) ->
+//! front ends ([`lsp`] in `tenpai-lsp`, [`cli`] here). Each layer is
+//! re-exported here under its old name.
+
+pub mod cli;
+
+pub use tenpai_core::{diag, hand, notation, score, shanten, tile};
+pub use tenpai_doc::{config, document};
+pub use tenpai_lsp as lsp;

@@ -1,0 +1,114 @@
+//! docs/notation.md stays honest: each diagnostic it documents has a wrong
+//! line that yields that code and a right line that yields nothing, and it
+//! documents every code there is.
+
+use std::path::PathBuf;
+
+use tenpai::diag::Diagnostic;
+use tenpai::hand::{parse_hand, validate, Mode};
+use tenpai::notation::ast::LineKind;
+use tenpai::notation::format::{format_line, FormatOptions};
+use tenpai::notation::{parse_line, rules_of, CodeClass, CODES};
+use tenpai::score::rules::Rules;
+
+fn doc() -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/notation.md");
+    std::fs::read_to_string(path).expect("docs/notation.md")
+}
+
+fn diagnostics(text: &str) -> Vec<Diagnostic> {
+    let line = parse_line(text);
+    let mut d = line.errors.clone();
+    let rules = Rules::tenhou();
+    match &line.kind {
+        LineKind::Hand(h) => d.extend(validate(h, &rules, Mode::Strict).diagnostics),
+        LineKind::Rules(r) => d.extend(rules_of(r, &rules).1),
+        _ => {}
+    }
+    d
+}
+
+/// (code, wrong line, right line) of each documented diagnostic.
+fn documented() -> Vec<(String, String, String)> {
+    let doc = doc();
+    let mut out = Vec::new();
+    let mut code: Option<String> = None;
+    let mut wrong: Option<String> = None;
+    let inline = |l: &str, prefix: &str| -> Option<String> {
+        let rest = l.strip_prefix(prefix)?.trim();
+        Some(rest.strip_prefix('`')?.strip_suffix('`')?.to_string())
+    };
+    for l in doc.lines() {
+        if let Some(h) = l.strip_prefix("### `") {
+            code = h.split('`').next().map(str::to_string);
+            wrong = None;
+        } else if let Some(w) = inline(l, "Wrong:") {
+            wrong = Some(w);
+        } else if let Some(r) = inline(l, "Right:") {
+            let c = code.clone().expect("Right: under a ### `code` heading");
+            let w = wrong
+                .take()
+                .unwrap_or_else(|| panic!("{c}: Right: without Wrong:"));
+            out.push((c, w, r));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_documented_wrong_line_yields_its_code() {
+    let docs = documented();
+    assert!(docs.len() >= 20);
+    for (code, wrong, right) in &docs {
+        if code == "not-a-hand" {
+            let err = parse_hand(wrong, &Rules::tenhou()).unwrap_err();
+            assert!(err.iter().any(|d| d.code == "not-a-hand"));
+            assert!(parse_hand(right, &Rules::tenhou()).is_ok());
+            continue;
+        }
+        let got = diagnostics(wrong);
+        assert!(
+            got.iter().any(|d| d.code == code),
+            "{code}: the documented wrong line {wrong:?} gives {:?}",
+            got.iter().map(|d| d.code).collect::<Vec<_>>()
+        );
+        let got = diagnostics(right);
+        assert!(
+            got.is_empty(),
+            "{code}: the documented right line {right:?} gives {got:?}"
+        );
+    }
+}
+
+#[test]
+fn every_code_is_documented_once() {
+    let docs = documented();
+    for (code, _) in CODES {
+        let n = docs.iter().filter(|(c, _, _)| c == code).count();
+        assert_eq!(n, 1, "docs/notation.md documents {code} {n} times");
+    }
+    for (c, _, _) in &docs {
+        assert!(
+            CODES.iter().any(|(k, _)| k == c),
+            "docs/notation.md documents unknown code {c}"
+        );
+    }
+    // Api-class codes come from parse_hand only; the rest from a line.
+    assert!(CODES.iter().filter(|(_, k)| *k == CodeClass::Api).count() <= 1);
+}
+
+#[test]
+fn formatting_examples_hold() {
+    let f = |s: &str| format_line(s, &FormatOptions::default());
+    assert_eq!(f("789s 11z 123m").as_deref(), Some("123m789s11z"));
+    assert_eq!(f("6m0m4m5m").as_deref(), Some("4056m"));
+    assert_eq!(f("(321m)").as_deref(), Some("(123m)"));
+    assert_eq!(
+        f("5m seat=3z honba=02 dora=7s1z7z").as_deref(),
+        Some("5m seat=w dora=7s17z honba=2")
+    );
+    assert_eq!(
+        f("12m456p789s11222z3m").as_deref(),
+        Some("123m456p789s11222z win=3m")
+    );
+}
