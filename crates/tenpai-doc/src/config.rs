@@ -5,8 +5,17 @@
 //! ```toml
 //! rules = "mahjong-soul kiriage"   # words of a `rules:` line (or a list)
 //!
+//! exclude = ["drafts/**"]         # documents never checked
+//!
 //! [fmt]
 //! honors = "letters"               # or "digits"
+//!
+//! [dialects]                       # other tools' notations in Markdown
+//! off = ["mpsz"]
+//! shortcodes = ["tile"]
+//! components = ["hai"]
+//! fences = { tiles = "pymdownx" }
+//! images = { east = "1z" }
 //! ```
 //!
 //! The nearest `tenpai.toml` (or `.tenpai.toml`) in a document's directory
@@ -18,6 +27,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use crate::document::dialects::{Dialect, DialectConfig};
 use crate::notation::format::HonorStyle;
 use crate::score::Rules;
 
@@ -32,6 +42,94 @@ pub struct Config {
     pub rules: Rules,
     /// How `fmt` writes honors, when the file says.
     pub honors: Option<HonorStyle>,
+    /// The dialects read, when the file has a `[dialects]` table.
+    pub dialects: Option<DialectConfig>,
+    /// Documents never checked: globs relative to the file's directory.
+    pub exclude: Vec<glob::Pattern>,
+    /// The directory of the file read (where `exclude` starts).
+    pub root: Option<PathBuf>,
+}
+
+impl Config {
+    /// Does `exclude` name the document at `path`?
+    pub fn excludes(&self, path: &Path) -> bool {
+        if self.exclude.is_empty() {
+            return false;
+        }
+        let absolute = dir_of(path).join(path.file_name().unwrap_or_default());
+        let relative = match &self.root {
+            Some(root) => absolute.strip_prefix(root).unwrap_or(&absolute),
+            None => &absolute,
+        };
+        let options = glob::MatchOptions {
+            require_literal_separator: true,
+            ..glob::MatchOptions::new()
+        };
+        self.exclude
+            .iter()
+            .any(|g| g.matches_path_with(relative, options) || g.matches_path_with(path, options))
+    }
+}
+
+/// The `[dialects]` table of `tenpai.toml`, and the editor's `dialects`
+/// setting.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct DialectSettings {
+    /// Dialect names turned off.
+    pub off: Option<Vec<String>>,
+    /// More Hugo shortcode names.
+    pub shortcodes: Option<Vec<String>>,
+    /// More MDC component names.
+    pub components: Option<Vec<String>>,
+    /// More fence names: name = dialect.
+    pub fences: Option<HashMap<String, String>>,
+    /// Image file names (no extension) = mpsz tile.
+    pub images: Option<HashMap<String, String>>,
+}
+
+impl DialectSettings {
+    /// The configuration these settings describe, or what is wrong.
+    pub fn into_config(self) -> Result<DialectConfig, String> {
+        let names = || Dialect::ALL.map(Dialect::name).join(", ");
+        let mut config = DialectConfig::default();
+        for name in self.off.unwrap_or_default() {
+            let d = Dialect::from_name(&name)
+                .ok_or_else(|| format!("dialects.off: no dialect '{name}' ({})", names()))?;
+            config.off.push(d);
+        }
+        config.shortcodes = self.shortcodes.unwrap_or_default();
+        config.components = self.components.unwrap_or_default();
+        let mut fences: Vec<(String, Dialect)> = Vec::new();
+        for (name, dialect) in self.fences.unwrap_or_default() {
+            match Dialect::from_name(&dialect) {
+                Some(d @ (Dialect::Pymdownx | Dialect::Mahgen)) => fences.push((name, d)),
+                _ => {
+                    return Err(format!(
+                        "dialects.fences.{name}: \"pymdownx\" or \"mahgen\", not \"{dialect}\""
+                    ))
+                }
+            }
+        }
+        fences.sort();
+        config.fences = fences;
+        for (stem, tile) in self.images.unwrap_or_default() {
+            let b = tile.as_bytes();
+            let ok = b.len() == 2
+                && match b[1] {
+                    b'm' | b'p' | b's' => b[0].is_ascii_digit(),
+                    b'z' => (b'1'..=b'7').contains(&b[0]),
+                    _ => false,
+                };
+            if !ok {
+                return Err(format!(
+                    "dialects.images.{stem}: a tile like \"1m\" or \"7z\", not \"{tile}\""
+                ));
+            }
+            config.images.insert(stem.to_ascii_lowercase(), tile);
+        }
+        Ok(config)
+    }
 }
 
 #[derive(Deserialize)]
@@ -41,6 +139,8 @@ struct Raw {
     // "data did not match any variant", which helps no one.
     rules: Option<toml::Value>,
     fmt: Option<RawFmt>,
+    exclude: Option<Vec<String>>,
+    dialects: Option<DialectSettings>,
 }
 
 #[derive(Deserialize)]
@@ -80,13 +180,28 @@ impl Config {
                 ))
             }
         };
-        Ok(Config { rules, honors })
+        let mut exclude = Vec::new();
+        for pattern in raw.exclude.unwrap_or_default() {
+            let glob = glob::Pattern::new(&pattern)
+                .map_err(|e| format!("exclude: \"{pattern}\": {}", e.msg))?;
+            exclude.push(glob);
+        }
+        let dialects = raw.dialects.map(DialectSettings::into_config).transpose()?;
+        Ok(Config {
+            rules,
+            honors,
+            dialects,
+            exclude,
+            root: None,
+        })
     }
 
     /// Reads the configuration file at `path`.
     pub fn read(path: &Path) -> Result<Config, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Config::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+        let mut config = Config::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        config.root = Some(dir_of(path));
+        Ok(config)
     }
 }
 
@@ -184,6 +299,30 @@ mod tests {
         let c = Config::parse("rules = [\"kuitan=off\", \"aka=0\"]\n").unwrap();
         assert!(!c.rules.open_tanyao && !c.rules.red_fives);
         assert_eq!(Config::parse("").unwrap().rules, Rules::tenhou());
+    }
+
+    #[test]
+    fn reads_dialects_and_exclude() {
+        let c = Config::parse(
+            "exclude = [\"drafts/**\"]\n[dialects]\noff = [\"mpsz\", \"Images\"]\nshortcodes = [\"tile\"]\nfences = { tiles = \"pymdownx\" }\nimages = { East = \"1z\" }\n",
+        )
+        .unwrap();
+        let d = c.dialects.clone().unwrap();
+        assert_eq!(d.off, [Dialect::Mpsz, Dialect::Images]);
+        assert_eq!(d.fences, [("tiles".to_string(), Dialect::Pymdownx)]);
+        assert_eq!(d.images.get("east").map(String::as_str), Some("1z"));
+        assert!(c.excludes(Path::new("drafts/a/b.md")));
+        assert!(!c.excludes(Path::new("docs/b.md")));
+        for (bad, says) in [
+            ("[dialects]\noff = [\"hugoo\"]", "hugoo"),
+            ("[dialects]\nfences = { x = \"hugo\" }", "pymdownx"),
+            ("[dialects]\nimages = { x = \"8z\" }", "8z"),
+            ("exclude = [\"a[\"]", "exclude"),
+            ("[dialects]\nof = []", "of"),
+        ] {
+            let e = Config::parse(bad).unwrap_err();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
     }
 
     #[test]

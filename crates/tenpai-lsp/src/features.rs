@@ -32,8 +32,10 @@ impl Ctx<'_> {
         position::offset(self.view.rope, pos, self.enc)
     }
 
-    fn line_text(&self, l: &AnalyzedLine) -> &str {
-        self.view.text.get(l.range.clone()).unwrap_or_default()
+    /// The hand line analysed: the text at the line, or a dialect's
+    /// translation.
+    fn line_text<'b>(&'b self, l: &'b AnalyzedLine) -> &'b str {
+        l.text(self.view.text)
     }
 
     /// The analysed lines meeting `range`.
@@ -90,7 +92,16 @@ pub fn hover(cx: &Ctx, pos: Position) -> Option<Hover> {
     let opts = hover_text::HoverOptions {
         glyphs: cx.settings.glyphs,
     };
-    let h = hover_text::hover(&line.analysis, offset - line.range.start, opts)?;
+    let mut h = hover_text::hover(&line.analysis, line.to_line(offset), opts)?;
+    if let Some(t) = &line.translation {
+        // Say what the author's notation was read as.
+        h.markdown = format!(
+            "{}\n\n---\n\n*{}*, read as `{}`",
+            h.markdown,
+            t.dialect.title(),
+            t.text
+        );
+    }
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,
@@ -165,6 +176,13 @@ pub fn code_actions(cx: &Ctx, range: Range) -> Vec<CodeActionOrCommand> {
         }
     }
     for line in lines {
+        if line.is_dialect() {
+            out.extend(dialect_actions(cx, line));
+            continue;
+        }
+        if !line.analysis.diagnostics.is_empty() {
+            out.extend(ignore_action(cx, line));
+        }
         let text = cx.line_text(line);
         for a in actions::line_actions(&line.analysis, text, line.origin, cx.settings.honors) {
             let kind = match a.kind {
@@ -184,6 +202,65 @@ pub fn code_actions(cx: &Ctx, range: Range) -> Vec<CodeActionOrCommand> {
         }
     }
     out
+}
+
+/// A dialect's hand: "Rewrite in tenpai notation", and "Ignore this hand"
+/// when it has diagnostics.
+fn dialect_actions(cx: &Ctx, line: &AnalyzedLine) -> Vec<CodeActionOrCommand> {
+    use crate::document::format::dialect_edits;
+    use crate::notation::format::FormatOptions;
+    let mut out = Vec::new();
+    if let Some(t) = &line.translation {
+        let options = FormatOptions {
+            honors: cx.settings.honors,
+        };
+        let edits = dialect_edits(cx.view.text, line.range.clone(), t, &options);
+        if !edits.is_empty() {
+            out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: "Rewrite in tenpai notation".to_string(),
+                kind: Some(CodeActionKind::REFACTOR_REWRITE),
+                edit: Some(edit(
+                    cx,
+                    edits
+                        .into_iter()
+                        .map(|e| TextEdit::new(cx.range(e.range), e.text))
+                        .collect(),
+                )),
+                ..Default::default()
+            }));
+        }
+    }
+    if !line.analysis.diagnostics.is_empty() {
+        out.extend(ignore_action(cx, line));
+    }
+    out
+}
+
+/// "Ignore this hand": the comment that hides the hand from tenpai,
+/// before it (Markdown) or at the end of its line (`.mj`).
+fn ignore_action(cx: &Ctx, line: &AnalyzedLine) -> Option<CodeActionOrCommand> {
+    let (at, comment) = match line.origin {
+        Origin::MjLine => {
+            let text = cx.view.text.get(line.range.clone())?;
+            if text.contains('#') {
+                return None;
+            }
+            (line.range.end, format!(" # {}", crate::document::IGNORE_MJ))
+        }
+        _ => (line.range.start, "<!-- tenpai-ignore -->".to_string()),
+    };
+    // It answers every diagnostic of the hand.
+    let answered: Vec<Diagnostic> = file_diagnostics(std::slice::from_ref(line))
+        .iter()
+        .map(|d| diagnostic(cx, d))
+        .collect();
+    Some(CodeActionOrCommand::CodeAction(CodeAction {
+        title: "Ignore this hand".to_string(),
+        kind: Some(CodeActionKind::QUICKFIX),
+        diagnostics: Some(answered),
+        edit: Some(edit(cx, vec![TextEdit::new(cx.range(at..at), comment)])),
+        ..Default::default()
+    }))
 }
 
 /// "Fix all" (`source.fixAll`, e.g. on save): every safe fix of the
@@ -237,6 +314,8 @@ pub fn formatting(cx: &Ctx, range: Option<Range>) -> Vec<TextEdit> {
     };
     lines
         .iter()
+        // A dialect is its renderer's syntax: formatting leaves it.
+        .filter(|l| !l.is_dialect())
         .filter_map(|l| {
             let f = actions::format(cx.line_text(l), l.origin, cx.settings.honors)?;
             Some(TextEdit::new(cx.range(l.range.clone()), f))
@@ -256,12 +335,12 @@ fn completion_line<'a>(cx: &'a Ctx, offset: usize) -> Option<(&'a AnalyzedLine, 
     let lines = cx.view.lines;
     let i = lines.partition_point(|l| l.range.start <= offset);
     let line = lines.get(i.checked_sub(1)?)?;
-    if line.range.start < row_start {
+    if line.range.start < row_start || line.is_dialect() {
         return None;
     }
     let end = match line.origin {
         Origin::MjLine | Origin::Fence => row_end.max(line.range.end),
-        _ => line.range.end,
+        Origin::InlineCode | Origin::Carets | Origin::Dialect => line.range.end,
     };
     (offset <= end).then_some((line, line.range.start..end))
 }
@@ -324,7 +403,9 @@ pub fn semantic_tokens(cx: &Ctx, range: Option<Range>) -> SemanticTokens {
     };
     let mut data = Vec::new();
     let (mut prev_line, mut prev_start) = (0u32, 0u32);
-    for line in lines {
+    // A dialect is highlighted by its own grammar (or none): the tokens
+    // of its translation are not the author's characters.
+    for line in lines.iter().filter(|l| !l.is_dialect()) {
         let len = line.range.len();
         for t in semantic::tokens(&line.analysis.line, len) {
             let r = cx.range(line.to_document(&t.span));

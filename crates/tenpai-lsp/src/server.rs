@@ -36,6 +36,10 @@ fn doc_settings<'a>(settings: &'a Settings, doc: &Doc) -> Cow<'a, Settings> {
         Some(c) => Cow::Owned(Settings {
             rules: c.rules.clone(),
             honors: c.honors.unwrap_or(settings.honors),
+            dialects: c
+                .dialects
+                .clone()
+                .unwrap_or_else(|| settings.dialects.clone()),
             ..settings.clone()
         }),
     }
@@ -103,7 +107,7 @@ impl Backend {
                 Some(doc) => guarded(|| {
                     let settings = doc_settings(settings, doc);
                     let cx = Ctx {
-                        view: doc.view(&settings.rules),
+                        view: doc.view(&settings.rules, &settings.dialects),
                         settings: &settings,
                         enc: *enc,
                         uri,
@@ -152,7 +156,7 @@ impl Backend {
                         guarded(|| {
                             let settings = doc_settings(settings, doc);
                             let cx = Ctx {
-                                view: doc.view(&settings.rules),
+                                view: doc.view(&settings.rules, &settings.dialects),
                                 settings: &settings,
                                 enc: *enc,
                                 uri: &uri,
@@ -371,6 +375,7 @@ impl LanguageServer for Backend {
         let kind = detect_kind(&d.language_id, &d.uri);
         let mut doc = Doc::new(&d.text, d.version, kind);
         doc.project = self.project_of(&d.uri, &mut Configs::default()).await;
+        doc.path = d.uri.to_file_path().map(|p| p.to_path_buf());
         lock(&self.state).store.open(d.uri.clone(), doc);
         self.publish(d.uri, Some(d.version)).await;
     }

@@ -4,6 +4,8 @@
 
 use serde_json::Value;
 
+use crate::config::DialectSettings;
+use crate::document::DialectConfig;
 use crate::notation::format::HonorStyle;
 use crate::score::Rules;
 
@@ -36,6 +38,8 @@ pub struct Settings {
     pub inlay_hints: InlayHintKinds,
     /// How formatting writes honors.
     pub honors: HonorStyle,
+    /// Which other tools' notations are read in Markdown.
+    pub dialects: DialectConfig,
 }
 
 impl Default for Settings {
@@ -45,6 +49,7 @@ impl Default for Settings {
             glyphs: true,
             inlay_hints: InlayHintKinds::default(),
             honors: HonorStyle::Digits,
+            dialects: DialectConfig::default(),
         }
     }
 }
@@ -78,6 +83,13 @@ impl Settings {
                     Some("digits") => s.honors = HonorStyle::Digits,
                     Some("letters") => s.honors = HonorStyle::Letters,
                     _ => problems.push(format!("honors: \"digits\" or \"letters\", not {v}")),
+                },
+                "dialects" => match serde_json::from_value::<DialectSettings>(v.clone())
+                    .map_err(|e| e.to_string())
+                    .and_then(DialectSettings::into_config)
+                {
+                    Ok(d) => s.dialects = d,
+                    Err(e) => problems.push(format!("dialects: {e}")),
                 },
                 other => problems.push(format!("unknown setting '{other}'")),
             }

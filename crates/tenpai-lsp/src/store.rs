@@ -10,7 +10,7 @@ use crate::document::DocKind;
 use std::ops::Range;
 
 use crate::config::Config;
-use crate::document::{mj_lines, AnalyzedLine, Analyzer};
+use crate::document::{mj_lines, AnalyzedLine, Analyzer, DialectConfig, IGNORE_MJ};
 use crate::score::Rules;
 
 /// The kind of a document, from the client's language id, falling back on
@@ -50,6 +50,8 @@ pub struct Doc {
     /// was opened: its rules and honors win over the editor's settings, so
     /// the editor agrees with `tenpai check` in CI.
     pub project: Option<Config>,
+    /// The document's file, for the project's `exclude` globs.
+    pub path: Option<std::path::PathBuf>,
 }
 
 /// After this many line-by-line updates, the next query runs a whole pass,
@@ -77,6 +79,7 @@ impl Doc {
             base: Rules::default(),
             since_pass: 0,
             project: None,
+            path: None,
         }
     }
 
@@ -87,10 +90,24 @@ impl Doc {
 
     /// The document analysed under `rules` (only the lines edited since the
     /// last call are analysed again: the rest come from the cache).
-    pub fn view(&mut self, rules: &Rules) -> View<'_> {
-        if !self.fresh || self.base != *rules {
+    pub fn view(&mut self, rules: &Rules, dialects: &DialectConfig) -> View<'_> {
+        if !self.fresh || self.base != *rules || self.analyzer.dialects() != dialects {
+            if self.analyzer.dialects() != dialects {
+                // Other dialects: the cached analyses are of other sites.
+                self.analyzer = Analyzer::new();
+                self.analyzer.set_dialects(dialects.clone());
+            }
             self.text = self.rope.to_string();
-            self.lines = self.analyzer.analyze(&self.text, self.kind, rules);
+            let excluded = self
+                .project
+                .as_ref()
+                .zip(self.path.as_deref())
+                .is_some_and(|(c, p)| c.excludes(p));
+            self.lines = if excluded {
+                Vec::new()
+            } else {
+                self.analyzer.analyze(&self.text, self.kind, rules)
+            };
             self.base = rules.clone();
             self.fresh = true;
             self.since_pass = 0;
@@ -154,6 +171,11 @@ impl Doc {
         if self.kind != DocKind::Mj || self.since_pass >= PASS_EVERY {
             return false;
         }
+        // `# tenpai: ignore` on a line of its own reaches the next line:
+        // a whole pass knows which.
+        if self.text.contains(IGNORE_MJ) || new.contains(IGNORE_MJ) {
+            return false;
+        }
         let text = &self.text;
         if old.end > text.len()
             || !text.is_char_boundary(old.start)
@@ -198,6 +220,7 @@ impl Doc {
                 range: site.range,
                 origin: site.origin,
                 analysis,
+                translation: None,
             });
         }
         for l in &mut self.lines[last..] {
@@ -306,7 +329,7 @@ mod tests {
         let start = format!("\u{feff}{}", pieces.concat());
         let mut doc = Doc::new(&start, 1, DocKind::Mj);
         let rules = Rules::default();
-        doc.view(&rules);
+        doc.view(&rules, &DialectConfig::default());
         let mut incremental = 0;
         for v in 2..400 {
             let text = doc.rope.to_string();
@@ -340,7 +363,7 @@ mod tests {
                     .collect::<Vec<_>>()
             };
             let now = doc.rope.to_string();
-            let view = doc.view(&rules);
+            let view = doc.view(&rules, &DialectConfig::default());
             assert_eq!(view.text, now);
             let got: Vec<_> = view
                 .lines

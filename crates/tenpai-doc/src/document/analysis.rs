@@ -16,7 +16,8 @@ use crate::score::{self, Rules, Score, ScoreError};
 use crate::shanten::{self, Analysis};
 
 use super::claims::{self, Facts, ItemCheck, Payment, Priced, Value};
-use super::extract::{find_hand_lines, HandSite, Origin};
+use super::dialects::{DialectConfig, Translation};
+use super::extract::{find_hand_lines_with, HandSite, Origin};
 use super::DocKind;
 
 /// What a hand line amounts to.
@@ -79,19 +80,54 @@ impl LineAnalysis {
 /// A hand line of a document with its analysis.
 #[derive(Clone, Debug)]
 pub struct AnalyzedLine {
-    /// Byte range of the line's text in the document.
+    /// Byte range of the line's text in the document (for a dialect, of
+    /// everything the author wrote for the hand).
     pub range: Range<usize>,
     pub origin: Origin,
     pub analysis: Arc<LineAnalysis>,
+    /// For a hand in another notation: the hand line analysed and where
+    /// its pieces are in the document.
+    pub translation: Option<Arc<Translation>>,
 }
 
 impl AnalyzedLine {
-    /// A line-relative span as a document range, clamped to the line.
+    /// A line-relative span as a document range, clamped to the line. For
+    /// a dialect, the author's bytes that wrote the span's pieces.
     pub fn to_document(&self, span: &Range<usize>) -> Range<usize> {
+        if let Some(t) = &self.translation {
+            let r = t.to_source(span);
+            let start = r.start.clamp(self.range.start, self.range.end);
+            return start..r.end.clamp(start, self.range.end);
+        }
         let len = self.range.len();
         let start = self.range.start + span.start.min(len);
         let end = self.range.start + span.end.clamp(span.start.min(len), len);
         start..end
+    }
+
+    /// The line-relative offset of document offset `offset` (within or at
+    /// the end of the line): for a dialect, the piece written there.
+    pub fn to_line(&self, offset: usize) -> usize {
+        match &self.translation {
+            Some(t) => t.to_text(offset),
+            None => offset
+                .saturating_sub(self.range.start)
+                .min(self.range.len()),
+        }
+    }
+
+    /// The hand line analysed: the document's text at the line, or a
+    /// dialect's translation.
+    pub fn text<'a>(&'a self, document: &'a str) -> &'a str {
+        match &self.translation {
+            Some(t) => &t.text,
+            None => document.get(self.range.clone()).unwrap_or_default(),
+        }
+    }
+
+    /// Is this hand written in another tool's notation?
+    pub fn is_dialect(&self) -> bool {
+        self.translation.is_some()
     }
 }
 
@@ -147,9 +183,13 @@ pub fn file_diagnostics(lines: &[AnalyzedLine]) -> Vec<FileDiagnostic> {
                         message: r.message.clone(),
                     })
                     .collect(),
+                // A fix rewrites the hand line, which a dialect's author
+                // did not write: its fixes would put tenpai's notation in
+                // another tool's markup.
                 fixes: d
                     .fixes
                     .iter()
+                    .filter(|_| !l.is_dialect())
                     .map(|f| FileFix {
                         title: f.title.clone(),
                         range: l.to_document(&f.span),
@@ -164,11 +204,35 @@ pub fn file_diagnostics(lines: &[AnalyzedLine]) -> Vec<FileDiagnostic> {
 }
 
 /// How a line is validated: inline mentions of a few tiles (`14m`) are not
-/// held to a whole hand's tile count.
+/// held to a whole hand's tile count, nor a dialect's shapes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-enum Context {
+pub enum Context {
+    /// A line of a `.mj` file or an mj fence.
     Line,
+    /// An inline code span or `^^…^^`.
     Inline,
+    /// A hand in another tool's notation.
+    Dialect,
+    /// A hand in another notation with unknown tiles (backs): a shape.
+    Shape,
+}
+
+impl Context {
+    const ALL: usize = 4;
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The context a site is analysed in.
+    pub fn of(site: &HandSite) -> Context {
+        match (&site.translation, site.origin.is_inline()) {
+            (Some(t), _) if t.unknown > 0 => Context::Shape,
+            (Some(_), _) => Context::Dialect,
+            (None, true) => Context::Inline,
+            (None, false) => Context::Line,
+        }
+    }
 }
 
 /// A fast hash for line texts (the FxHash mix, 8 bytes at a time, then an
@@ -247,6 +311,8 @@ pub struct Analyzer {
     prev: Previous,
     hits: u64,
     misses: u64,
+    /// The dialects read in Markdown.
+    dialects: DialectConfig,
 }
 
 /// Length of the common prefix of `a` and `b`, on a char boundary of both.
@@ -303,6 +369,33 @@ impl Analyzer {
         self.len() == 0
     }
 
+    /// The table of `context` under `rules`, remembered in `in_force`
+    /// until the rules change.
+    fn table_in_force(
+        &mut self,
+        rules: &Rules,
+        context: Context,
+        in_force: &mut [Option<usize>; Context::ALL],
+    ) -> usize {
+        match in_force[context.index()] {
+            Some(t) => t,
+            None => {
+                let t = self.table(rules, context);
+                in_force[context.index()] = Some(t);
+                t
+            }
+        }
+    }
+
+    /// Reads the dialects `dialects` turns on (all, by default).
+    pub fn set_dialects(&mut self, dialects: DialectConfig) {
+        self.dialects = dialects;
+    }
+
+    pub fn dialects(&self) -> &DialectConfig {
+        &self.dialects
+    }
+
     fn table(&mut self, rules: &Rules, context: Context) -> usize {
         match self
             .tables
@@ -341,9 +434,8 @@ impl Analyzer {
             t.live = 0;
         }
         let mut rules = base.clone();
-        let mut line_table = self.table(&rules, Context::Line);
-        let mut inline_table = None;
-        let sites = find_hand_lines(text, kind);
+        let mut in_force = [None; Context::ALL];
+        let sites = find_hand_lines_with(text, kind, &self.dialects);
         // Most of the text is new (a first pass, another file): analyse
         // what is missing on all cores first.
         let precomputed = if prefix + suffix < text.len() / 2 {
@@ -354,19 +446,8 @@ impl Analyzer {
         let mut out = Vec::with_capacity(sites.len());
         let mut lines = Vec::with_capacity(sites.len());
         for site in sites {
-            let line = &text[site.range.clone()];
-            let t = if site.origin.is_inline() {
-                match inline_table {
-                    Some(t) => t,
-                    None => {
-                        let t = self.table(&rules, Context::Inline);
-                        inline_table = Some(t);
-                        t
-                    }
-                }
-            } else {
-                line_table
-            };
+            let line = site.text(text);
+            let t = self.table_in_force(&rules, Context::of(&site), &mut in_force);
             let old_start = if site.range.end <= prefix {
                 Some(site.range.start)
             } else if site.range.start >= tail {
@@ -397,8 +478,7 @@ impl Analyzer {
                 if let Some(after) = &analysis.rules_after {
                     if *after != rules {
                         rules = after.clone();
-                        line_table = self.table(&rules, Context::Line);
-                        inline_table = None;
+                        in_force = [None; Context::ALL];
                     }
                 }
             }
@@ -407,6 +487,7 @@ impl Analyzer {
                 range: site.range,
                 origin: site.origin,
                 analysis,
+                translation: site.translation,
             });
         }
         // Lines the cold step analysed or looked up are not hits as well.
@@ -431,27 +512,15 @@ impl Analyzer {
             return 0;
         }
         let mut rules = base.clone();
-        let mut line_table = self.table(&rules, Context::Line);
-        let mut inline_table = None;
+        let mut in_force = [None; Context::ALL];
         // Lines looked up here, which the sequential pass will count again.
         let mut looked_up = 0;
         let mut todo: Vec<(usize, &str)> = Vec::new();
         let mut seen: HashMap<(usize, &str), (), BuildHasherDefault<LineHasher>> =
             HashMap::default();
         for site in sites {
-            let line = &text[site.range.clone()];
-            let t = if site.origin.is_inline() {
-                match inline_table {
-                    Some(t) => t,
-                    None => {
-                        let t = self.table(&rules, Context::Inline);
-                        inline_table = Some(t);
-                        t
-                    }
-                }
-            } else {
-                line_table
-            };
+            let line = site.text(text);
+            let t = self.table_in_force(&rules, Context::of(site), &mut in_force);
             if site.origin.allows_rules() && line.starts_with("rules:") {
                 // Cheap, and later lines depend on it: analysed in order.
                 let a = self.lookup(t, line);
@@ -459,8 +528,7 @@ impl Analyzer {
                 if let Some(after) = &a.rules_after {
                     if *after != rules {
                         rules = after.clone();
-                        line_table = self.table(&rules, Context::Line);
-                        inline_table = None;
+                        in_force = [None; Context::ALL];
                     }
                 }
                 continue;
@@ -472,10 +540,10 @@ impl Analyzer {
         if todo.len() < PARALLEL_LINES {
             return looked_up;
         }
-        let tables: Vec<(Rules, bool)> = self
+        let tables: Vec<(Rules, Context)> = self
             .tables
             .iter()
-            .map(|t| (t.rules.clone(), t.context == Context::Inline))
+            .map(|t| (t.rules.clone(), t.context))
             .collect();
         let chunk = todo.len().div_ceil(workers);
         let results: Vec<Vec<Arc<LineAnalysis>>> = std::thread::scope(|scope| {
@@ -486,8 +554,8 @@ impl Analyzer {
                     scope.spawn(move || {
                         part.iter()
                             .map(|&(t, line)| {
-                                let (rules, inline) = &tables[t];
-                                Arc::new(analyze_text(line, rules, *inline))
+                                let (rules, context) = &tables[t];
+                                Arc::new(analyze_in(line, rules, *context))
                             })
                             .collect::<Vec<_>>()
                     })
@@ -527,11 +595,7 @@ impl Analyzer {
             return a.clone();
         }
         self.misses += 1;
-        let analysis = Arc::new(analyze_text(
-            text,
-            &table.rules,
-            table.context == Context::Inline,
-        ));
+        let analysis = Arc::new(analyze_in(text, &table.rules, table.context));
         table.map.insert(text.into(), analysis.clone());
         analysis
     }
@@ -563,12 +627,26 @@ impl Analyzer {
 /// A cold pass with at least this many lines to analyse uses every core.
 const PARALLEL_LINES: usize = 2048;
 
-/// Inline mentions with fewer tiles than this, and no options or claim,
-/// are tile mentions (`the wait on 14m`), not hands.
-const INLINE_HAND_TILES: usize = 10;
+/// Inline hands with fewer tiles than this, and no options or claim, are
+/// shapes (`3445m`) or tile mentions (`the wait on 14m`), not hands.
+pub const HAND_TILES: usize = 13;
+
+/// A dialect's group of more tiles than a hand can hold (four kans) is a
+/// list of tiles (`19m19p19s1234567z` and the like), not a hand.
+pub const MOST_HAND_TILES: usize = 18;
 
 /// Analyses one line, uncached. `inline`: an inline code span or `^^…^^`.
 pub fn analyze_text(text: &str, rules: &Rules, inline: bool) -> LineAnalysis {
+    let context = if inline {
+        Context::Inline
+    } else {
+        Context::Line
+    };
+    analyze_in(text, rules, context)
+}
+
+/// Analyses one line, uncached, in `context`.
+pub fn analyze_in(text: &str, rules: &Rules, context: Context) -> LineAnalysis {
     let line = notation::parse_line(text);
     let mut diagnostics = line.errors.clone();
     let mut result = LineAnalysis {
@@ -591,10 +669,13 @@ pub fn analyze_text(text: &str, rules: &Rules, inline: bool) -> LineAnalysis {
             result.rules_after = Some(after);
         }
         ast::LineKind::Hand(h) => {
-            let fragment = inline
-                && h.options.is_empty()
-                && h.claim.is_none()
-                && h.tiles().len() < INLINE_HAND_TILES;
+            let tiles = h.tiles().len();
+            let fragment = match context {
+                Context::Line => false,
+                Context::Inline => h.options.is_empty() && h.claim.is_none() && tiles < HAND_TILES,
+                Context::Dialect => !(HAND_TILES..=MOST_HAND_TILES).contains(&tiles),
+                Context::Shape => true,
+            };
             let mode = if fragment {
                 Mode::Partial
             } else {
@@ -602,19 +683,38 @@ pub fn analyze_text(text: &str, rules: &Rules, inline: bool) -> LineAnalysis {
             };
             let validated = hand::validate(h, rules, mode);
             // A mention of a few tiles, or of one meld, has no tile count to
-            // get wrong.
-            diagnostics.extend(
-                validated
-                    .diagnostics
-                    .iter()
-                    .filter(|d| !(fragment && d.code == "tile-count"))
-                    .cloned(),
-            );
+            // get wrong; a dialect's shape is an illustration (a river, a
+            // tool's showcase of its syntax), not a hand to check.
+            let drawn = matches!(context, Context::Dialect | Context::Shape);
+            if !(fragment && drawn) {
+                diagnostics.extend(
+                    validated
+                        .diagnostics
+                        .iter()
+                        .filter(|d| !(fragment && d.code == "tile-count"))
+                        .cloned(),
+                );
+            }
             let clean = !diagnostics.iter().any(|d| d.severity == Severity::Error);
+            // A dialect's shape with the waits its author states: checked
+            // as the waits of the shape alone.
+            if clean && fragment && context == Context::Dialect {
+                if let (Some(claim), Some(facts)) = (&h.claim, shape_facts(&validated.hand)) {
+                    result.claims = claims::check(claim, &facts, text);
+                    diagnostics.extend(claims::diagnostics(&result.claims));
+                    result.facts = Some(facts);
+                }
+            }
             if clean && !fragment {
                 let outcome = outcome_of(&validated, rules);
+                // A dialect's author draws tiles, not a win, and an inline
+                // hand that says nothing of how it was won shows a shape:
+                // a hand of no yaku is no mistake of theirs.
+                let unsaid = drawn || (context == Context::Inline && h.options.is_empty());
                 if let Outcome::NotScored(e) = &outcome {
-                    diagnostics.push(score_diagnostic(e, h));
+                    if !(unsaid && e.code == "no-yaku") {
+                        diagnostics.push(score_diagnostic(e, h));
+                    }
                 }
                 let facts = facts_of(&outcome, &validated.situation, h);
                 if let Some(claim) = &h.claim {
@@ -632,6 +732,41 @@ pub fn analyze_text(text: &str, rules: &Rules, inline: bool) -> LineAnalysis {
     result.diagnostics = diagnostics;
     result.line = line;
     result
+}
+
+/// What a waiting shape is known to be, as if the rest of the hand were
+/// complete: tenpai on its waits, or how far from it. A shape of 3n+1
+/// closed tiles (`2223m`) is read alone; one of 3n+2 (`23456m`) with a
+/// pair set apart (an honor it does not hold), which is how such shapes
+/// are taught. `None` for other shapes.
+fn shape_facts(hand: &hand::Hand) -> Option<Facts> {
+    use crate::tile::{counts, Tile};
+    let mut closed: Vec<Tile> = hand.closed.iter().copied().collect();
+    let melds = hand.melds.len();
+    let pair = match closed.len() % 3 {
+        1 => None,
+        2 => {
+            let apart = Tile::all()
+                .filter(|t| t.is_honor())
+                .find(|t| !closed.contains(t))?;
+            closed.extend([apart, apart]);
+            Some(apart)
+        }
+        _ => return None,
+    };
+    let counts = counts(&closed);
+    let shanten = shanten::shanten(&counts, melds).shanten;
+    let waits = (shanten == 0).then(|| {
+        let mut w = shanten::waits(&counts, melds);
+        w.retain(|t| Some(*t) != pair);
+        w
+    });
+    Some(Facts {
+        value: Value::NotWinning,
+        shanten: Some(shanten),
+        waits,
+        counters: false,
+    })
 }
 
 fn outcome_of(v: &Validated, rules: &Rules) -> Outcome {
@@ -789,9 +924,11 @@ mod tests {
 
     #[test]
     fn inline_tile_mentions_are_not_held_to_a_tile_count() {
-        let text = "The wait on `14m`, the typo `11128z`, the meld `(1111s)`, the hand `123m 456p 789s 11z`.\n";
+        // Fewer than 13 tiles is a shape (`123m 456p 789s 11z`); 13 or
+        // more is a hand, held to its count.
+        let text = "The wait on `14m`, the typo `11128z`, the meld `(1111s)`, the shape `123m 456p 789s 11z`, the hand `123m 456p 789s 11z 2222z`.\n";
         let lines = Analyzer::new().analyze(text, DocKind::Markdown, &Rules::tenhou());
-        assert_eq!(lines.len(), 4);
+        assert_eq!(lines.len(), 5);
         assert_eq!(codes(&lines), ["invalid-tile", "tile-count"]);
         // The same text on a line of its own is a whole hand.
         let lines = Analyzer::new().analyze("14m\n", DocKind::Mj, &Rules::tenhou());
@@ -873,6 +1010,7 @@ mod tests {
             range: 10..15,
             origin: Origin::MjLine,
             analysis: Arc::new(analyze_text("11z", &Rules::tenhou(), false)),
+            translation: None,
         };
         assert_eq!(l.to_document(&(2..99)), 12..15);
         assert_eq!(l.to_document(&(99..120)), 15..15);

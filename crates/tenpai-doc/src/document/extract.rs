@@ -1,7 +1,11 @@
-//! Finding the hand lines of a document: their byte ranges in the file.
+//! Finding the hand lines of a document: their byte ranges in the file,
+//! and for a hand written in another tool's notation, the hand line it
+//! amounts to.
 
 use std::ops::Range;
+use std::sync::Arc;
 
+use super::dialects::{DialectConfig, Translation};
 use super::{markdown, DocKind};
 
 /// Where a hand line was found; the analysis treats them alike except that
@@ -16,6 +20,10 @@ pub enum Origin {
     InlineCode,
     /// `^^hand^^` in Markdown prose.
     Carets,
+    /// A hand in another tool's notation (a Hugo shortcode, an MDC
+    /// component, tile images…): its [`HandSite::translation`] is the hand
+    /// line analysed.
+    Dialect,
 }
 
 impl Origin {
@@ -37,14 +45,79 @@ impl Origin {
 pub struct HandSite {
     pub range: Range<usize>,
     pub origin: Origin,
+    /// For [`Origin::Dialect`]: the hand line the author's notation
+    /// amounts to, and where each of its pieces is in the document.
+    pub translation: Option<Arc<Translation>>,
 }
 
-/// The hand lines of `text`, in document order. Blank lines are left out.
-pub fn find_hand_lines(text: &str, kind: DocKind) -> Vec<HandSite> {
-    match kind {
-        DocKind::Mj => mj_lines(text, 0..text.len()),
-        DocKind::Markdown => markdown::find(text),
+impl HandSite {
+    /// A site of tenpai's own notation: the line is the text at `range`.
+    pub fn own(range: Range<usize>, origin: Origin) -> HandSite {
+        HandSite {
+            range,
+            origin,
+            translation: None,
+        }
     }
+
+    /// The hand line analysed: the document's text at the site, or the
+    /// translation of a dialect.
+    pub fn text<'a>(&'a self, document: &'a str) -> &'a str {
+        match &self.translation {
+            Some(t) => &t.text,
+            None => document.get(self.range.clone()).unwrap_or_default(),
+        }
+    }
+}
+
+/// The hand lines of `text`, in document order, with every dialect read.
+/// Blank lines are left out.
+pub fn find_hand_lines(text: &str, kind: DocKind) -> Vec<HandSite> {
+    find_hand_lines_with(text, kind, &DialectConfig::default())
+}
+
+/// The hand lines of `text`, reading the dialects `dialects` turns on.
+/// Hands marked to be ignored (`<!-- tenpai-ignore -->`, `# tenpai:
+/// ignore`) are left out.
+pub fn find_hand_lines_with(text: &str, kind: DocKind, dialects: &DialectConfig) -> Vec<HandSite> {
+    match kind {
+        DocKind::Mj => {
+            let mut lines = mj_lines(text, 0..text.len());
+            if memchr::memmem::find(text.as_bytes(), IGNORE_MJ.as_bytes()).is_some() {
+                ignore_mj_lines(text, &mut lines);
+            }
+            lines
+        }
+        DocKind::Markdown => markdown::find(text, dialects),
+    }
+}
+
+/// The comment that ignores a hand line of a `.mj` file (on the line), or
+/// the next line (on a line of its own).
+pub const IGNORE_MJ: &str = "tenpai: ignore";
+
+/// Is this `.mj` line's comment `# tenpai: ignore`?
+fn ignores(line: &str) -> bool {
+    line.split_once('#')
+        .is_some_and(|(_, comment)| comment.trim() == IGNORE_MJ)
+}
+
+fn ignore_mj_lines(text: &str, lines: &mut Vec<HandSite>) {
+    let mut skip_next = false;
+    lines.retain(|site| {
+        let line = &text[site.range.clone()];
+        if std::mem::take(&mut skip_next) {
+            // The line after a lone `# tenpai: ignore`; a comment line in
+            // between passes the mark on.
+            skip_next = line.starts_with('#');
+            return false;
+        }
+        if ignores(line) {
+            skip_next = line.starts_with('#');
+            return false;
+        }
+        true
+    });
 }
 
 /// The hand lines of `text[range]` in a `.mj` document, where `range`
@@ -72,7 +145,7 @@ pub(super) fn push_lines(text: &str, range: Range<usize>, origin: Origin, out: &
     let mut start = range.start;
     for line in slice.split_inclusive(['\n', '\r']) {
         if let Some(r) = trimmed(text, start..start + line.len()) {
-            out.push(HandSite { range: r, origin });
+            out.push(HandSite::own(r, origin));
         }
         start += line.len();
     }
@@ -125,6 +198,12 @@ mod tests {
         let text = "\u{feff}11z\n22z";
         assert_eq!(texts(text, DocKind::Mj), ["11z", "22z"]);
         assert_eq!(find_hand_lines(text, DocKind::Mj)[0].range, 3..6);
+    }
+
+    #[test]
+    fn ignored_mj_lines() {
+        let text = "123m456p789s11122z # tenpai: ignore\n# tenpai: ignore\n11128z\n22z\n";
+        assert_eq!(texts(text, DocKind::Mj), ["22z"]);
     }
 
     #[test]

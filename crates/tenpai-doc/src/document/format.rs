@@ -6,7 +6,8 @@ use std::ops::Range;
 
 use crate::notation::format::{format_line, FormatOptions, HonorStyle};
 
-use super::extract::{find_hand_lines, Origin};
+use super::dialects::{Dialect, DialectConfig, Translation};
+use super::extract::{find_hand_lines, find_hand_lines_with, Origin};
 use super::inline::{caret_hand, looks_like_hand};
 use super::DocKind;
 
@@ -22,6 +23,9 @@ pub struct Edit {
 pub fn format_edits(text: &str, kind: DocKind, options: &FormatOptions) -> Vec<Edit> {
     find_hand_lines(text, kind)
         .into_iter()
+        // Another tool's notation is its renderer's syntax: never
+        // rewritten by formatting.
+        .filter(|site| site.origin != Origin::Dialect)
         .filter_map(|site| {
             let line = &text[site.range.clone()];
             let formatted = format_site(line, site.origin, options)?;
@@ -31,6 +35,91 @@ pub fn format_edits(text: &str, kind: DocKind, options: &FormatOptions) -> Vec<E
             })
         })
         .collect()
+}
+
+/// `fmt --to tenpai`: the edits that format a document and also write
+/// every hand of another notation in tenpai's (see [`dialect_edits`]).
+pub fn to_tenpai_edits(
+    text: &str,
+    kind: DocKind,
+    dialects: &DialectConfig,
+    options: &FormatOptions,
+) -> Vec<Edit> {
+    let mut edits = format_edits(text, kind, options);
+    for site in find_hand_lines_with(text, kind, dialects) {
+        if let Some(t) = &site.translation {
+            edits.extend(dialect_edits(text, site.range.clone(), t, options));
+        }
+    }
+    edits.sort_by_key(|e| e.range.start);
+    // Two edits never overlap: a dialect's fence opener is no hand line.
+    edits.dedup_by(|b, a| b.range.start < a.range.end);
+    edits
+}
+
+/// The edits that write a dialect's hand (at `range`) in tenpai notation:
+/// inline markup becomes an inline code span; the hand of another tool's
+/// fence becomes the line of an mj fence (the fence's language becomes
+/// `mj`). None for a Tenhou link (a URL stays one) or an mpsz run (it is
+/// tenpai's notation already), or a hand that does not read.
+pub fn dialect_edits(
+    text: &str,
+    range: Range<usize>,
+    translation: &Translation,
+    options: &FormatOptions,
+) -> Vec<Edit> {
+    if matches!(translation.dialect, Dialect::Tenhou | Dialect::Mpsz) {
+        return Vec::new();
+    }
+    let Some(line) = format_line(&translation.text, options) else {
+        return Vec::new();
+    };
+    if !translation.block {
+        return vec![Edit {
+            range,
+            text: format!("`{line}`"),
+        }];
+    }
+    let mut edits = Vec::new();
+    if let Some(info) = fence_info_above(text, range.start) {
+        if text.get(info.clone()) != Some("mj") {
+            edits.push(Edit {
+                range: info,
+                text: "mj".to_string(),
+            });
+        }
+    }
+    edits.push(Edit { range, text: line });
+    edits
+}
+
+/// The info string of the fence whose content holds `at`: the nearest
+/// line above that opens with ```` ``` ```` or `~~~`.
+fn fence_info_above(text: &str, at: usize) -> Option<Range<usize>> {
+    let mut end = text.get(..at)?.rfind('\n')?;
+    loop {
+        let start = text[..end].rfind('\n').map_or(0, |i| i + 1);
+        let line = &text[start..end];
+        let trimmed = line.trim_start_matches([' ', '>']);
+        for marker in ["```", "~~~"] {
+            if let Some(rest) = trimmed.strip_prefix(marker) {
+                let info = rest.trim_start_matches(marker.as_bytes()[0] as char);
+                let info_start = end - info.len();
+                let word = info.trim_end_matches('\r');
+                let lead = word.len() - word.trim_start().len();
+                let lang = word
+                    .trim_start()
+                    .split(|c: char| c.is_whitespace() || c == '{')
+                    .next()
+                    .unwrap_or("");
+                return Some(info_start + lead..info_start + lead + lang.len());
+            }
+        }
+        if start == 0 {
+            return None;
+        }
+        end = start - 1;
+    }
 }
 
 /// The canonical form of a hand line found at `origin` (`None` for a line
@@ -61,6 +150,8 @@ pub fn found_at(text: &str, origin: Origin) -> bool {
         Origin::InlineCode => looks_like_hand(text),
         Origin::Carets => caret_hand(text),
         Origin::MjLine | Origin::Fence => true,
+        // A dialect's hand is never edited in place.
+        Origin::Dialect => false,
     }
 }
 

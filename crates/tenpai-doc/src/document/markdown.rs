@@ -1,5 +1,6 @@
 //! Hand lines in Markdown: lines of ```` ```mj ```` fences, inline code spans
-//! that look like hand lines, and `^^hand^^` in prose.
+//! that look like hand lines, `^^hand^^` in prose, and hands in other
+//! tools' notations (see [`super::dialects`]).
 //!
 //! pulldown-cmark's offset iterator gives every event's byte range in the
 //! file, also inside block quotes and list items, so the ranges found here
@@ -9,6 +10,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
+use super::dialects::scan::{self, DialectConfig, Found, Ranked};
 use super::extract::{push_lines, trimmed, HandSite, Origin};
 use super::inline::{caret_hand, looks_like_hand};
 
@@ -83,7 +85,7 @@ fn is_mj_info(info: &str) -> bool {
     }
 }
 
-pub(super) fn find(text: &str) -> Vec<HandSite> {
+pub(super) fn find(text: &str, dialects: &DialectConfig) -> Vec<HandSite> {
     let mut out = Vec::new();
     // Code blocks nest in nothing that holds text, so one flag will do.
     let mut in_mj_fence = false;
@@ -94,6 +96,13 @@ pub(super) fn find(text: &str) -> Vec<HandSite> {
     // A `^^` of this block is waiting for its closing marker, beyond an
     // inline element or a line break that cut the pair.
     let mut cut_open = false;
+    // For the dialects: the ranges of code (blocks and spans), whose
+    // complement is prose; the info string and lines of the code block
+    // being read; what was found.
+    let mut code: Vec<Range<usize>> = Vec::new();
+    let mut block: Option<(String, Vec<Range<usize>>)> = None;
+    let mut found: Ranked = Vec::new();
+    let mut spans: Vec<Found> = Vec::new();
 
     // pulldown-cmark reads a lone `\r` as a line break inside a paragraph
     // but not before a fence, so such a file is parsed with `\n` in its
@@ -112,17 +121,32 @@ pub(super) fn find(text: &str) -> Vec<HandSite> {
         match event {
             Event::Start(Tag::CodeBlock(kind)) => {
                 flush_run(text, &mut run, &mut out, &mut cut_open);
+                code.push(range);
                 match kind {
                     CodeBlockKind::Fenced(info) if is_mj_info(&info) => in_mj_fence = true,
-                    _ => in_other_block = true,
+                    CodeBlockKind::Fenced(info) => {
+                        in_other_block = true;
+                        block = Some((info.to_string(), Vec::new()));
+                    }
+                    CodeBlockKind::Indented => {
+                        in_other_block = true;
+                        block = Some((INDENTED.to_string(), Vec::new()));
+                    }
                 }
             }
             Event::End(TagEnd::CodeBlock) => {
                 in_mj_fence = false;
                 in_other_block = false;
+                if let Some((info, lines)) = block.take() {
+                    scan::fence(text, &info, &lines, dialects, &mut found);
+                }
             }
             Event::Text(_) if in_mj_fence => push_lines(text, range, Origin::Fence, &mut out),
-            Event::Text(_) if in_other_block => {}
+            Event::Text(_) if in_other_block => {
+                if let Some((_, lines)) = &mut block {
+                    split_lines(text, range, lines);
+                }
+            }
             Event::Text(_) => match &mut run {
                 Some(r) if r.end == range.start => r.end = range.end,
                 _ => {
@@ -132,12 +156,12 @@ pub(super) fn find(text: &str) -> Vec<HandSite> {
             },
             Event::Code(_) => {
                 flush_run(text, &mut run, &mut out, &mut cut_open);
+                code.push(range.clone());
                 if let Some(r) = code_span_content(text, range) {
-                    if looks_like_hand(&text[r.clone()]) {
-                        out.push(HandSite {
-                            range: r,
-                            origin: Origin::InlineCode,
-                        });
+                    if let Some(f) = scan::code_span(text, r.clone(), dialects) {
+                        spans.push(f);
+                    } else if looks_like_hand(&text[r.clone()]) {
+                        out.push(HandSite::own(r, Origin::InlineCode));
                     }
                 }
             }
@@ -150,7 +174,105 @@ pub(super) fn find(text: &str) -> Vec<HandSite> {
         }
     }
     flush_run(text, &mut run, &mut out, &mut cut_open);
+    // Prose (and HTML) is what lies between code.
+    let mut at = body;
+    for c in &code {
+        if c.start > at {
+            scan::prose(text, at..c.start, dialects, &mut found);
+        }
+        at = at.max(c.end);
+    }
+    if at < text.len() {
+        scan::prose(text, at..text.len(), dialects, &mut found);
+    }
+    if !found.is_empty() || !spans.is_empty() {
+        // `^^…^^` hands are prose too: what they hold is theirs.
+        let taken: Vec<Range<usize>> = out
+            .iter()
+            .filter(|s| s.origin == Origin::Carets)
+            .map(|s| s.range.clone())
+            .collect();
+        let mut dialect_sites = scan::settle(found, &taken);
+        dialect_sites.extend(spans);
+        out.extend(dialect_sites.into_iter().map(|f| HandSite {
+            range: f.range,
+            origin: Origin::Dialect,
+            translation: Some(f.translation),
+        }));
+        out.sort_by_key(|s| s.range.start);
+    }
+    if memchr::memmem::find(text.as_bytes(), IGNORE.as_bytes()).is_some() {
+        ignore_marked(text, &mut out);
+    }
     out
+}
+
+/// The info string given to indented code blocks: not a language anyone
+/// writes, so no fence dialect takes it.
+const INDENTED: &str = " indented";
+
+/// Pushes the lines of a code block's text event, without line breaks.
+fn split_lines(text: &str, range: Range<usize>, lines: &mut Vec<Range<usize>>) {
+    let Some(slice) = text.get(range.clone()) else {
+        return;
+    };
+    let mut at = range.start;
+    for line in slice.split_inclusive(['\n', '\r']) {
+        let len = line.trim_end_matches(['\n', '\r']).len();
+        lines.push(at..at + len);
+        at += line.len();
+    }
+}
+
+/// The start of the comments that ignore hands.
+const IGNORE: &str = "<!-- tenpai-ignore";
+
+/// Leaves out the hands `<!-- tenpai-ignore -->` marks (the next one) and
+/// those between `<!-- tenpai-ignore-start -->` and `<!--
+/// tenpai-ignore-end -->` (or the end of the document).
+fn ignore_marked(text: &str, sites: &mut Vec<HandSite>) {
+    let mut next: Vec<usize> = Vec::new();
+    let mut regions: Vec<Range<usize>> = Vec::new();
+    let mut open: Option<usize> = None;
+    for at in memchr::memmem::find_iter(text.as_bytes(), IGNORE.as_bytes()) {
+        let rest = &text[at + IGNORE.len()..];
+        let Some(close) = rest.find("-->") else {
+            continue;
+        };
+        let end = at + IGNORE.len() + close + 3;
+        match rest[..close].trim() {
+            "" => next.push(end),
+            "-start" => {
+                open.get_or_insert(end);
+            }
+            "-end" => {
+                if let Some(start) = open.take() {
+                    regions.push(start..at);
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(start) = open {
+        regions.push(start..text.len());
+    }
+    // Each lone mark takes the first hand after it.
+    let mut dropped = vec![false; sites.len()];
+    for mark in next {
+        let i = sites.partition_point(|s| s.range.start < mark);
+        if let Some(d) = dropped.get_mut(i) {
+            *d = true;
+        }
+    }
+    let mut i = 0;
+    sites.retain(|s| {
+        let inside = regions
+            .iter()
+            .any(|r| r.start <= s.range.start && s.range.end <= r.end);
+        let keep = !dropped[i] && !inside;
+        i += 1;
+        keep
+    });
 }
 
 /// Whether an event begins or ends a block that holds prose: `^^` pairs
@@ -223,10 +345,7 @@ fn flush_run(
             continue;
         }
         if let Some(r) = trimmed(text, range.start + open + 2..range.start + close) {
-            out.push(HandSite {
-                range: r,
-                origin: Origin::Carets,
-            });
+            out.push(HandSite::own(r, Origin::Carets));
         }
         i += 2;
     }
@@ -237,9 +356,11 @@ fn flush_run(
 mod tests {
     use super::*;
 
+    /// What tenpai's own notation finds (the dialects have their tests).
     fn found(text: &str) -> Vec<(&str, Origin)> {
-        find(text)
+        find(text, &DialectConfig::default())
             .into_iter()
+            .filter(|s| s.origin != Origin::Dialect)
             .map(|s| (&text[s.range], s.origin))
             .collect()
     }
@@ -306,7 +427,7 @@ mod tests {
     #[test]
     fn fences_inside_block_quotes_leave_out_the_marker() {
         let text = "> quote\n> ```mj\n> 123m 456p\n>   789s\n> ```\n";
-        let sites = find(text);
+        let sites = find(text, &DialectConfig::default());
         assert_eq!(
             found(text),
             [("123m 456p", Origin::Fence), ("789s", Origin::Fence)]
@@ -319,7 +440,7 @@ mod tests {
     #[test]
     fn fences_inside_list_items_leave_out_the_indentation() {
         let text = "- item\n\n  ```mj\n  11z22z\n  33z\n  ```\n1. ```mj\n   9m\n   ```\n";
-        let sites = find(text);
+        let sites = find(text, &DialectConfig::default());
         assert_eq!(
             found(text),
             [
@@ -335,7 +456,10 @@ mod tests {
     fn nested_quote_in_list() {
         let text = "- > ```mj\n  > 55z\n  > ```\n";
         assert_eq!(found(text), [("55z", Origin::Fence)]);
-        assert_eq!(find(text)[0].range.start, text.find("55z").unwrap());
+        assert_eq!(
+            find(text, &DialectConfig::default())[0].range.start,
+            text.find("55z").unwrap()
+        );
     }
 
     #[test]
@@ -379,7 +503,7 @@ mod tests {
     #[test]
     fn glyphs_before_a_hand() {
         let text = "🀄 The hand: `🀇🀈🀉 456p` and 🀄 `123m`.";
-        let sites = find(text);
+        let sites = find(text, &DialectConfig::default());
         assert_eq!(&text[sites[0].range.clone()], "🀇🀈🀉 456p");
         assert_eq!(&text[sites[1].range.clone()], "123m");
         assert_eq!(sites[1].range.start, text.find("123m").unwrap());
@@ -459,7 +583,7 @@ mod tests {
     #[test]
     fn front_matter_only_at_the_top_and_a_byte_order_mark_skipped() {
         let hands = |text: &str| -> Vec<String> {
-            find(text)
+            find(text, &DialectConfig::default())
                 .iter()
                 .map(|s| text[s.range.clone()].to_string())
                 .collect()
@@ -483,7 +607,10 @@ mod tests {
     fn a_lone_carriage_return_ends_a_line() {
         let text = "x\r```mj\r123m456p789s11z22z\r44z\r```\r`11z`\r\n";
         assert_eq!(lone_cr_to_lf(text).len(), text.len());
-        let found: Vec<&str> = find(text).iter().map(|s| &text[s.range.clone()]).collect();
+        let found: Vec<&str> = find(text, &DialectConfig::default())
+            .iter()
+            .map(|s| &text[s.range.clone()])
+            .collect();
         assert_eq!(found, ["123m456p789s11z22z", "44z", "11z"]);
     }
 

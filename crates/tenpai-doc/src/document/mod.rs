@@ -6,6 +6,7 @@
 
 mod analysis;
 pub mod claims;
+pub mod dialects;
 mod extract;
 pub mod fix;
 pub mod format;
@@ -15,10 +16,11 @@ mod markdown;
 pub mod present;
 
 pub use analysis::{
-    analyze_text, file_diagnostics, line_at, AnalyzedLine, Analyzer, FileDiagnostic, FileFix,
-    FileRelated, LineAnalysis, Outcome,
+    analyze_in, analyze_text, file_diagnostics, line_at, AnalyzedLine, Analyzer, Context,
+    FileDiagnostic, FileFix, FileRelated, LineAnalysis, Outcome,
 };
-pub use extract::{find_hand_lines, mj_lines, HandSite, Origin};
+pub use dialects::{Dialect, DialectConfig};
+pub use extract::{find_hand_lines, find_hand_lines_with, mj_lines, HandSite, Origin, IGNORE_MJ};
 pub use inline::looks_like_hand;
 pub use line_index::{Encoding, LineIndex, Position};
 

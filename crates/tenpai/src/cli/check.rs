@@ -641,10 +641,22 @@ pub fn run(args: CheckArgs) -> ExitCode {
     for input in &inputs {
         // The project's rules for this document, then the command line's.
         let at = input.path.as_deref().or(args.stdin_filename.as_deref());
-        let rules = match configs
-            .for_document(at)
-            .and_then(|c| args.rules.rules_on(c.rules))
-        {
+        let config = match configs.for_document(at) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        // The project's `exclude` globs: such a document is not checked.
+        if input.path.as_deref().is_some_and(|p| config.excludes(p)) {
+            continue;
+        }
+        let dialects = config.dialects.clone().unwrap_or_default();
+        if *analyzer.dialects() != dialects {
+            analyzer.set_dialects(dialects);
+        }
+        let rules = match args.rules.rules_on(config.rules) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::document::format::format_document;
+use crate::document::format::{apply_edits, format_document, to_tenpai_edits};
 use crate::notation::format::{FormatOptions, HonorStyle};
 
 use super::check::{read, setup};
@@ -30,6 +30,17 @@ pub struct FmtArgs {
     /// it as Markdown (only its hand lines change).
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<PathBuf>,
+    /// Also rewrite the hands of other tools' notations (Hugo shortcodes,
+    /// MDC components, tile images…) in this one. Without it, `fmt` never
+    /// touches them.
+    #[arg(long, value_enum, value_name = "NOTATION")]
+    pub to: Option<Target>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// tenpai's own notation.
+    Tenpai,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,15 +94,28 @@ pub fn run(args: FmtArgs) -> ExitCode {
         };
         // The flag, else the project's `[fmt] honors`, else digits.
         let at = input.path.as_deref().or(args.stdin_filename.as_deref());
-        let honors = match configs.for_document(at) {
-            Ok(c) => flag.or(c.honors).unwrap_or(HonorStyle::Digits),
+        let config = match configs.for_document(at) {
+            Ok(c) => c,
             Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::from(2);
             }
         };
+        if input.path.as_deref().is_some_and(|p| config.excludes(p)) {
+            continue;
+        }
+        let honors = flag.or(config.honors).unwrap_or(HonorStyle::Digits);
         let options = FormatOptions { honors };
-        let formatted = format_document(&text, input.kind, &options);
+        let formatted = match args.to {
+            None => format_document(&text, input.kind, &options),
+            Some(Target::Tenpai) => {
+                let dialects = config.dialects.clone().unwrap_or_default();
+                apply_edits(
+                    &text,
+                    &to_tenpai_edits(&text, input.kind, &dialects, &options),
+                )
+            }
+        };
         if formatted == text {
             unchanged += 1;
         } else {

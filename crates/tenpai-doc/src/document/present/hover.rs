@@ -33,8 +33,9 @@ pub struct HoverText {
     pub markdown: String,
 }
 
-/// The hover at byte `col` of a line. A tile under the cursor gets its own
-/// hover; anywhere else on a hand line, the hand's.
+/// The hover at byte `col` of a line: anywhere on a hand line (a digit, a
+/// suit letter, a bracket, an option, the claim), the hand's value or
+/// state; a tile under the cursor heads it with one line of its own.
 pub fn hover(a: &LineAnalysis, col: usize, opts: HoverOptions) -> Option<HoverText> {
     if let (LineKind::Rules(r), Some(rules)) = (&a.line.kind, &a.rules_after) {
         let end = r.words.last().map_or(0, |(_, s)| s.end);
@@ -44,10 +45,14 @@ pub fn hover(a: &LineAnalysis, col: usize, opts: HoverOptions) -> Option<HoverTe
         });
     }
     let h = a.hand_line()?;
-    if let Some(t) = tile_at(h, col) {
-        return Some(tile_hover(a, h, t, opts));
-    }
     let markdown = line_hover(a, opts)?;
+    if let Some(t) = tile_at(h, col) {
+        let tile = tile_hover(a, h, t, opts);
+        return Some(HoverText {
+            span: tile.span,
+            markdown: format!("{}\n\n---\n\n{markdown}", tile.markdown),
+        });
+    }
     // On an option word or the claim: what it says first, then the hand.
     let inside = |s: &Range<usize>| s.start <= col && col < s.end;
     if let Some(o) = h.options.iter().find(|o| inside(&o.span())) {
@@ -225,6 +230,8 @@ fn line_hover(a: &LineAnalysis, opts: HoverOptions) -> Option<String> {
     let Some(outcome) = outcome else {
         if a.has_errors() {
             md.push_str("The line has errors: the hand is not analysed.\n");
+        } else {
+            shape(&mut md, &v.hand, opts);
         }
         return Some(md);
     };
@@ -242,6 +249,74 @@ fn line_hover(a: &LineAnalysis, opts: HoverOptions) -> Option<String> {
         Outcome::Shanten(an) => shanten(&mut md, an, opts),
     }
     Some(md)
+}
+
+/// What a group of fewer tiles than a hand is: a mention, or a shape with
+/// its waits (3n+1 tiles), its shanten (3n+2) or its blocks.
+fn shape(md: &mut String, hand: &Hand, opts: HoverOptions) {
+    use crate::shanten::{shanten as shanten_of, ukeire, waits};
+    let closed: Vec<Tile> = hand.closed.iter().copied().collect();
+    let melds = hand.melds.len();
+    let n = closed.len() + 3 * melds;
+    if n <= 2 {
+        let _ = writeln!(md, "A mention of {}.", plural(n as u32, "tile", "tiles"));
+        return;
+    }
+    let counts = crate::tile::counts(&closed);
+    let _ = write!(md, "**Shape** of {}", plural(n as u32, "tile", "tiles"));
+    match closed.len() % 3 {
+        1 => {
+            let s = shanten_of(&counts, melds).shanten;
+            if s == 0 {
+                let w = waits(&counts, melds);
+                let left: u32 = w
+                    .iter()
+                    .map(|t| 4u32.saturating_sub(u32::from(counts[t.index()])))
+                    .sum();
+                let _ = writeln!(
+                    md,
+                    ": waiting, on {} ({} left)",
+                    super::text::tiles_text(&w, opts.glyphs),
+                    left
+                );
+            } else {
+                let u = ukeire(&counts, melds);
+                let left: u32 = u
+                    .iter()
+                    .map(|t| 4u32.saturating_sub(u32::from(counts[t.index()])))
+                    .sum();
+                let _ = writeln!(
+                    md,
+                    ": {}, improved by {} ({} tiles)",
+                    shanten_name(s),
+                    super::text::tiles_text(&u, opts.glyphs),
+                    left
+                );
+            }
+        }
+        2 => {
+            let s = shanten_of(&counts, melds).shanten;
+            if s < 0 {
+                let _ = writeln!(md, ": complete (melds and a pair)");
+            } else {
+                let _ = writeln!(md, ": {}", shanten_name(s));
+            }
+        }
+        _ => {
+            // 3n tiles: melds only when adding any pair completes it.
+            let melds_only = Tile::all().any(|t| {
+                let mut with_pair = counts;
+                with_pair[t.index()] += 2;
+                with_pair[t.index()] <= 4 && shanten_of(&with_pair, melds).shanten < 0
+            });
+            if melds_only {
+                let _ = writeln!(md, ": {} complete melds", n / 3);
+            } else {
+                md.push_str(": blocks short of melds\n");
+            }
+        }
+    }
+    md.push_str("\nFewer tiles than a hand: no tile count is checked.\n");
 }
 
 fn scored(md: &mut String, s: &Score, a: &LineAnalysis, hand: &Hand, sit: &Situation) {

@@ -1,15 +1,19 @@
-//! Document symbols: one per hand, named by its tiles, detailed by its value.
+//! Document symbols: one per hand (and shape), named by its tiles in
+//! tenpai's canonical notation, detailed by its value. Mentions of one or
+//! two tiles are no symbols.
 
 use std::ops::Range;
 
 use crate::document::LineAnalysis;
+use crate::notation::format::{format_line, FormatOptions};
 
 use super::outcome::outcome;
 use super::text::value_summary;
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Symbol {
-    /// The hand as written.
+    /// The hand in canonical notation (`123m456p789s11z (555p)`), whatever
+    /// notation wrote it.
     pub name: String,
     /// Its value or state (`4 han 30 fu · 7700`, `1-shanten · 24 tiles`),
     /// or why it has none.
@@ -18,9 +22,16 @@ pub struct Symbol {
     pub selection: Range<usize>,
 }
 
+/// Most tiles of a mention: fewer than a shape's three.
+const MENTION_TILES: usize = 2;
+
 pub fn symbol(a: &LineAnalysis, text: &str) -> Option<Symbol> {
     let h = a.hand_line()?;
-    let name = text.get(h.hand_span.clone())?.to_string();
+    if h.tiles().len() <= MENTION_TILES {
+        return None;
+    }
+    let written = text.get(h.hand_span.clone())?;
+    let name = canonical_tiles(written).unwrap_or_else(|| written.to_string());
     let detail = match outcome(a) {
         Some(o) => value_summary(o),
         None if a.has_errors() => "has errors".to_string(),
@@ -31,4 +42,32 @@ pub fn symbol(a: &LineAnalysis, text: &str) -> Option<Symbol> {
         detail,
         selection: h.hand_span.clone(),
     })
+}
+
+/// The tiles of a hand part in canonical notation, without the `win=`
+/// the formatter adds when sorting moves the winning tile.
+pub fn canonical_tiles(hand: &str) -> Option<String> {
+    let formatted = format_line(hand, &FormatOptions::default())?;
+    let tiles: Vec<&str> = formatted
+        .split(' ')
+        .take_while(|w| w.starts_with(|c: char| c.is_ascii_digit() || c == '(' || c == '['))
+        .collect();
+    (!tiles.is_empty()).then(|| tiles.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::analyze_text;
+    use crate::score::Rules;
+
+    #[test]
+    fn symbols_are_canonical_and_mentions_have_none() {
+        let line = "789s 123m 4p56p 1z1z (555p) tsumo";
+        let a = analyze_text(line, &Rules::tenhou(), false);
+        assert_eq!(symbol(&a, line).unwrap().name, "123m456p789s11z (555p)");
+        let line = "5p";
+        let a = analyze_text(line, &Rules::tenhou(), true);
+        assert!(symbol(&a, line).is_none());
+    }
 }

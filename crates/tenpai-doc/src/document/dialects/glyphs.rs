@@ -1,0 +1,172 @@
+//! Tiles written as characters: the Unicode Mahjong Tiles glyphs (🀇 …),
+//! kanji names (`東南西北白發中`, `発`, `一萬`/`一万`, `一筒`, `一索`/`一条`)
+//! and circled digits for pins (`①`…`⑨`).
+//!
+//! Glyphs cannot be prose, so a run of them is read anywhere. Kanji and
+//! circled digits are prose too (`東` is "east", `中` "middle"), so they are
+//! read only on a line of their own in a fence, made of tiles and nothing
+//! else.
+
+use std::ops::Range;
+
+use super::{Builder, Dialect, RawTile, Translation};
+
+/// The glyph block: 🀀 (U+1F000) to 🀡 (U+1F021); 🀫 (U+1F02B) is a back.
+fn glyph(c: char) -> Option<Option<RawTile>> {
+    let code = c as u32;
+    let tile = match code {
+        0x1F000..=0x1F003 => RawTile::new((code - 0x1F000 + 1) as u8, b'z'),
+        0x1F004 => RawTile::new(7, b'z'),
+        0x1F005 => RawTile::new(6, b'z'),
+        0x1F006 => RawTile::new(5, b'z'),
+        0x1F007..=0x1F00F => RawTile::new((code - 0x1F007 + 1) as u8, b'm'),
+        0x1F010..=0x1F018 => RawTile::new((code - 0x1F010 + 1) as u8, b's'),
+        0x1F019..=0x1F021 => RawTile::new((code - 0x1F019 + 1) as u8, b'p'),
+        0x1F02B => return Some(None),
+        _ => return None,
+    };
+    tile.map(Some)
+}
+
+pub(super) fn honor_kanji(c: char) -> Option<u8> {
+    Some(match c {
+        '東' | '东' => 1,
+        '南' => 2,
+        '西' => 3,
+        '北' => 4,
+        '白' => 5,
+        '發' | '発' | '发' => 6,
+        '中' => 7,
+        _ => return None,
+    })
+}
+
+fn number_kanji(c: char) -> Option<u8> {
+    "一二三四五六七八九"
+        .chars()
+        .position(|k| k == c)
+        .map(|i| i as u8 + 1)
+}
+
+fn suit_kanji(c: char) -> Option<u8> {
+    Some(match c {
+        '萬' | '万' => b'm',
+        '筒' | '饼' | '餅' => b'p',
+        '索' | '条' | '條' => b's',
+        _ => return None,
+    })
+}
+
+fn circled(c: char) -> Option<u8> {
+    let code = c as u32;
+    (0x2460..=0x2468)
+        .contains(&code)
+        .then(|| (code - 0x2460 + 1) as u8)
+}
+
+/// What a line of tile characters holds; `None` if anything else is on
+/// it (spaces aside). `kanji`: read kanji and circled digits too.
+pub fn read_line(text: &str, range: Range<usize>, kanji: bool) -> Option<Translation> {
+    let s = text.get(range.clone())?;
+    let mut builder = Builder::new();
+    let mut chars = s.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let at = range.start + i;
+        let here = at..at + c.len_utf8();
+        if c.is_whitespace() {
+            continue;
+        }
+        if let Some(tile) = glyph(c) {
+            match tile {
+                Some(t) => builder.tile(t, here),
+                None => builder.unknown_tile(),
+            }
+            continue;
+        }
+        // The emoji variation selector after 🀄.
+        if c == '\u{fe0f}' {
+            continue;
+        }
+        if !kanji {
+            return None;
+        }
+        if let Some(n) = honor_kanji(c) {
+            builder.tile(RawTile::new(n, b'z')?, here);
+        } else if let Some(n) = circled(c) {
+            builder.tile(RawTile::new(n, b'p')?, here);
+        } else if let Some(n) = number_kanji(c) {
+            let &(j, suit) = chars.peek()?;
+            let suit = suit_kanji(suit)?;
+            chars.next();
+            let end = range.start + j + text[range.start + j..].chars().next()?.len_utf8();
+            builder.tile(RawTile::new(n, suit)?, at..end);
+        } else {
+            return None;
+        }
+    }
+    builder.finish(Dialect::Glyphs)
+}
+
+/// Runs of glyphs in prose (`text[range]`): each run's range, at least
+/// `min` glyphs long (spaces between glyphs allowed).
+pub fn runs(text: &str, range: Range<usize>, min: usize) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let Some(slice) = text.get(range.clone()) else {
+        return out;
+    };
+    // Every glyph starts with the bytes F0 9F 80.
+    let finder = memchr::memmem::Finder::new(b"\xF0\x9F\x80");
+    let mut from = 0;
+    while let Some(found) = finder.find(&slice.as_bytes()[from..]) {
+        let start = from + found;
+        let mut end = start;
+        let mut count = 0;
+        let mut last_glyph_end = start;
+        for (i, c) in slice[start..].char_indices() {
+            if glyph(c).is_some() {
+                count += 1;
+                last_glyph_end = start + i + c.len_utf8();
+            } else if !(c == ' ' || c == '\u{fe0f}') {
+                break;
+            }
+            end = start + i + c.len_utf8();
+        }
+        let _ = end;
+        if count >= min {
+            out.push(range.start + start..range.start + last_glyph_end);
+        }
+        from = last_glyph_end.max(start + 1);
+        while !slice.is_char_boundary(from) {
+            from += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glyph_and_kanji_lines() {
+        let text = "🀇🀈🀛 🀜\n";
+        assert_eq!(
+            read_line(text, 0..text.len() - 1, false).unwrap().text,
+            "1m2m3p4p"
+        );
+        let text = "北北北發一萬九万①";
+        let t = read_line(text, 0..text.len(), true).unwrap();
+        assert_eq!(t.text, "4z4z4z6z1m9m1p");
+        assert_eq!(t.to_source(&(8..10)), 12..18);
+        assert!(read_line("東は中", 0..9, true).is_none());
+        assert!(read_line(text, 0..text.len(), false).is_none());
+    }
+
+    #[test]
+    fn runs_in_prose() {
+        let text = "自分: 🀀🀁🀂 and 🀑 (2s)";
+        let r = runs(text, 0..text.len(), 3);
+        assert_eq!(r.len(), 1);
+        assert_eq!(&text[r[0].clone()], "🀀🀁🀂");
+    }
+}

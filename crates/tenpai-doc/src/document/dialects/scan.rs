@@ -1,0 +1,485 @@
+//! Where the dialects are looked for in a Markdown document: prose (and
+//! HTML) between code, fences by their info string, inline code spans.
+//! What each reader found is kept when it overlaps nothing found before
+//! it; markup (shortcodes, components, images, links) goes first, glyph
+//! runs next, plain mpsz runs last.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::images::ImageMap;
+use super::{glyphs, hugo, images, mahgen, mdc, mpsz, pymdownx, tools, Dialect, Translation};
+
+/// Which dialects are read, and the names that mark them.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct DialectConfig {
+    /// Dialects turned off.
+    pub off: Vec<Dialect>,
+    /// More Hugo shortcode names (besides `mj`, `mj-*`, …).
+    pub shortcodes: Vec<String>,
+    /// More MDC component names (besides `mahjong-tiles`, …).
+    pub components: Vec<String>,
+    /// More fence info strings, and the dialect each one holds
+    /// (`pymdownx` or `mahgen`).
+    pub fences: Vec<(String, Dialect)>,
+    /// Image file stems to tiles (`"east" = "1z"`).
+    pub images: ImageMap,
+}
+
+impl DialectConfig {
+    pub fn reads(&self, dialect: Dialect) -> bool {
+        !self.off.contains(&dialect)
+    }
+
+    fn shortcode(&self, name: &str) -> bool {
+        hugo::default_name(name) || self.shortcodes.iter().any(|n| n == name)
+    }
+
+    fn component(&self, name: &str) -> bool {
+        mdc::default_name(name) || self.components.iter().any(|n| n == name)
+    }
+
+    /// The dialect of a fence's info string, if it is one.
+    pub fn fence_dialect(&self, info: &str) -> Option<Dialect> {
+        let lang = info.split(|c: char| c.is_whitespace() || c == '{').next()?;
+        if let Some((_, d)) = self
+            .fences
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(lang))
+        {
+            return Some(*d);
+        }
+        if pymdownx::is_fence(info) {
+            Some(Dialect::Pymdownx)
+        } else if mahgen::is_fence(info) {
+            Some(Dialect::Mahgen)
+        } else {
+            None
+        }
+    }
+}
+
+/// A hand found in a dialect: the document range it covers and its hand.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub range: Range<usize>,
+    pub translation: Arc<Translation>,
+}
+
+/// Found hands with the rank of the reader that found them (lower wins
+/// an overlap).
+pub type Ranked = Vec<(u8, Found)>;
+
+fn push(out: &mut Ranked, rank: u8, range: Range<usize>, t: Translation) {
+    out.push((
+        rank,
+        Found {
+            range,
+            translation: Arc::new(t),
+        },
+    ));
+}
+
+/// The dialects in prose or HTML: `text[range]`.
+pub fn prose(text: &str, range: Range<usize>, cfg: &DialectConfig, out: &mut Ranked) {
+    if cfg.reads(Dialect::Hugo) {
+        let codes = hugo::find(text, range.clone(), &|n| cfg.shortcode(n));
+        let mut i = 0;
+        while i < codes.len() {
+            let code = &codes[i];
+            i += 1;
+            let Some(builder) = hugo::builder(text, code.argument.clone()) else {
+                continue;
+            };
+            let mut end = code.range.end;
+            let mut builder = builder;
+            // `HAND → WAITS 待ち`: the waits the author states, a claim.
+            if let Some(next) = codes.get(i) {
+                if let Some(arrow) = stated_waits(text, code.range.end, next.range.clone()) {
+                    if let Some(waits) = hugo::read(text, next.argument.clone()) {
+                        builder.word("=>", arrow);
+                        builder.word("waits", next.range.clone());
+                        builder.word(&waits.text, next.argument.clone());
+                        end = next.range.end;
+                        i += 1;
+                    }
+                }
+            }
+            if let Some(t) = builder.finish(Dialect::Hugo) {
+                push(out, 0, code.range.start..end, t);
+            }
+        }
+    }
+    if cfg.reads(Dialect::Mdc) {
+        let found = mdc::find(text, range.clone(), &|n| cfg.component(n));
+        let mut i = 0;
+        while i < found.len() {
+            let c = &found[i];
+            i += 1;
+            let Some(mut builder) = mdc::read(text, c.src.clone()) else {
+                continue;
+            };
+            let mut end = c.range.end;
+            // A hand of 13 and its drawn tile after `ツモ`.
+            if builder.tile_count() >= 13 {
+                if let Some((word, word_range, next)) =
+                    mdc::drawn_after(text, c.range.end, found.get(i))
+                {
+                    if let Some(drawn) =
+                        mdc::read(text, next.src.clone()).and_then(|b| b.finish(Dialect::Mdc))
+                    {
+                        if drawn.tiles == 1 {
+                            let tile_src = drawn.source();
+                            let raw = drawn.text.as_bytes();
+                            if let Some(tile) = super::RawTile::new(raw[0] - b'0', raw[1]) {
+                                builder.tile(tile, tile_src);
+                                builder.word(word, word_range);
+                                end = next.range.end;
+                                i += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(t) = builder.finish(Dialect::Mdc) {
+                push(out, 0, c.range.start..end, t);
+            }
+        }
+    }
+    if cfg.reads(Dialect::Images) {
+        for (r, t) in images::read(text, range.clone(), &cfg.images) {
+            push(out, 0, r, t);
+        }
+    }
+    if cfg.reads(Dialect::Mahgen) {
+        for seq in mahgen::html_sequences(text, range.clone()) {
+            if let Some(t) = mahgen::read(text, seq.clone()) {
+                push(out, 0, seq, t);
+            }
+        }
+    }
+    if cfg.reads(Dialect::Tenhou) {
+        for (r, t) in tools::tenhou_links(text, range.clone()) {
+            push(out, 0, r, t);
+        }
+    }
+    if cfg.reads(Dialect::Glyphs) {
+        for r in glyphs::runs(text, range.clone(), 3) {
+            if let Some(t) = glyphs::read_line(text, r.clone(), false) {
+                push(out, 1, r, t);
+            }
+        }
+    }
+    if cfg.reads(Dialect::Mpsz) {
+        for (r, t) in mpsz::runs(text, range) {
+            push(out, 2, r, t);
+        }
+    }
+}
+
+/// Between a hand ending at `end` and the tiles at `next`: an arrow
+/// (`→`, `->`, `⇒`) with `待ち` (or "wait") after the tiles, or the next
+/// cell of a table row whose cell after holds a count of tiles (`11枚`):
+/// the range of what joins them (the arrow, the cell boundary).
+fn stated_waits(text: &str, end: usize, next: Range<usize>) -> Option<Range<usize>> {
+    let between = text.get(end..next.start)?;
+    let joint = between.trim();
+    let after = text.get(next.end..)?;
+    let stated = if matches!(joint, "→" | "->" | "⇒" | "=>" | "：" | ":") {
+        let after = after.trim_start();
+        after.starts_with("待ち") || after.starts_with("wait")
+    } else if is_cell_boundary(joint) {
+        after
+            .trim_start()
+            .strip_prefix("</td>")
+            .map(str::trim_start)
+            .and_then(|a| a.strip_prefix("<td>"))
+            .map(str::trim_start)
+            .is_some_and(|a| {
+                let digits = a.bytes().take_while(u8::is_ascii_digit).count();
+                digits > 0 && a[digits..].trim_start().starts_with('枚')
+            })
+    } else {
+        false
+    };
+    if !stated {
+        return None;
+    }
+    let lead = between.len() - between.trim_start().len();
+    Some(end + lead..end + lead + joint.len())
+}
+
+/// `</td><td>`, spaces between allowed.
+fn is_cell_boundary(s: &str) -> bool {
+    s.strip_prefix("</td>")
+        .map(str::trim_start)
+        .is_some_and(|rest| rest == "<td>")
+}
+
+/// The lines of a fence that is not an mj fence: `info` its info string,
+/// `lines` the ranges of its content lines.
+pub fn fence(
+    text: &str,
+    info: &str,
+    lines: &[Range<usize>],
+    cfg: &DialectConfig,
+    out: &mut Ranked,
+) {
+    let from = out.len();
+    fence_hands(text, info, lines, cfg, out);
+    // A hand on whole lines of the fence is the fence's content; one in
+    // a line of code (a comment, a string) is not.
+    let whole_lines = |r: &Range<usize>| {
+        let before = text[..r.start].rsplit('\n').next().unwrap_or("");
+        let after = text[r.end..].split('\n').next().unwrap_or("");
+        before.trim().is_empty() && after.trim().is_empty()
+    };
+    for (_, found) in &mut out[from..] {
+        if whole_lines(&found.range) {
+            if let Some(t) = Arc::get_mut(&mut found.translation) {
+                t.block = true;
+            }
+        }
+    }
+}
+
+fn fence_hands(
+    text: &str,
+    info: &str,
+    lines: &[Range<usize>],
+    cfg: &DialectConfig,
+    out: &mut Ranked,
+) {
+    let (Some(first), Some(last)) = (lines.first(), lines.last()) else {
+        return;
+    };
+    let content = first.start..last.end;
+    match cfg.fence_dialect(info) {
+        Some(Dialect::Pymdownx) if cfg.reads(Dialect::Pymdownx) => {
+            if let Some((r, t)) = pymdownx::read_fence(text, content) {
+                push(out, 0, r, t);
+            }
+            return;
+        }
+        Some(Dialect::Mahgen) if cfg.reads(Dialect::Mahgen) => {
+            for line in lines {
+                let r = trimmed(text, line.clone());
+                if r.is_empty() {
+                    continue;
+                }
+                if let Some(t) = mahgen::read(text, r.clone()) {
+                    push(out, 0, r, t);
+                }
+            }
+            return;
+        }
+        Some(_) => return,
+        None => {}
+    }
+    let lang = info
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let plain = matches!(lang.as_str(), "" | "text" | "txt" | "plain" | "plaintext");
+    for line in lines {
+        let r = trimmed(text, line.clone());
+        if r.is_empty() {
+            continue;
+        }
+        // A line of tiles alone, in a fence of plain text: glyphs and
+        // kanji. A line wholly in brackets restates the hand above it.
+        if plain && cfg.reads(Dialect::Glyphs) {
+            let s = &text[r.clone()];
+            if s.starts_with('(') && s.ends_with(')') {
+                continue;
+            }
+            if let Some(t) = glyphs::read_line(text, r.clone(), true) {
+                push(out, 0, r, t);
+                continue;
+            }
+        }
+        if cfg.reads(Dialect::Glyphs) {
+            for g in glyphs::runs(text, r.clone(), 3) {
+                if let Some(t) = glyphs::read_line(text, g.clone(), false) {
+                    push(out, 1, g, t);
+                }
+            }
+        }
+        if cfg.reads(Dialect::Tenhou) {
+            for (found, t) in tools::tenhou_links(text, r.clone()) {
+                push(out, 0, found, t);
+            }
+        }
+        if cfg.reads(Dialect::Mpsz) {
+            for (found, t) in mpsz::runs(text, r.clone()) {
+                push(out, 2, found, t);
+            }
+        }
+    }
+}
+
+/// An inline code span's content `text[span]` in a dialect, if it is one.
+pub fn code_span(text: &str, span: Range<usize>, cfg: &DialectConfig) -> Option<Found> {
+    let s = text.get(span.clone())?;
+    let found = |range: Range<usize>, t: Translation| {
+        Some(Found {
+            range,
+            translation: Arc::new(t),
+        })
+    };
+    if cfg.reads(Dialect::Pymdownx) && s.starts_with("mj:") {
+        return found(span.clone(), pymdownx::inline(text, span)?);
+    }
+    if cfg.reads(Dialect::Mahgen) {
+        if let Some(seq) = mahgen::inline_sequence(text, span.clone()) {
+            return found(span, mahgen::read(text, seq)?);
+        }
+    }
+    if cfg.reads(Dialect::MahjongHelper) && s.starts_with("mahjong-helper ") {
+        return found(span.clone(), tools::mahjong_helper(text, span)?);
+    }
+    if cfg.reads(Dialect::RiichiTools) && tools::is_riichi_tools(s) {
+        return found(span.clone(), tools::riichi_tools(text, span)?);
+    }
+    if cfg.reads(Dialect::Mandel59) && tools::is_bracket_kanji(s) {
+        return found(span.clone(), tools::bracket_kanji(text, span)?);
+    }
+    if cfg.reads(Dialect::Mahgen) && mahgen_marks(s) {
+        return found(span.clone(), mahgen::read(text, span)?);
+    }
+    None
+}
+
+/// Marks only mahgen gives meaning to: a tile back `0z`, blanks `8z`
+/// `9z`, `|` gaps, `_` `^` `v` before a digit.
+fn mahgen_marks(s: &str) -> bool {
+    let b = s.as_bytes();
+    if !b
+        .first()
+        .is_some_and(|c| c.is_ascii_digit() || matches!(c, b'_' | b'^' | b'v'))
+    {
+        return false;
+    }
+    if !b.iter().all(|c| {
+        c.is_ascii_digit() || matches!(c, b'm' | b'p' | b's' | b'z' | b'|' | b'_' | b'^' | b'v')
+    }) {
+        return false;
+    }
+    b.windows(2)
+        .any(|w| matches!(w, [b'_' | b'^' | b'v' | b'|', d] if d.is_ascii_digit()))
+        || zero_eight_nine_z(s)
+}
+
+/// `0z`, `8z` or `9z` written as a tile of its own (`0z11p0z`): in a
+/// longer run (`11128z`) the digit is a typo in a tenpai hand, reported.
+fn zero_eight_nine_z(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut run_start = 0;
+    for (i, &c) in b.iter().enumerate() {
+        if !c.is_ascii_digit() {
+            if c == b'z' && i == run_start + 1 && matches!(b[run_start], b'0' | b'8' | b'9') {
+                return true;
+            }
+            run_start = i + 1;
+        }
+    }
+    false
+}
+
+fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
+    let s = &text[range.clone()];
+    let lead = s.len() - s.trim_start().len();
+    let start = range.start + lead;
+    start..start + s.trim().len()
+}
+
+/// Keeps what overlaps nothing of a lower rank or found before, in
+/// document order; `taken` are ranges already taken (tenpai's own hands).
+pub fn settle(mut found: Ranked, taken: &[Range<usize>]) -> Vec<Found> {
+    found.sort_by_key(|(rank, f)| (*rank, f.range.start));
+    let mut kept: Vec<Range<usize>> = taken.to_vec();
+    let mut out = Vec::new();
+    for (_, f) in found {
+        let overlaps = kept
+            .iter()
+            .any(|k| k.start < f.range.end && f.range.start < k.end);
+        if overlaps {
+            continue;
+        }
+        kept.push(f.range.clone());
+        out.push(f);
+    }
+    out.sort_by_key(|f| f.range.start);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overlaps_go_to_markup() {
+        let text = "{{< mj 3s4s4s4s5s5s5s5z5z5z7z7z7z >}}";
+        let mut out = Ranked::new();
+        prose(text, 0..text.len(), &DialectConfig::default(), &mut out);
+        assert_eq!(out.len(), 2);
+        let kept = settle(out, &[]);
+        assert_eq!(kept.len(), 1);
+        assert_eq!(kept[0].translation.dialect, Dialect::Hugo);
+    }
+
+    #[test]
+    fn stated_waits_are_a_claim() {
+        let text = "1. {{< mj 3s4s4s4s5s5s5s5z5z5z7z7z7z >}} → {{< mj 2s3s4s5s >}} 待ち";
+        let mut out = Ranked::new();
+        prose(text, 0..text.len(), &DialectConfig::default(), &mut out);
+        let kept = settle(out, &[]);
+        assert_eq!(kept.len(), 1);
+        let t = &kept[0].translation;
+        assert_eq!(t.text, "3s4s4s4s5s5s5s5z5z5z7z7z7z => waits 2s3s4s5s");
+        let claim = t.text.find("2s3s").unwrap();
+        let at = text.find("2s3s4s5s").unwrap();
+        assert_eq!(t.to_source(&(claim..claim + 8)), at..at + 8);
+    }
+
+    #[test]
+    fn stated_waits_in_a_table_row() {
+        let text =
+            "<tr>\n<td>{{< mj 2m2m2m3m >}}</td>\n<td>{{< mj 1m4m3m >}}</td><td>11枚</td>\n</tr>";
+        let mut out = Ranked::new();
+        prose(text, 0..text.len(), &DialectConfig::default(), &mut out);
+        let kept = settle(out, &[]);
+        assert_eq!(kept.len(), 1);
+        assert_eq!(kept[0].translation.text, "2m2m2m3m => waits 1m4m3m");
+        // Without the count, two cells are two shapes.
+        let text = "<td>{{< mj 2m2m2m3m >}}</td>\n<td>{{< mj 1m4m3m >}}</td>";
+        let mut out = Ranked::new();
+        prose(text, 0..text.len(), &DialectConfig::default(), &mut out);
+        assert_eq!(settle(out, &[]).len(), 2);
+    }
+
+    #[test]
+    fn mdc_with_drawn_tile() {
+        let text = ":mahjong-tiles{src=\"222567m3345p,56-7s\"} ツモ :mahjong-tiles{src=\"3p\"}";
+        let mut out = Ranked::new();
+        prose(text, 0..text.len(), &DialectConfig::default(), &mut out);
+        let kept = settle(out, &[]);
+        assert_eq!(kept.len(), 1);
+        assert_eq!(
+            kept[0].translation.text,
+            "2m2m2m5m6m7m3p3p4p5p (5s6s7s) 3p tsumo"
+        );
+        assert_eq!(kept[0].range, 0..text.len());
+    }
+
+    #[test]
+    fn mahgen_code_spans() {
+        let cfg = DialectConfig::default();
+        let text = "0z11p0z";
+        assert!(code_span(text, 0..7, &cfg).is_some());
+        assert!(code_span("123m456p", 0..8, &cfg).is_none());
+        assert!(code_span("11128z", 0..6, &cfg).is_none());
+        assert!(code_span("1m|_123p", 0..8, &cfg).is_some());
+    }
+}
