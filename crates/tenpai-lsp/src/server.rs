@@ -45,6 +45,16 @@ fn doc_settings<'a>(settings: &'a Settings, doc: &Doc) -> Cow<'a, Settings> {
     }
 }
 
+/// The answer to `tenpai/documentRules`.
+#[derive(serde::Serialize, Debug)]
+pub struct DocumentRules {
+    /// The rules before any `rules:` line, as `rules:` words
+    /// (`mahjong-soul kiriage`).
+    pub rules: String,
+    /// The `tenpai.toml` they come from; `None`: the editor's settings.
+    pub config: Option<String>,
+}
+
 pub struct Backend {
     client: Client,
     state: Mutex<State>,
@@ -79,6 +89,32 @@ impl Backend {
             panic!("a deliberate panic")
         })
         .await
+    }
+
+    /// `tenpai/documentRules {uri}`: the rule set an open document starts
+    /// under, as the words of a `rules:` line, and the `tenpai.toml` it comes
+    /// from (none: the editor's settings). For an editor's status bar;
+    /// `null` for a document that is not open.
+    pub async fn document_rules(
+        &self,
+        params: TextDocumentIdentifier,
+    ) -> Result<Option<DocumentRules>> {
+        let found = {
+            let state = lock(&self.state);
+            state.store.get(&params.uri).map(|doc| {
+                let from_project = doc.project.is_some();
+                (doc_settings(&state.settings, doc).rules.words(), from_project)
+            })
+        };
+        let Some((rules, from_project)) = found else {
+            return Ok(None);
+        };
+        let config = from_project
+            .then(|| params.uri.to_file_path())
+            .flatten()
+            .and_then(|path| config::find(&config::dir_of(&path)))
+            .map(|file| file.display().to_string());
+        Ok(Some(DocumentRules { rules, config }))
     }
 
     async fn log(&self, typ: MessageType, message: String) {

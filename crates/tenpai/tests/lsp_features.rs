@@ -683,6 +683,42 @@ async fn a_project_tenpai_toml_sets_the_rules_of_its_documents() {
 }
 
 #[tokio::test]
+async fn document_rules_name_the_rule_set_and_its_tenpai_toml() {
+    let root = std::env::temp_dir().join(format!("tenpai-doc-rules-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("posts")).unwrap();
+    std::fs::write(root.join("tenpai.toml"), "rules = \"mahjong-soul kiriage\"\n").unwrap();
+    let inside = format!("file://{}/posts/review.mj", root.display());
+    let outside = "file:///nowhere-near-a-config/review.mj";
+    let mut c = client(json!({"rules": {"preset": "tenhou", "honba": 1500}})).await;
+    c.open(&inside, "mj", 1, "123m\n").await;
+    c.open(outside, "mj", 1, "123m\n").await;
+    let got = c
+        .request("tenpai/documentRules", json!({"uri": inside}))
+        .await;
+    assert_eq!(
+        got["result"],
+        json!({"rules": "mahjong-soul kiriage", "config": root.join("tenpai.toml").display().to_string()}),
+        "{got}"
+    );
+    // Outside the project: the editor's settings.
+    let got = c
+        .request("tenpai/documentRules", json!({"uri": outside}))
+        .await;
+    assert_eq!(
+        got["result"],
+        json!({"rules": "tenhou honba=1500", "config": null}),
+        "{got}"
+    );
+    // A document that is not open has none.
+    let got = c
+        .request("tenpai/documentRules", json!({"uri": "file:///closed.mj"}))
+        .await;
+    assert_eq!(got["result"], Value::Null, "{got}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[tokio::test]
 async fn an_edited_tenpai_toml_is_read_again() {
     let root = std::env::temp_dir().join(format!("tenpai-config-watch-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);

@@ -256,6 +256,33 @@ impl Rules {
         }
         Ok(())
     }
+
+    /// The shortest words of a `rules:` line that give these rules: the
+    /// preset they differ least from, then each switch that differs
+    /// (`mahjong-soul kiriage`, `tenhou honba=1500`). For a status bar or a
+    /// message; [`Rules::apply_words`] reads it back to the same rules.
+    pub fn words(&self) -> String {
+        let mine = self.values();
+        let differences = |preset: &Rules| -> Vec<String> {
+            mine.iter()
+                .zip(preset.values())
+                .filter(|((_, value), (_, theirs))| value != theirs)
+                .map(|((name, value), _)| match value.as_str() {
+                    "on" => (*name).to_string(),
+                    _ => format!("{name}={value}"),
+                })
+                .collect()
+        };
+        let (preset, changes) = PRESETS
+            .iter()
+            .filter_map(|name| Some((*name, differences(&Rules::preset(name)?))))
+            .min_by_key(|(_, changes)| changes.len())
+            .unwrap_or(("tenhou", differences(&Rules::tenhou())));
+        std::iter::once(preset.to_string())
+            .chain(changes)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 #[cfg(test)]
@@ -317,6 +344,30 @@ mod tests {
         for (alias, switch) in ALIASES {
             assert!(SWITCHES.contains(switch), "{alias} -> {switch}");
             assert!(!SWITCHES.contains(alias), "{alias} is a switch itself");
+        }
+    }
+
+    #[test]
+    fn words_name_the_nearest_preset_and_what_differs() {
+        let read = |text: &str| {
+            let mut rules = Rules::tenhou();
+            rules.apply_words(text).unwrap();
+            rules
+        };
+        for (given, words) in [
+            ("tenhou", "tenhou"),
+            ("mahjong-soul", "mahjong-soul"),
+            ("mahjong-soul kiriage", "mahjong-soul kiriage"),
+            ("kiriage open-tanyao=off", "tenhou kiriage open-tanyao=off"),
+            ("honba=1500 kazoe=sanbaiman", "tenhou kazoe=sanbaiman honba=1500"),
+            // Double yakuman on: Mahjong Soul's rules with nothing else.
+            ("double-yakuman", "mahjong-soul"),
+            ("mahjong-soul double-yakuman=off", "tenhou"),
+        ] {
+            let rules = read(given);
+            assert_eq!(rules.words(), words, "{given}");
+            // Read back, the words are the same rules.
+            assert_eq!(read(&rules.words()), rules, "{given}");
         }
     }
 
