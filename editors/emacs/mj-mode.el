@@ -8,6 +8,16 @@
 
 ;;; Commentary:
 
+;; Install from the repository (Emacs 29+):
+;;
+;;   (package-vc-install
+;;    '(mj-mode :url "https://example.invalid/tenpai"
+;;              :lisp-dir "editors/emacs" :main-file "mj-mode.el"))
+;;
+;; or from a clone, on any Emacs: M-x package-install-file RET
+;; path/to/tenpai/editors/emacs RET.  Then `.mj' files open in `mj-mode',
+;; and M-x eglot (or `eglot-ensure' in `mj-mode-hook') starts the server.
+;;
 ;; `mj-mode' highlights `.mj' files (hand lines, melds, options, claims,
 ;; comments, `rules:' lines) with regexps; `mj-ts-mode' uses the
 ;; tree-sitter-mj grammar instead when Emacs has tree-sitter and the
@@ -177,11 +187,21 @@ tree-sitter directory (needs a C compiler, `cc')."
 
 ;;; eglot and markdown-mode
 
+;;;###autoload
+(defun mj-eglot-contact (&rest _)
+  "The server command for eglot: `mj-tenpai-program'."
+  mj-tenpai-program)
+
+;; Autoloaded, so that an installed package registers the server as soon as
+;; eglot loads, before any `.mj' file has loaded this file: hence a function
+;; (which loads the file when eglot calls it), not the variable's value.
+;;;###autoload
 (with-eval-after-load 'eglot
   (defvar eglot-server-programs)
   (add-to-list 'eglot-server-programs
-               `((mj-mode mj-ts-mode markdown-mode gfm-mode) . ,mj-tenpai-program)))
+               '((mj-mode mj-ts-mode markdown-mode gfm-mode) . mj-eglot-contact)))
 
+;;;###autoload
 (with-eval-after-load 'markdown-mode
   (defvar markdown-code-lang-modes)
   (add-to-list 'markdown-code-lang-modes '("mj" . mj-mode)))

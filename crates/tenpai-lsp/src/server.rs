@@ -103,7 +103,10 @@ impl Backend {
             let state = lock(&self.state);
             state.store.get(&params.uri).map(|doc| {
                 let from_project = doc.project.is_some();
-                (doc_settings(&state.settings, doc).rules.words(), from_project)
+                (
+                    doc_settings(&state.settings, doc).rules.words(),
+                    from_project,
+                )
             })
         };
         let Some((rules, from_project)) = found else {

@@ -687,7 +687,11 @@ async fn document_rules_name_the_rule_set_and_its_tenpai_toml() {
     let root = std::env::temp_dir().join(format!("tenpai-doc-rules-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(root.join("posts")).unwrap();
-    std::fs::write(root.join("tenpai.toml"), "rules = \"mahjong-soul kiriage\"\n").unwrap();
+    std::fs::write(
+        root.join("tenpai.toml"),
+        "rules = \"mahjong-soul kiriage\"\n",
+    )
+    .unwrap();
     let inside = format!("file://{}/posts/review.mj", root.display());
     let outside = "file:///nowhere-near-a-config/review.mj";
     let mut c = client(json!({"rules": {"preset": "tenhou", "honba": 1500}})).await;

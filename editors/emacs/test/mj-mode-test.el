@@ -90,7 +90,7 @@
                          eglot-server-programs)))
     (should entry)
     (should (memq 'markdown-mode (car entry)))
-    (should (equal (cdr entry) '("tenpai" "lsp")))))
+    (should (equal (funcall (cdr entry) nil) '("tenpai" "lsp")))))
 
 (ert-deftest mj-ts-mode-highlights-with-the-grammar ()
   (skip-unless (and (fboundp 'treesit-available-p) (treesit-available-p)
@@ -106,5 +106,57 @@
       (font-lock-ensure)
       (should (eq (get-text-property 1 'face) 'mj-man-face))
       (should (eq (get-text-property 7 'face) 'mj-red-five-face)))))
+
+;;; Installing the package
+
+(defun mj-test--emacs (&rest forms)
+  "Run FORMS in a fresh `emacs --batch -Q'; return (EXIT-CODE . OUTPUT)."
+  (with-temp-buffer
+    (let ((code (apply #'call-process
+                       (expand-file-name invocation-name invocation-directory)
+                       nil t nil "--batch" "-Q"
+                       (mapcan (lambda (f) (list "--eval" (prin1-to-string f))) forms))))
+      (cons code (buffer-string)))))
+
+(ert-deftest mj-mode-installs-as-a-package-from-the-working-tree ()
+  ;; `package-install-file' on editors/emacs, in a fresh Emacs with an empty
+  ;; package directory: afterwards, with nothing but `package-initialize',
+  ;; .mj files open in mj-mode and eglot (when Emacs has it) knows tenpai.
+  (let* ((elpa (make-temp-file "mj-elpa" t))
+         (source (expand-file-name ".." mj-test--dir))
+         (review (make-temp-file "review" nil ".mj" "234m 567p 22s 345678s riichi\n")))
+    (unwind-protect
+        (let ((install (mj-test--emacs
+                        `(progn (require 'package)
+                                (setq package-user-dir ,elpa)
+                                (package-initialize)
+                                (package-install-file ,source)))))
+          (should (equal (car install) 0))
+          (let ((use (mj-test--emacs
+                      `(progn (require 'package)
+                              (setq package-user-dir ,elpa)
+                              (package-initialize)
+                              (princ (format "installed=%s\n" (package-installed-p 'mj-mode)))
+                              (princ (format "loaded-before=%s\n" (featurep 'mj-mode)))
+                              (find-file ,review)
+                              (princ (format "mode=%s\n" major-mode))
+                              (princ (format "from=%s\n" (symbol-file 'mj-mode)))
+                              (when (require 'eglot nil t)
+                                (princ (format "eglot=%s\n"
+                                               (and (seq-find (lambda (e) (and (listp (car e))
+                                                                               (memq 'mj-mode (car e))))
+                                                              eglot-server-programs)
+                                                    t))))))))
+            (should (equal (car use) 0))
+            (should (string-match-p "^installed=t$" (cdr use)))
+            (should (string-match-p "^loaded-before=nil$" (cdr use)))
+            (should (string-match-p "^mode=mj-mode$" (cdr use)))
+            (should (string-match-p (concat "^from=" (regexp-quote (file-name-as-directory elpa)))
+                                    (cdr use)))
+            ;; Emacs 29+ has eglot built in: the autoloads registered tenpai.
+            (when (string-match-p "^eglot=" (cdr use))
+              (should (string-match-p "^eglot=t$" (cdr use))))))
+      (delete-directory elpa t)
+      (delete-file review))))
 
 ;;; mj-mode-test.el ends here

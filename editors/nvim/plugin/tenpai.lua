@@ -1,9 +1,5 @@
--- :TenpaiBuildParser compiles the tree-sitter-mj parser (see docs/editors.md).
-vim.api.nvim_create_user_command("TenpaiBuildParser", function()
-  local ok, err = require("tenpai").build_parser()
-  if ok then
-    vim.notify("tenpai: built the mj parser")
-  else
-    vim.notify("tenpai: " .. err, vim.log.levels.ERROR)
-  end
-end, { desc = "Build the tree-sitter-mj parser with cc" })
+-- The plugin on 'runtimepath': the `mj` filetype, :TenpaiInstallParser,
+-- :TenpaiRestart, inlay hints where tenpai attaches. The server itself
+-- starts with `vim.lsp.enable("tenpai")` (its config is lsp/tenpai.lua) or
+-- with require("tenpai").setup().
+require("tenpai").init()

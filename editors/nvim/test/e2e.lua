@@ -1,101 +1,40 @@
--- End-to-end: a real (headless) Neovim loads editors/nvim, opens an .mj file
--- and a Markdown file, and checks what a writer sees against the built
--- `tenpai` binary. Run by test/run.sh; exits non-zero on any failure.
+-- End-to-end: a real (headless) Neovim loads editors/nvim as the lazy.nvim
+-- spec of docs/editors.md does, opens an .mj file and a Markdown file, and
+-- checks what a writer sees against the built `tenpai` binary (first on
+-- PATH, as an installed one would be). Run by test/run.sh; exits non-zero
+-- on any failure.
 --
 -- Environment: TENPAI_BIN (the binary), TENPAI_REPO (the repository),
 -- TENPAI_WORK (a scratch directory).
 
+local h = dofile(vim.fs.joinpath(vim.fs.dirname(debug.getinfo(1, "S").source:sub(2)), "helpers.lua"))
 local repo = assert(vim.env.TENPAI_REPO, "TENPAI_REPO")
-local bin = assert(vim.env.TENPAI_BIN, "TENPAI_BIN")
 local work = assert(vim.env.TENPAI_WORK, "TENPAI_WORK")
-local only = vim.env.TENPAI_CHECKS -- comma-separated subset, when set
+h.put_binary_on_path(assert(vim.env.TENPAI_BIN, "TENPAI_BIN"))
+local check, wait, write, client, request, hover_text, captures_at =
+  h.check, h.wait, h.write, h.client, h.request, h.hover_text, h.captures_at
 
-local passed, failed, results = 0, 0, {}
-
-local function check(name, fn)
-  if only and only ~= "" and not vim.tbl_contains(vim.split(only, ","), name) then
-    return
-  end
-  local ok, err = pcall(fn)
-  if ok then
-    passed = passed + 1
-    table.insert(results, "ok   " .. name)
-  else
-    failed = failed + 1
-    table.insert(results, "FAIL " .. name .. ": " .. tostring(err))
-  end
-  io.stdout:write(results[#results] .. "\n")
+--- The lazy.nvim spec that docs/editors.md gives, as written there: the
+--- ```lua block after the marker comment.
+local function documented_spec()
+  local doc = table.concat(vim.fn.readfile(repo .. "/docs/editors.md"), "\n")
+  local marker = doc:find("<!-- the lazy.nvim spec, run by editors/nvim/test/e2e.lua -->", 1, true)
+  assert(marker, "no lazy.nvim spec marker in docs/editors.md")
+  local body = doc:match("```lua\n(.-)\n```", marker)
+  assert(body, "no ```lua block after the marker")
+  local spec = assert(load("return " .. body, "docs/editors.md"))()
+  assert(type(spec) == "table" and type(spec.config) == "function", "the spec has no config function")
+  return spec
 end
 
-local function wait(ms, cond, what)
-  if not vim.wait(ms, cond, 50) then
-    error("timed out after " .. ms .. " ms waiting for " .. what, 2)
-  end
-end
-
-local function write(path, lines)
-  local f = assert(io.open(path, "w"))
-  f:write(table.concat(lines, "\n") .. "\n")
-  f:close()
-end
-
-local function client(buf)
-  return vim.lsp.get_clients({ bufnr = buf, name = "tenpai" })[1]
-end
-
-local function request(buf, method, params)
-  local c = client(buf)
-  if not c then
-    error("no tenpai client on the buffer", 2)
-  end
-  if not c:supports_method(method, buf) then
-    error("the server does not offer " .. method, 2)
-  end
-  local res, err = vim.lsp.buf_request_sync(buf, method, params, 10000)
-  if not res then
-    error(method .. ": " .. tostring(err), 2)
-  end
-  for _, r in pairs(res) do
-    if r.err then
-      error(method .. ": " .. vim.inspect(r.err), 2)
-    end
-    return r.result
-  end
-end
-
-local function hover_text(buf, line, col)
-  local result = request(buf, "textDocument/hover", {
-    textDocument = { uri = vim.uri_from_bufnr(buf) },
-    position = { line = line, character = col },
-  })
-  if not result or not result.contents then
-    return ""
-  end
-  local c = result.contents
-  if type(c) == "string" then
-    return c
-  end
-  if c.value then
-    return c.value
-  end
-  local parts = {}
-  for _, item in ipairs(c) do
-    table.insert(parts, type(item) == "string" and item or item.value)
-  end
-  return table.concat(parts, "\n")
-end
-
-local function captures_at(buf, row, col)
-  local names = {}
-  for _, cap in ipairs(vim.treesitter.get_captures_at_pos(buf, row, col)) do
-    table.insert(names, cap.lang .. ":" .. cap.capture)
-  end
-  return names
-end
-
--- The plugin, from the repository, as a user's config would load it.
-vim.opt.runtimepath:prepend(repo .. "/editors/nvim")
-require("tenpai").setup({ cmd = { bin, "lsp" } })
+-- The plugin as lazy.nvim loads it: the repository cloned into plugin.dir,
+-- then the spec's config(plugin, opts).
+check("lazy_spec", function()
+  local spec = documented_spec()
+  spec.config({ dir = repo, name = spec.name or "tenpai" }, spec.opts or {})
+  assert(vim.fn.exists(":TenpaiRestart") == 2, "the spec gives no :TenpaiRestart")
+  assert(vim.fn.exists(":TenpaiInstallParser") == 2, "the spec gives no :TenpaiInstallParser")
+end)
 
 -- A winning hand (14 tiles: riichi, tsumo, pinfu shape) and a broken line.
 local mj = work .. "/review.mj"
@@ -257,8 +196,4 @@ check("markdown_injection", function()
   assert(vim.tbl_contains(glued, "mj:string"), "22s in `22sriichi`: " .. table.concat(glued, " "))
 end)
 
-for _, c in ipairs(vim.lsp.get_clients({ name = "tenpai" })) do
-  c:stop()
-end
-io.stdout:write(string.format("nvim-e2e: %d passed, %d failed\n", passed, failed))
-vim.cmd(failed == 0 and "qall!" or "cquit! 1")
+h.finish("nvim-e2e")

@@ -43,7 +43,7 @@ test("no section gives no settings", () => {
 // preset of crates/tenpai-core/src/score/rules.rs, and nothing it would not know.
 test("rule settings are the server's switches and presets", () => {
   const fs = require("node:fs");
-  const rules = fs.readFileSync(path.join(__dirname, "..", "..", "..", "server", "src", "score", "rules.rs"), "utf8");
+  const rules = fs.readFileSync(path.join(__dirname, "..", "..", "..", "crates", "tenpai-core", "src", "score", "rules.rs"), "utf8");
   const list = (name) => {
     const m = rules.match(new RegExp(`pub const ${name}: &\\[&str\\] = &\\[([^\\]]*)\\]`));
     assert.ok(m, `${name} not found in rules.rs`);
@@ -60,7 +60,7 @@ test("rule settings are the server's switches and presets", () => {
 
 test("inlay hint kinds are the server's", () => {
   const fs = require("node:fs");
-  const src = fs.readFileSync(path.join(__dirname, "..", "..", "..", "server", "src", "lsp", "settings.rs"), "utf8");
+  const src = fs.readFileSync(path.join(__dirname, "..", "..", "..", "crates", "tenpai-lsp", "src", "settings.rs"), "utf8");
   const kinds = [...src.matchAll(/"(\w+)" => &mut hints\.\w+/g)].map((m) => m[1]).sort();
   assert.ok(kinds.length >= 3, "inlay hint kinds not found in settings.rs");
   const props = require("../package.json").contributes.configuration.properties;
@@ -73,7 +73,7 @@ test("inlay hint kinds are the server's", () => {
 
 test("every server setting has a VS Code setting", () => {
   const fs = require("node:fs");
-  const src = fs.readFileSync(path.join(__dirname, "..", "..", "..", "server", "src", "lsp", "settings.rs"), "utf8");
+  const src = fs.readFileSync(path.join(__dirname, "..", "..", "..", "crates", "tenpai-lsp", "src", "settings.rs"), "utf8");
   const start = src.indexOf("for (key, v) in obj");
   const body = src.slice(start, src.indexOf("(s, problems)", start));
   const keys = [...body.matchAll(/^\s*"(\w+)" => /gm)].map((m) => m[1]);

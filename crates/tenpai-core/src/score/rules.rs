@@ -359,7 +359,10 @@ mod tests {
             ("mahjong-soul", "mahjong-soul"),
             ("mahjong-soul kiriage", "mahjong-soul kiriage"),
             ("kiriage open-tanyao=off", "tenhou kiriage open-tanyao=off"),
-            ("honba=1500 kazoe=sanbaiman", "tenhou kazoe=sanbaiman honba=1500"),
+            (
+                "honba=1500 kazoe=sanbaiman",
+                "tenhou kazoe=sanbaiman honba=1500",
+            ),
             // Double yakuman on: Mahjong Soul's rules with nothing else.
             ("double-yakuman", "mahjong-soul"),
             ("mahjong-soul double-yakuman=off", "tenhou"),

@@ -1,6 +1,8 @@
 -- tenpai for Neovim (0.11+): the `mj` filetype, the `tenpai lsp` language
--- server for `mj` and Markdown, and the tree-sitter-mj parser with its
--- queries (so ```mj fences in Markdown highlight too).
+-- server for `mj` and Markdown (its config is lsp/tenpai.lua, so
+-- `vim.lsp.enable("tenpai")` works without setup()), the tree-sitter-mj
+-- parser with its queries (so ```mj fences in Markdown highlight too), and
+-- the commands :TenpaiInstallParser and :TenpaiRestart.
 
 local M = {}
 
@@ -18,22 +20,28 @@ local defaults = {
   treesitter = true,
   markdown_treesitter = true,
   -- When no `mj` parser is installed, compile one from grammar/src with a C
-  -- compiler into stdpath("data")/tenpai/parser/mj.so (needs `cc`).
+  -- compiler (as :TenpaiInstallParser does).
   build_parser = true,
 }
 
 M.config = vim.deepcopy(defaults)
 
 --- The plugin's directory (editors/nvim) and the repository's grammar/.
+--- Through the real path, so a symlinked plugin directory finds the grammar.
 local function paths()
   local here = debug.getinfo(1, "S").source:sub(2)
+  here = vim.uv.fs_realpath(here) or here
   local plugin = vim.fs.dirname(vim.fs.dirname(vim.fs.dirname(here)))
   local grammar = vim.fs.normalize(plugin .. "/../../grammar")
   return plugin, grammar
 end
 
-local function parser_dir()
-  return vim.fs.joinpath(vim.fn.stdpath("data"), "tenpai")
+M.paths = paths
+
+--- Where :TenpaiInstallParser puts mj.so: stdpath("data")/site/parser,
+--- which Neovim has on 'runtimepath' from the start.
+function M.parser_path()
+  return vim.fs.joinpath(vim.fn.stdpath("data"), "site", "parser", "mj.so")
 end
 
 --- Whether Neovim can load the `mj` parser.
@@ -43,8 +51,25 @@ function M.has_parser()
   return ok and loaded == true
 end
 
---- Compiles grammar/src/parser.c into <data>/tenpai/parser/mj.so and puts
---- that directory on the runtimepath. Returns true, or false and a message.
+--- The C compiler to build the parser with: $CC, else the first of cc,
+--- gcc, clang, zig found on PATH. Returns the command as a list, or nil.
+function M.c_compiler()
+  if vim.env.CC and vim.env.CC ~= "" then
+    local words = vim.split(vim.env.CC, "%s+", { trimempty = true })
+    if vim.fn.executable(words[1]) == 1 then
+      return words
+    end
+  end
+  for _, candidate in ipairs({ { "cc" }, { "gcc" }, { "clang" }, { "zig", "cc" } }) do
+    if vim.fn.executable(candidate[1]) == 1 then
+      return candidate
+    end
+  end
+  return nil
+end
+
+--- Compiles grammar/src into the parser mj.so (default: M.parser_path()).
+--- Returns true and the path, or false and a message.
 function M.build_parser(opts)
   opts = opts or {}
   local _, grammar = paths()
@@ -52,24 +77,33 @@ function M.build_parser(opts)
   if not vim.uv.fs_stat(vim.fs.joinpath(src, "parser.c")) then
     return false, "no grammar sources at " .. src
   end
-  local cc = opts.cc or vim.env.CC or "cc"
-  if vim.fn.executable(cc) ~= 1 then
-    return false, "no C compiler (" .. cc .. ") to build the mj parser"
+  local cc = opts.cc and { opts.cc } or M.c_compiler()
+  if not cc or vim.fn.executable(cc[1]) ~= 1 then
+    return false, "no C compiler to build the mj parser (set $CC, or install cc, gcc, clang or zig)"
   end
-  local dir = opts.dir or parser_dir()
-  vim.fn.mkdir(vim.fs.joinpath(dir, "parser"), "p")
-  local out = vim.fs.joinpath(dir, "parser", "mj.so")
-  local res = vim.system({
-    cc, "-O2", "-shared", "-fPIC", "-std=c11", "-I", src,
-    vim.fs.joinpath(src, "parser.c"), vim.fs.joinpath(src, "scanner.c"), "-o", out,
-  }, { text = true }):wait()
+  local out = opts.out or M.parser_path()
+  vim.fn.mkdir(vim.fs.dirname(out), "p")
+  -- Built beside and renamed: a running Neovim may have the old one loaded.
+  local tmp = out .. ".tmp" .. vim.uv.os_getpid()
+  local command = vim.list_extend(vim.deepcopy(cc), {
+    "-O2", "-shared", "-fPIC", "-std=c11", "-I", src,
+    vim.fs.joinpath(src, "parser.c"), vim.fs.joinpath(src, "scanner.c"), "-o", tmp,
+  })
+  local res = vim.system(command, { text = true }):wait()
   if res.code ~= 0 then
+    os.remove(tmp)
     return false, "building the mj parser failed: " .. (res.stderr or "")
   end
+  local renamed, err = vim.uv.fs_rename(tmp, out)
+  if not renamed then
+    os.remove(tmp)
+    return false, "could not write " .. out .. ": " .. tostring(err)
+  end
+  local dir = vim.fs.dirname(vim.fs.dirname(out))
   if not vim.tbl_contains(vim.opt.runtimepath:get(), dir) then
     vim.opt.runtimepath:append(dir)
   end
-  return true
+  return true, out
 end
 
 --- nvim-treesitter, when present, learns where the grammar is, so
@@ -99,11 +133,79 @@ local function register_nvim_treesitter(grammar)
   end
 end
 
-local function start_treesitter(buf)
+--- Starts tree-sitter highlighting in a buffer, when the parser is there.
+function M.start_treesitter(buf)
+  if buf == 0 then
+    buf = vim.api.nvim_get_current_buf()
+  end
   if vim.treesitter.highlighter.active[buf] then
     return
   end
   pcall(vim.treesitter.start, buf)
+end
+
+--- :TenpaiRestart: stops the tenpai clients, then starts them again for
+--- the buffers they served (vim.lsp.enable's own way of restarting).
+function M.restart()
+  local clients = vim.lsp.get_clients({ name = "tenpai" })
+  vim.lsp.enable("tenpai", false)
+  local stopped = vim.wait(5000, function()
+    for _, client in ipairs(clients) do
+      if not client:is_stopped() then
+        return false
+      end
+    end
+    return true
+  end, 20)
+  if not stopped then
+    for _, client in ipairs(clients) do
+      client:stop(true)
+    end
+  end
+  vim.lsp.enable("tenpai")
+  vim.notify(("tenpai: restarted the language server (%d client(s) stopped)"):format(#clients))
+end
+
+--- :TenpaiInstallParser
+function M.install_parser_command()
+  local ok, result = M.build_parser()
+  if not ok then
+    vim.notify("tenpai: " .. result, vim.log.levels.ERROR)
+    return
+  end
+  vim.notify("tenpai: installed the mj parser in " .. result)
+  -- Open mj buffers highlight now, not only the next ones.
+  for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(buf) and vim.bo[buf].filetype == "mj" then
+      M.start_treesitter(buf)
+    end
+  end
+end
+
+local initialized = false
+
+--- What the plugin does by being on 'runtimepath' (plugin/tenpai.lua calls
+--- it; setup() too, for managers that load a subfolder without sourcing its
+--- plugin/): the filetype, the commands, inlay hints where tenpai attaches.
+function M.init()
+  if initialized then
+    return
+  end
+  initialized = true
+  vim.filetype.add({ extension = { mj = "mj" } })
+  vim.api.nvim_create_user_command("TenpaiInstallParser", M.install_parser_command, {
+    desc = "Compile the tree-sitter-mj parser from the repository's grammar/ with a C compiler",
+  })
+  vim.api.nvim_create_user_command("TenpaiRestart", M.restart, { desc = "Restart the tenpai language server" })
+  vim.api.nvim_create_autocmd("LspAttach", {
+    group = vim.api.nvim_create_augroup("tenpai.inlay_hints", { clear = true }),
+    callback = function(args)
+      local client = vim.lsp.get_client_by_id(args.data.client_id)
+      if client and client.name == "tenpai" and vim.g.tenpai_inlay_hints ~= false then
+        vim.lsp.inlay_hint.enable(true, { bufnr = args.buf })
+      end
+    end,
+  })
 end
 
 function M.setup(opts)
@@ -111,18 +213,14 @@ function M.setup(opts)
   local cfg = M.config
   local plugin, grammar = paths()
 
-  vim.filetype.add({ extension = { mj = "mj" } })
-
-  -- Queries live in editors/nvim/queries: make sure they are found even when
-  -- only the Lua module was loaded.
+  -- Queries and lsp/tenpai.lua live in editors/nvim: make sure they are
+  -- found even when only the Lua module was loaded.
   if not vim.tbl_contains(vim.opt.runtimepath:get(), plugin) then
     vim.opt.runtimepath:append(plugin)
   end
-  local data = parser_dir()
-  if vim.uv.fs_stat(vim.fs.joinpath(data, "parser", "mj.so"))
-    and not vim.tbl_contains(vim.opt.runtimepath:get(), data) then
-    vim.opt.runtimepath:append(data)
-  end
+  M.init()
+  vim.g.tenpai_inlay_hints = cfg.inlay_hints
+  vim.g.tenpai_treesitter = cfg.treesitter
 
   register_nvim_treesitter(grammar)
 
@@ -138,24 +236,12 @@ function M.setup(opts)
   vim.lsp.config("tenpai", {
     cmd = cfg.cmd,
     filetypes = cfg.filetypes,
-    root_markers = { ".git" },
     init_options = settings,
     settings = { tenpai = settings },
   })
   vim.lsp.enable("tenpai")
 
   local group = vim.api.nvim_create_augroup("tenpai", { clear = true })
-  if cfg.inlay_hints then
-    vim.api.nvim_create_autocmd("LspAttach", {
-      group = group,
-      callback = function(args)
-        local client = vim.lsp.get_client_by_id(args.data.client_id)
-        if client and client.name == "tenpai" then
-          vim.lsp.inlay_hint.enable(true, { bufnr = args.buf })
-        end
-      end,
-    })
-  end
   if cfg.treesitter then
     local fts = { "mj" }
     if cfg.markdown_treesitter then
@@ -165,13 +251,13 @@ function M.setup(opts)
       group = group,
       pattern = fts,
       callback = function(args)
-        start_treesitter(args.buf)
+        M.start_treesitter(args.buf)
       end,
     })
     -- Buffers opened before setup().
     for _, buf in ipairs(vim.api.nvim_list_bufs()) do
       if vim.api.nvim_buf_is_loaded(buf) and vim.tbl_contains(fts, vim.bo[buf].filetype) then
-        start_treesitter(buf)
+        M.start_treesitter(buf)
       end
     end
   end
