@@ -2,7 +2,7 @@
 """The repository's URL lives in one place, the workspace's Cargo.toml
 (`[workspace.package] repository`); the manifests that must name it too
 (the VS Code extension's, the Emacs package's, the grammar's, Mason's, the
-Helix snippet, the installer, the install docs) hold the same string.
+Zed extension's, the Helix snippet, the installer, the install docs) hold the same string.
 
     set-repository-url.py URL     # the release workflow: every file gets URL
     set-repository-url.py --check # each file names the URL of Cargo.toml
@@ -27,6 +27,8 @@ FILES = [
     "editors/emacs/mj-mode.el",
     "editors/helix/languages.toml",
     "editors/nvim/mason/package.yaml",
+    "editors/zed/extension.toml",
+    "editors/zed/src/lib.rs",
     "grammar/tree-sitter.json",
     ".github/release/install.sh",
 ]
