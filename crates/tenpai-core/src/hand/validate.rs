@@ -203,7 +203,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
                     "win-on-waiting-hand",
                     opt.span(),
                     "this hand has 13 tiles: it is waiting, so win= has no effect; add the winning tile to the hand",
-                ).with_safe_fix("remove win=", removal(line, &opt.span()), ""));
+                ).with_safe_removal("remove win=", opt.span()));
             }
         }
     } else if complete {
@@ -218,7 +218,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
                         opt.span(),
                         "this hand has 13 tiles: it has drawn nothing to discard, so discard= has no effect; write the hand with the tile it drew",
                     )
-                    .with_safe_fix("remove discard=", removal(line, &opt.span()), ""),
+                    .with_safe_removal("remove discard=", opt.span()),
                 );
             } else if !hand.closed.contains(&t.tile) {
                 let vspan = opt.value_span().unwrap_or(opt.span());
@@ -316,16 +316,13 @@ fn duplicate(line: &HandLine, prev: &OptionTok, opt: &OptionTok) -> Diagnostic {
         )
     };
     let d = d.with_related(prev.span(), "first written here");
-    let (title, span) = (
-        format!("remove this '{}'", opt.key()),
-        removal(line, &opt.span()),
-    );
+    let title = format!("remove this '{}'", opt.key());
     // Removing a word written twice changes nothing; removing
     // one of two different values is a choice.
     if same {
-        d.with_safe_fix(title, span, "")
+        d.with_safe_removal(title, opt.span())
     } else {
-        d.with_fix(title, span, "")
+        d.with_removal(title, opt.span())
     }
 }
 
@@ -628,32 +625,6 @@ pub(super) fn flags(written: u32, sit: &mut Situation) {
             & (has(id::HAITEI) | has(id::RINSHAN) | has(id::TENHOU) | has(id::CHIIHOU)));
 }
 
-/// The span to delete to remove an option: the word and the space before it.
-/// The options are in the order they are written (the parsers push them
-/// word by word), so the neighbours are found by binary search: a line
-/// that repeats a word thousands of times gets a fix per repetition, and
-/// a scan of every option for each was quadratic.
-pub(crate) fn removal(line: &HandLine, span: &Span) -> Span {
-    let options = &line.options;
-    let previous = options.partition_point(|o| o.span().end <= span.start);
-    let before = previous
-        .checked_sub(1)
-        .and_then(|i| options.get(i))
-        .map(|o| o.span().end)
-        .into_iter()
-        .chain((!line.hand_span.is_empty()).then_some(line.hand_span.end))
-        .filter(|&e| e <= span.start)
-        .max();
-    match before {
-        Some(e) => e..span.end,
-        None => {
-            let next = options.partition_point(|o| o.span().start < span.end);
-            let after = options.get(next).map(|o| o.span().start);
-            span.start..after.unwrap_or(span.end)
-        }
-    }
-}
-
 /// Two written words that cannot both hold: the second one is flagged.
 static CONFLICTS: [(usize, usize, &str); 42] = [
     (
@@ -923,7 +894,7 @@ fn contradictions(
         for &(a, b, why) in &CONFLICTS {
             if has(a) && has(b) {
                 if let (Some(oa), Some(ob)) = (opt(a), opt(b)) {
-                    conflict(line, diags, ob, oa, why);
+                    conflict(diags, ob, oa, why);
                 }
             }
         }
@@ -932,11 +903,11 @@ fn contradictions(
         for first in [id::TENHOU, id::CHIIHOU] {
             if let (Some(o), Some(d)) = (opt(first), opt(id::DOUBLE_RIICHI)) {
                 let why = format!("{} comes on the first draw, before any riichi", o.key());
-                conflict(line, diags, d, o, &why);
+                conflict(diags, d, o, &why);
             }
         }
         if let (Some(d), Some(r)) = (opt(id::DOUBLE_RIICHI), opt(id::RIICHI)) {
-            diags.push(riichi_twice(line, d, r));
+            diags.push(riichi_twice(d, r));
         }
     }
 
@@ -953,7 +924,6 @@ fn contradictions(
         for k in CLOSED_ONLY {
             if let (Some(o), Some(meld)) = (opt(k), open_meld) {
                 diags.push(against_meld(
-                    line,
                     o,
                     meld,
                     "needs a closed hand, but this hand has an open meld",
@@ -964,7 +934,6 @@ fn contradictions(
         for k in NO_CALLS {
             if let (Some(o), Some(meld)) = (opt(k), meld_spans.first()) {
                 diags.push(against_meld(
-                    line,
                     o,
                     meld,
                     "is a win before any call, but this hand has a meld",
@@ -976,7 +945,6 @@ fn contradictions(
     if let Some(o) = opt(id::RINSHAN) {
         if hand.kans() == 0 && !line.recovered {
             diags.push(missing(
-                line,
                 o,
                 "rinshan is a win on the tile drawn after a kan, but this hand has no kan",
             ));
@@ -984,15 +952,15 @@ fn contradictions(
     }
     if let (Some(o), Some(w)) = (opt(id::CHANKAN), hand.win) {
         if robbed_tile_held(&hand.closed, &hand.melds, w) {
-            diags.push(robbed_held(line, o, w));
+            diags.push(robbed_held(o, w));
         }
     }
     if sit.riichi == Riichi::None {
         if let Some(o) = opt(id::IPPATSU) {
-            diags.push(missing(line, o, "ippatsu is a win within a turn of riichi, but this line has no riichi or double-riichi"));
+            diags.push(missing(o, "ippatsu is a win within a turn of riichi, but this line has no riichi or double-riichi"));
         }
         if let Some(o) = opt(id::URA) {
-            diags.push(missing(line, o, "ura-dora count only for a riichi hand, but this line has no riichi or double-riichi"));
+            diags.push(missing(o, "ura-dora count only for a riichi hand, but this line has no riichi or double-riichi"));
         }
     }
     // Seat against the first-draw yaku.
@@ -1004,21 +972,17 @@ fn contradictions(
             }
         }
     } else if let Some(o) = opt(id::TENHOU) {
-        diags.push(not_dealer(line, o, sit, opt(id::SEAT)));
+        diags.push(not_dealer(o, sit, opt(id::SEAT)));
     }
 }
 
 /// A word the tiles contradict: riichi on an open hand, tenhou with a meld.
 #[cold]
 #[inline(never)]
-fn against_meld(line: &HandLine, o: &OptionTok, meld: &Span, why: &str, what: &str) -> Diagnostic {
+fn against_meld(o: &OptionTok, meld: &Span, why: &str, what: &str) -> Diagnostic {
     Diagnostic::error("contradiction", o.span(), format!("{} {why}", o.key()))
         .with_related(meld.clone(), what)
-        .with_fix(
-            format!("remove '{}'", o.key()),
-            removal(line, &o.span()),
-            "",
-        )
+        .with_removal(format!("remove '{}'", o.key()), o.span())
 }
 
 /// Whether the hand holds another copy of the tile `w` it won by chankan.
@@ -1030,46 +994,38 @@ pub(crate) fn robbed_tile_held(closed: &[Tile], melds: &[Meld], w: Tile) -> bool
 
 #[cold]
 #[inline(never)]
-fn robbed_held(line: &HandLine, o: &OptionTok, w: Tile) -> Diagnostic {
+fn robbed_held(o: &OptionTok, w: Tile) -> Diagnostic {
     Diagnostic::error(
         "contradiction",
         o.span(),
         format!("chankan robs the fourth {w}, added to a pon of the other three, but this hand holds another {w}"),
     )
-    .with_fix("remove 'chankan'", removal(line, &o.span()), "")
+    .with_removal("remove 'chankan'", o.span())
 }
 
 /// A word whose condition the line does not state.
 #[cold]
 #[inline(never)]
-fn missing(line: &HandLine, o: &OptionTok, why: &str) -> Diagnostic {
-    Diagnostic::error("missing-requirement", o.span(), why).with_fix(
-        format!("remove '{}'", o.key()),
-        removal(line, &o.span()),
-        "",
-    )
+fn missing(o: &OptionTok, why: &str) -> Diagnostic {
+    Diagnostic::error("missing-requirement", o.span(), why)
+        .with_removal(format!("remove '{}'", o.key()), o.span())
 }
 
 #[cold]
 #[inline(never)]
-fn riichi_twice(line: &HandLine, double: &OptionTok, riichi: &OptionTok) -> Diagnostic {
+fn riichi_twice(double: &OptionTok, riichi: &OptionTok) -> Diagnostic {
     Diagnostic::warning(
         "duplicate-option",
         riichi.span(),
         "double-riichi already includes riichi",
     )
     .with_related(double.span(), "double-riichi")
-    .with_fix("remove 'riichi'", removal(line, &riichi.span()), "")
+    .with_removal("remove 'riichi'", riichi.span())
 }
 
 #[cold]
 #[inline(never)]
-fn not_dealer(
-    line: &HandLine,
-    o: &OptionTok,
-    sit: &Situation,
-    seat: Option<&OptionTok>,
-) -> Diagnostic {
+fn not_dealer(o: &OptionTok, sit: &Situation, seat: Option<&OptionTok>) -> Diagnostic {
     let d = Diagnostic::error(
         "contradiction",
         o.span(),
@@ -1078,7 +1034,7 @@ fn not_dealer(
             sit.seat.letter()
         ),
     )
-    .with_fix("remove 'tenhou'", removal(line, &o.span()), "");
+    .with_removal("remove 'tenhou'", o.span());
     match seat {
         Some(s) => d.with_related(s.span(), "the seat"),
         None => d,
@@ -1102,13 +1058,7 @@ fn dealer_only(o: &OptionTok, seat: Option<&OptionTok>) -> Diagnostic {
 
 #[cold]
 #[inline(never)]
-fn conflict(
-    line: &HandLine,
-    diags: &mut Vec<Diagnostic>,
-    flagged: &OptionTok,
-    other: &OptionTok,
-    why: &str,
-) {
+fn conflict(diags: &mut Vec<Diagnostic>, flagged: &OptionTok, other: &OptionTok, why: &str) {
     diags.push(
         Diagnostic::error(
             "contradiction",
@@ -1116,11 +1066,7 @@ fn conflict(
             format!("'{}' contradicts '{}': {why}", flagged.key(), other.key()),
         )
         .with_related(other.span(), format!("'{}' is written here", other.key()))
-        .with_fix(
-            format!("remove '{}'", flagged.key()),
-            removal(line, &flagged.span()),
-            "",
-        ),
+        .with_removal(format!("remove '{}'", flagged.key()), flagged.span()),
     );
 }
 
@@ -1134,8 +1080,9 @@ mod tests {
         let LineKind::Hand(hand) = &line.kind else {
             panic!("a hand line: {text}");
         };
-        validate(hand, &Rules::tenhou(), Mode::Strict)
-            .diagnostics
+        let mut diagnostics = validate(hand, &Rules::tenhou(), Mode::Strict).diagnostics;
+        crate::diag::settle_removals(text, &mut diagnostics);
+        diagnostics
             .iter()
             .filter_map(|d| Some((d.code, text[d.fixes.first()?.span.clone()].to_string())))
             .collect()
@@ -1152,6 +1099,47 @@ mod tests {
             fixes("123m456p789s1122z win=2z riichi"),
             [("win-on-waiting-hand", " win=2z".to_string())]
         );
+    }
+
+    /// A removal takes its word and one separator, never the words between
+    /// it and the option before (typos, words of other tools).
+    #[test]
+    fn a_removed_option_leaves_the_unknown_words_around_it() {
+        for (line, code, removed) in [
+            (
+                "123m456p789s11222z win=2z reichi win=2z",
+                "duplicate-option",
+                " win=2z",
+            ),
+            (
+                "123m456p789s11222z tsumo xyz tsumo => 1000",
+                "duplicate-option",
+                " tsumo",
+            ),
+            (
+                "123m456p789s11222z seat=s dora=1m abc seat=s",
+                "duplicate-option",
+                " seat=s",
+            ),
+            (
+                "123m456p789s1122z reach win=2z",
+                "win-on-waiting-hand",
+                " win=2z",
+            ),
+            (
+                "123m456p789s1122z rinshan-kaihou discard=2z",
+                "discard-on-waiting-hand",
+                " discard=2z",
+            ),
+        ] {
+            let found = fixes(line);
+            let removal = found.iter().find(|(c, _)| *c == code);
+            assert_eq!(
+                removal,
+                Some(&(code, removed.to_string())),
+                "{line}: {found:?}"
+            );
+        }
     }
 
     #[test]

@@ -728,6 +728,7 @@ pub fn analyze_in(text: &str, rules: &Rules, context: Context) -> LineAnalysis {
         }
         ast::LineKind::Blank | ast::LineKind::Comment => {}
     }
+    crate::diag::settle_removals(text, &mut diagnostics);
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
     result.diagnostics = diagnostics;
     result.line = line;

@@ -3,7 +3,10 @@
 
 use crate::score::Rules;
 
-use super::{file_diagnostics, Analyzer, DocKind, FileDiagnostic, FileFix};
+use crate::notation::{ast::LineKind, parse_line};
+
+use super::format::found_at;
+use super::{file_diagnostics, line_at, AnalyzedLine, Analyzer, DocKind, FileDiagnostic, FileFix};
 
 /// Which fixes to apply.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -80,7 +83,7 @@ pub fn fix_document(
     let mut total = 0;
     for _ in 0..MAX_PASSES {
         let lines = analyzer.analyze(&text, kind, rules);
-        let edits = fix_edits(&file_diagnostics(&lines), level);
+        let edits = keeping_hands(&text, &lines, fix_edits(&file_diagnostics(&lines), level));
         let (next, applied) = apply_edits(&text, &edits);
         if applied == 0 || next == text {
             break;
@@ -89,6 +92,70 @@ pub fn fix_document(
         text = next;
     }
     (text, total)
+}
+
+/// The edits that leave every hand line a hand: of the edits in one line
+/// (sorted, as [`fix_edits`] gives them), all when the line edited by all
+/// of them is still a hand, else the first that keeps it one on its own
+/// (the next pass looks at the others again). A fix that would hide a
+/// hand from `check` (an inline code span that no longer looks like one),
+/// make it read as something else, or leave it no tile is not applied;
+/// its diagnostic stays, to be read and fixed by hand.
+fn keeping_hands(text: &str, lines: &[AnalyzedLine], edits: Vec<FileFix>) -> Vec<FileFix> {
+    let mut kept = Vec::with_capacity(edits.len());
+    let mut rest = edits.as_slice();
+    while let Some(first) = rest.first() {
+        let Some(line) = line_at(lines, first.range.start) else {
+            rest = &rest[1..];
+            continue;
+        };
+        let in_line = rest
+            .iter()
+            .take_while(|e| e.range.end <= line.range.end)
+            .count()
+            .max(1);
+        let (group, after) = rest.split_at(in_line);
+        if still_a_hand(text, line, group) {
+            kept.extend_from_slice(group);
+        } else if let Some(alone) = group
+            .iter()
+            .find(|e| still_a_hand(text, line, std::slice::from_ref(*e)))
+        {
+            kept.push(alone.clone());
+        }
+        rest = after;
+    }
+    kept
+}
+
+/// Whether `line`, with `edits` applied, is still found and read as what it
+/// was: a hand with tiles stays a hand with tiles.
+fn still_a_hand(text: &str, line: &AnalyzedLine, edits: &[FileFix]) -> bool {
+    let Some(before) = text.get(line.range.clone()) else {
+        return false;
+    };
+    let relative: Vec<FileFix> = edits
+        .iter()
+        .filter(|e| e.range.start >= line.range.start && e.range.end <= line.range.end)
+        .map(|e| FileFix {
+            range: e.range.start - line.range.start..e.range.end - line.range.start,
+            ..e.clone()
+        })
+        .collect();
+    if relative.len() != edits.len() {
+        return false;
+    }
+    let (after, _) = apply_edits(before, &relative);
+    if !found_at(&after, line.origin) {
+        return false;
+    }
+    let Some(hand) = line.analysis.hand_line() else {
+        return true;
+    };
+    match parse_line(&after).kind {
+        LineKind::Hand(edited) => hand.hand_toks == 0 || edited.hand_toks > 0,
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -160,5 +227,77 @@ mod tests {
         // Not on a character boundary: the glyph is four bytes.
         let (out, n) = apply_edits("🀄x", &[fix(1, 2, "?")]);
         assert_eq!((out.as_str(), n), ("🀄x", 0));
+    }
+
+    /// The reproducers of `07-safe-fix-deletes-words.sh`: a removal keeps
+    /// the words around it, and their errors stay reported.
+    #[test]
+    fn safe_fixes_remove_only_the_word_they_name() {
+        for (line, expected) in [
+            (
+                "123m456p789s11222z win=2z reichi win=2z\n",
+                "123m456p789s11222z win=2z reichi\n",
+            ),
+            (
+                "123m456p789s1122z reach win=2z\n",
+                "123m456p789s1122z reach\n",
+            ),
+            (
+                "123m456p789s11222z seat=s dora=1m abc seat=s\n",
+                "123m456p789s11222z seat=s dora=1m abc\n",
+            ),
+            (
+                "123m456p789s1122z rinshan-kaihou discard=2z\n",
+                "123m456p789s1122z rinshan-kaihou\n",
+            ),
+        ] {
+            let (out, _) = fixed(line, FixLevel::Safe);
+            assert_eq!(out, expected, "{line}");
+        }
+        // The claim stays the user's: the unknown word still makes the
+        // line unreadable, so it is not priced anew.
+        let (out, _) = fixed(
+            "123m456p789s11222z tsumo xyz tsumo => 1000\n",
+            FixLevel::Safe,
+        );
+        assert_eq!(out, "123m456p789s11222z tsumo xyz => 1000\n");
+    }
+
+    /// A fix that would make an inline code span stop looking like a hand
+    /// is not applied: its errors would vanish from `check`.
+    #[test]
+    fn no_fix_hides_an_inline_hand() {
+        let text = "The hand `123m456p789s1122z win=2z xyz` waits.\n";
+        let mut analyzer = Analyzer::new();
+        let rules = Rules::tenhou();
+        let (out, n) = fix_document(
+            text,
+            DocKind::Markdown,
+            &rules,
+            &mut analyzer,
+            FixLevel::All,
+        );
+        assert_eq!((out.as_str(), n), (text, 0));
+        let lines = analyzer.analyze(&out, DocKind::Markdown, &rules);
+        assert_eq!(lines.len(), 1);
+        assert!(lines[0].analysis.has_errors());
+    }
+
+    /// `\x1bra` with the guesses: `ra` becomes `ura`, whose removal (no
+    /// riichi) would leave a line with no hand at all.
+    #[test]
+    fn no_fix_leaves_a_hand_line_without_its_tiles() {
+        for text in ["\x1bra\n", "123m ura\n", "1m riichi ippatsu ura\n"] {
+            let before = Analyzer::new()
+                .analyze(text, DocKind::Mj, &Rules::tenhou())
+                .iter()
+                .filter(|l| l.analysis.is_hand())
+                .count();
+            let (out, _) = fixed(text, FixLevel::All);
+            let lines = Analyzer::new().analyze(&out, DocKind::Mj, &Rules::tenhou());
+            let after: Vec<_> = lines.iter().filter(|l| l.analysis.is_hand()).collect();
+            assert_eq!(after.len(), before, "{text:?} became {out:?}");
+            assert!(!out.trim().is_empty(), "{text:?} became {out:?}");
+        }
     }
 }

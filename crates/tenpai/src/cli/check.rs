@@ -16,6 +16,9 @@ use crate::document::fix::{fix_document, FixLevel};
 use crate::document::{Analyzer, DocKind, Encoding, FileDiagnostic, LineIndex, Position};
 use crate::score::Rules;
 
+use super::terminal::{self, escape_controls};
+use super::write::{write_file, Expect};
+
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
     /// Files and directories (searched for *.mj and *.md); `-` reads a .mj
@@ -236,13 +239,24 @@ fn walk(dir: &Path, out: &mut Vec<Input>) {
             .and_then(|e| e.to_str())
             .is_some_and(|e| ["mj", "md", "markdown"].contains(&e.to_ascii_lowercase().as_str()))
         {
-            if let Some(kind) = DocKind::from_path(&p) {
-                out.push(Input {
+            let Some(kind) = DocKind::from_path(&p) else {
+                continue;
+            };
+            // Only regular files, as ripgrep: opening a FIFO blocks until
+            // a writer comes, a device may never end. A link whose target
+            // is gone (or that loops) is named once, and is no error.
+            match std::fs::metadata(&p) {
+                Ok(meta) if meta.is_file() => out.push(Input {
                     name: p.display().to_string(),
                     path: Some(p.clone()),
                     kind,
                     error: None,
-                });
+                }),
+                Ok(_) => {}
+                Err(e) => eprintln!(
+                    "warning: {}: skipped, a link to nothing readable ({e})",
+                    escape_controls(&p.display().to_string())
+                ),
             }
         }
     }
@@ -279,6 +293,9 @@ pub struct Report {
     pub fixed: usize,
     /// Files that could not be read (not UTF-8, unreadable).
     pub unreadable: usize,
+    /// Files `--fix` could not write (their fixes are not counted, and
+    /// their report is of the text still on disk).
+    pub unwritten: usize,
 }
 
 impl Report {
@@ -441,6 +458,10 @@ fn underline(source: &str, from: usize, to: usize) -> (String, String) {
     for (i, c) in shown.chars().enumerate() {
         let (text, w) = if c == '\t' {
             ("    ".to_string(), 4)
+        } else if terminal::is_unsafe(c) {
+            let shown = terminal::escaped(c);
+            let width = shown.len();
+            (shown, width)
         } else {
             (c.to_string(), char_width(c))
         };
@@ -501,9 +522,15 @@ pub fn render_human(report: &Report, color: bool) -> String {
         let _ = writeln!(
             out,
             "{}: {}{}",
-            st.paint("1", &format!("{}:{}:{}", f.path, f.line, f.column)),
+            st.paint(
+                "1",
+                &format!("{}:{}:{}", escape_controls(&f.path), f.line, f.column)
+            ),
             st.severity(f.severity),
-            st.paint("1", &format!("[{}]: {}", f.code, f.message)),
+            st.paint(
+                "1",
+                &format!("[{}]: {}", f.code, escape_controls(&f.message))
+            ),
         );
         let gutter = f.line.to_string().len();
         let pad = " ".repeat(gutter);
@@ -527,7 +554,7 @@ pub fn render_human(report: &Report, color: bool) -> String {
         };
         let _ = writeln!(out, "{pad} {bar} {}", st.paint(caret_color, &carets));
         for n in &f.notes {
-            let _ = writeln!(out, "{pad} = {n}");
+            let _ = writeln!(out, "{pad} = {}", escape_controls(n));
         }
         out.push('\n');
     }
@@ -566,7 +593,12 @@ pub fn summary(report: &Report) -> String {
         0 => String::new(),
         n => format!(" {} could not be read.", plural(n, "file", "files")),
     };
-    match (parts.is_empty(), report.unreadable) {
+    let unwritten = match report.unwritten {
+        0 => String::new(),
+        n => format!(" {} could not be written.", plural(n, "file", "files")),
+    };
+    let unread = format!("{unread}{unwritten}");
+    match (parts.is_empty(), report.unreadable + report.unwritten) {
         (true, 0) => format!("{checked}: all good.{fixed}"),
         (true, _) => format!("{checked}.{unread}{fixed}"),
         (false, _) => format!("{checked}: {}.{unread}{fixed}", parts.join(", ")),
@@ -666,7 +698,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         let mut text = match read(input) {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("error: {}: {e}", input.name);
+                eprintln!("error: {}: {e}", escape_controls(&input.name));
                 report.unreadable += 1;
                 failed = true;
                 continue;
@@ -674,12 +706,20 @@ pub fn run(args: CheckArgs) -> ExitCode {
         };
         if let Some(level) = level {
             let (fixed, n) = fix_document(&text, input.kind, &rules, &mut analyzer, level);
-            report.fixed += n;
             match &input.path {
                 Some(path) if n > 0 => {
-                    if let Err(e) = std::fs::write(path, &fixed) {
-                        eprintln!("error: {}: {e}", input.name);
-                        failed = true;
+                    // Counted, and reported on, only once the fixed text
+                    // is in place: otherwise the file still holds `text`.
+                    match write_file(path, fixed.as_bytes(), Expect::Unchanged(text.as_bytes())) {
+                        Ok(_) => {
+                            report.fixed += n;
+                            text = fixed;
+                        }
+                        Err(e) => {
+                            eprintln!("error: {}: {e}", escape_controls(&input.name));
+                            report.unwritten += 1;
+                            failed = true;
+                        }
                     }
                 }
                 Some(_) => {}
@@ -688,9 +728,10 @@ pub fn run(args: CheckArgs) -> ExitCode {
                     let _ = stdout.write_all(fixed.as_bytes());
                     let _ = stdout.flush();
                     report_to_stderr = true;
+                    report.fixed += n;
+                    text = fixed;
                 }
             }
-            text = fixed;
         }
         report.add_document(&input.name, &text, input.kind, &rules, &mut analyzer);
     }
@@ -893,6 +934,7 @@ mod tests {
             hands: 1,
             fixed: 0,
             unreadable: 0,
+            unwritten: 0,
         };
         assert_eq!(
             render_github(&report),

@@ -10,6 +10,8 @@ pub mod fmt;
 pub mod lsp;
 pub mod score;
 pub mod shanten;
+pub mod terminal;
+pub mod write;
 
 /// What a line of standard input holds for `score -` and `shanten -`.
 pub(crate) enum StdinLine {
