@@ -1,13 +1,18 @@
 """Draws a terminal capture (tmux capture-pane -e) as a PNG: pyte replays
-the escape sequences, Pillow draws each cell with its colours."""
+the escape sequences, Pillow draws each cell with its colours, in DejaVu
+Sans Mono, and in Symbola (Debian's fonts-symbola) the characters DejaVu
+has no glyph for (mahjong tiles, the check mark of :checkhealth), as a
+terminal's font fallback does."""
 
 import sys
 
 import pyte
+from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
 MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+FALLBACK = "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"
 SIZE = 16
 DEFAULT_FG = (0xE0, 0xE2, 0xEA)
 DEFAULT_BG = (0x14, 0x16, 0x1B)
@@ -44,6 +49,8 @@ def main(src, dst, cols, rows):
         stream.feed(f.read().rstrip("\n").replace("\n", "\r\n"))
     font = ImageFont.truetype(MONO, SIZE)
     bold = ImageFont.truetype(BOLD, SIZE)
+    covered = set(TTFont(MONO)["cmap"].getBestCmap())
+    fallback = ImageFont.truetype(FALLBACK, SIZE)
     cw = round(font.getlength("M"))
     ch = SIZE + 6
     img = Image.new("RGB", (cols * cw + 16, rows * ch + 16), DEFAULT_BG)
@@ -59,7 +66,10 @@ def main(src, dst, cols, rows):
             px, py = 8 + x * cw, 8 + y * ch
             draw.rectangle([px, py, px + cw, py + ch], fill=bg)
             if cell.data.strip():
-                draw.text((px, py + 2), cell.data, font=bold if cell.bold else font, fill=fg)
+                face = bold if cell.bold else font
+                if any(ord(c) not in covered for c in cell.data):
+                    face = fallback
+                draw.text((px, py + 2), cell.data, font=face, fill=fg)
     img.save(dst)
 
 

@@ -7,7 +7,8 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../../.." && pwd)"
 venv="${NVIM_VENV:-$repo/target/nvim-venv}"
-"$venv/bin/pip" install --quiet pyte pillow
+"$venv/bin/pip" install --quiet pyte pillow fonttools
+[ -f /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf ] || apt-get install -y -qq fonts-symbola
 TENPAI_BIN="${TENPAI_BIN:-${CARGO_TARGET_DIR:-$repo/target}/debug/tenpai}"
 work="$(mktemp -d)"
 sock="tenpai-shot-$$"

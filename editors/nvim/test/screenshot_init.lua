@@ -6,6 +6,8 @@ vim.o.number = true
 vim.o.laststatus = 0
 vim.o.winborder = "rounded"
 vim.o.shortmess = vim.o.shortmess .. "I"
+-- A scene starts where the last one was killed: no swap file to warn about.
+vim.o.swapfile = false
 require("tenpai").setup({
   cmd = { vim.env.TENPAI_BIN, "lsp" },
   settings = { glyphs = false },
