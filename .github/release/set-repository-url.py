@@ -25,6 +25,8 @@ FILES = [
     "docs/editors.md",
     "editors/vscode/package.json",
     "editors/emacs/mj-mode.el",
+    "editors/emacs/README.md",
+    "editors/nvim/README.md",
     "editors/helix/languages.toml",
     "editors/nvim/mason/package.yaml",
     "editors/zed/extension.toml",
