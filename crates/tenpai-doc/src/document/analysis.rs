@@ -712,7 +712,11 @@ pub fn analyze_in(text: &str, rules: &Rules, context: Context) -> LineAnalysis {
                 // a hand of no yaku is no mistake of theirs.
                 let unsaid = drawn || (context == Context::Inline && h.options.is_empty());
                 if let Outcome::NotScored(e) = &outcome {
-                    if !(unsaid && e.code == "no-yaku") {
+                    // A complete hand with no yaku that records a discard
+                    // (a game review's decision) is no wrong win either: the
+                    // player could not win and discarded.
+                    let decision = validated.situation.discard.is_some();
+                    if !((unsaid || decision) && e.code == "no-yaku") {
                         diagnostics.push(score_diagnostic(e, h));
                     }
                 }
@@ -872,6 +876,16 @@ mod tests {
             .iter()
             .flat_map(|l| l.analysis.diagnostics.iter().map(|d| d.code))
             .collect()
+    }
+
+    #[test]
+    fn a_complete_hand_with_no_yaku_that_discards_is_a_decision_not_a_wrong_win() {
+        // An open hand with no yaku, complete: a review's decision records
+        // the discard the player had to make.
+        let text = "123p444s55z (123m) (406s) discard=2p\n123p444s55z (123m) (406s)\n";
+        let lines = Analyzer::new().analyze(text, DocKind::Mj, &Rules::tenhou());
+        assert_eq!(codes(&lines[..1]), Vec::<&str>::new());
+        assert_eq!(codes(&lines[1..]), vec!["no-yaku"]);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 pub mod check;
 pub mod fmt;
 pub mod lsp;
+pub mod review;
 pub mod score;
 pub mod shanten;
 pub mod terminal;
@@ -86,6 +87,9 @@ pub enum Command {
     Shanten(shanten::ShantenArgs),
     /// Run the language server over stdio.
     Lsp(lsp::LspArgs),
+    /// Review a game log (tenhou.net/6 JSON, mjlog XML, mjai): a .mj file
+    /// with every decision and every win, scored as the log records it.
+    Review(review::ReviewArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -103,5 +107,6 @@ pub fn main() -> ExitCode {
         Command::Score(a) => score::run(a),
         Command::Shanten(a) => shanten::run(a),
         Command::Lsp(a) => lsp::run(a),
+        Command::Review(a) => review::run(a),
     }
 }
