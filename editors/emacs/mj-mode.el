@@ -27,6 +27,7 @@
 
 ;;; Code:
 
+(require 'seq)
 (require 'treesit nil t)
 ;; Emacs 28 has no tree-sitter: mj-mode works there, mj-ts-mode does not.
 (declare-function treesit-font-lock-rules "treesit")
@@ -147,24 +148,36 @@
        (rule) @font-lock-constant-face)))
   "Highlighting of `mj-ts-mode'.")
 
+(defun mj--c-compiler ()
+  "The C compiler to build the grammar with: $CC, else cc, gcc or clang."
+  (seq-find #'executable-find
+            (delq nil (list (getenv "CC") "cc" "gcc" "clang"))))
+
 (defun mj-install-grammar ()
   "Compile tree-sitter-mj from `mj-grammar-directory' into the user's
-tree-sitter directory (needs a C compiler, `cc')."
+tree-sitter directory, with the C compiler found ($CC, cc, gcc, clang)."
   (interactive)
-  (unless mj-grammar-directory
-    (user-error "Set `mj-grammar-directory' to the repository's grammar/"))
-  (let* ((src (expand-file-name "src" mj-grammar-directory))
+  (unless (and mj-grammar-directory
+               (file-exists-p (expand-file-name "src/parser.c" mj-grammar-directory)))
+    (user-error "No grammar sources: set `mj-grammar-directory' to a clone's grammar/"))
+  (let* ((cc (or (mj--c-compiler)
+                 (user-error "No C compiler to build tree-sitter-mj (set $CC, or install cc, gcc or clang)")))
+         (src (expand-file-name "src" mj-grammar-directory))
          (out-dir (locate-user-emacs-file "tree-sitter"))
          (out (expand-file-name
-               (concat "libtree-sitter-mj" module-file-suffix) out-dir)))
+               (concat "libtree-sitter-mj" module-file-suffix) out-dir))
+         ;; Built beside and renamed: a running Emacs may have the old one loaded.
+         (tmp (make-temp-name (concat out ".tmp"))))
     (make-directory out-dir t)
     (with-temp-buffer
-      (unless (zerop (call-process "cc" nil t nil "-O2" "-shared" "-fPIC"
+      (unless (zerop (call-process cc nil t nil "-O2" "-shared" "-fPIC"
                                    "-std=c11" "-I" src
                                    (expand-file-name "parser.c" src)
                                    (expand-file-name "scanner.c" src)
-                                   "-o" out))
-        (error "Building tree-sitter-mj failed: %s" (buffer-string))))
+                                   "-o" tmp))
+        (ignore-errors (delete-file tmp))
+        (error "Building tree-sitter-mj with %s failed: %s" cc (buffer-string))))
+    (rename-file tmp out t)
     (message "Installed %s" out)))
 
 ;;;###autoload

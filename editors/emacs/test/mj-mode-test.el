@@ -107,6 +107,26 @@
       (should (eq (get-text-property 1 'face) 'mj-man-face))
       (should (eq (get-text-property 7 'face) 'mj-red-five-face)))))
 
+;; Emacs 28 cannot load the grammar, but it can build it.
+(ert-deftest mj-install-grammar-builds-the-library ()
+  (skip-unless (mj--c-compiler))
+  (let ((user-emacs-directory (file-name-as-directory (make-temp-file "mj-ued" t))))
+    (unwind-protect
+        (progn
+          (mj-install-grammar)
+          (let ((files (directory-files (expand-file-name "tree-sitter" user-emacs-directory))))
+            (should (member (concat "libtree-sitter-mj" module-file-suffix) files))
+            ;; Only the library: the temporary file was renamed over it.
+            (should (= (length (seq-remove (lambda (f) (member f '("." ".."))) files)) 1))))
+      (delete-directory user-emacs-directory t))))
+
+(ert-deftest mj-install-grammar-without-sources-says-so ()
+  (let ((mj-grammar-directory (make-temp-file "mj-nogrammar" t)))
+    (unwind-protect
+        (should (string-match-p "No grammar sources"
+                                (cadr (should-error (mj-install-grammar) :type 'user-error))))
+      (delete-directory mj-grammar-directory t))))
+
 ;;; Installing the package
 
 (defun mj-test--emacs (&rest forms)
