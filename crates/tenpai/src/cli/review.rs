@@ -10,6 +10,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::cli::write::{write_file, Expect};
 use tenpai_review::write::{parse_players, Players, Review, ReviewOptions, RoundFilter};
 
 #[derive(clap::Args, Debug)]
@@ -74,20 +75,6 @@ pub fn review_log(
     tenpai_review::review(&game, &options).map_err(|err| err.to_string())
 }
 
-/// Writes `text` to `path` through a temporary file beside it, renamed
-/// over it: a reader never sees half a review.
-pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
-    file.write_all(text.as_bytes())?;
-    file.as_file().sync_all()?;
-    file.persist(path).map_err(|err| err.error)?;
-    Ok(())
-}
-
 pub fn run(args: ReviewArgs) -> ExitCode {
     let mut reviews = Vec::new();
     let mut failed = false;
@@ -144,7 +131,8 @@ pub fn run(args: ReviewArgs) -> ExitCode {
     };
     match &args.output {
         Some(path) => {
-            if let Err(err) = write_atomically(path, &text) {
+            // Atomically: a reader never sees half a review.
+            if let Err(err) = write_file(path, text.as_bytes(), Expect::Anything) {
                 eprintln!("tenpai review: cannot write {}: {err}", path.display());
                 return ExitCode::FAILURE;
             }
