@@ -160,6 +160,8 @@ pub(super) fn find(text: &str, dialects: &DialectConfig) -> Vec<HandSite> {
                 if let Some(r) = code_span_content(text, range) {
                     if let Some(f) = scan::code_span(text, r.clone(), dialects) {
                         spans.push(f);
+                    } else if scan::foreign_without_tiles(&text[r.clone()], dialects) {
+                        // `0z`, `8z9z`: another tool's marks, not a typo.
                     } else if looks_like_hand(&text[r.clone()]) {
                         out.push(HandSite::own(r, Origin::InlineCode));
                     }

@@ -335,9 +335,10 @@ impl Builder {
         self.space = true;
     }
 
-    /// The translation, when at least one tile was read.
+    /// The translation, when at least one tile was read (backs and blanks
+    /// alone are no hand).
     pub fn finish(self, dialect: Dialect) -> Option<Translation> {
-        (self.tiles + self.unknown > 0).then_some(Translation {
+        (self.tiles > 0).then_some(Translation {
             dialect,
             text: self.text,
             segments: self.segments,

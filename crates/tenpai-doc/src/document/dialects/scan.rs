@@ -98,7 +98,7 @@ pub fn prose(text: &str, range: Range<usize>, cfg: &DialectConfig, out: &mut Ran
                 if let Some(arrow) = stated_waits(text, code.range.end, next.range.clone()) {
                     if let Some(waits) = hugo::read(text, next.argument.clone()) {
                         builder.word("=>", arrow);
-                        builder.word("waits", next.range.clone());
+                        builder.word("waits", next.argument.clone());
                         builder.word(&waits.text, next.argument.clone());
                         end = next.range.end;
                         i += 1;
@@ -349,6 +349,13 @@ pub fn code_span(text: &str, span: Range<usize>, cfg: &DialectConfig) -> Option<
         return found(span.clone(), mahgen::read(text, span)?);
     }
     None
+}
+
+/// Is a code span's content written in another tool's marks with no
+/// tile to read (mahgen's `0z` back alone, `8z9z`)? Then it is no hand of
+/// tenpai's either.
+pub fn foreign_without_tiles(s: &str, cfg: &DialectConfig) -> bool {
+    cfg.reads(Dialect::Mahgen) && mahgen_marks(s)
 }
 
 /// Marks only mahgen gives meaning to: a tile back `0z`, blanks `8z`
