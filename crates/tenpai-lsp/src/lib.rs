@@ -49,6 +49,7 @@ where
     let flag = shut_down.clone();
     let mut builder = LspService::build(move |client| Backend::new(client, flag))
         .custom_method(frames::INVALID_REQUEST, Backend::invalid_request)
+        .custom_method(frames::PARSE_ERROR, Backend::parse_error)
         .custom_method("tenpai/documentRules", Backend::document_rules);
     if test_methods {
         builder = builder.custom_method("tenpai/testPanic", Backend::test_panic);

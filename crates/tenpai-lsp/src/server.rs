@@ -82,6 +82,12 @@ impl Backend {
         Err(tower_lsp_server::jsonrpc::Error::invalid_request())
     }
 
+    /// The stand-in for a request whose body is not JSON (see `frames`):
+    /// a parse error for that request alone, and the session goes on.
+    pub async fn parse_error(&self) -> Result<()> {
+        Err(tower_lsp_server::jsonrpc::Error::parse_error())
+    }
+
     /// `tenpai/testPanic {uri}`: panics inside a document query, as a bug in
     /// an analysis would (offered only to tests, see `serve_with`).
     pub async fn test_panic(&self, params: TextDocumentIdentifier) -> Result<Option<()>> {

@@ -118,13 +118,19 @@ async fn a_lowercase_content_length_is_read() {
 
 #[tokio::test]
 async fn a_malformed_message_is_answered_with_a_parse_error() {
-    // tower-lsp-server ends the session after a frame it cannot decode; the
-    // client still learns why.
+    // The parse error is for that message alone: the session goes on
+    // (tower-lsp-server alone would end it; see lsp/frames.rs).
     let (mut c, _) = TestClient::in_process();
     c.initialize(json!({}), Value::Null).await;
-    c.send_raw(b"Content-Length: 9\r\n\r\n{nonsense").await;
+    c.send_raw(&frame(r#"{"id":5,"nonsense":"#)).await;
     let r = c.recv().await;
-    assert_eq!(r["error"]["code"], -32700, "{r}");
+    assert_eq!(
+        (r["id"].clone(), r["error"]["code"].clone()),
+        (json!(5), json!(-32700)),
+        "{r}"
+    );
+    let r = c.request("shutdown", Value::Null).await;
+    assert_eq!(r["result"], Value::Null, "{r}");
 }
 
 fn frame(body: &str) -> Vec<u8> {

@@ -1,0 +1,159 @@
+//! The server reproducers of `../shared/reliability/` as regression tests:
+//! no frame ends the session (`05-lsp-parse-error-deaf-server.py`), also
+//! while the server waits for the client's `workspace/configuration`.
+
+use serde_json::{json, Value};
+use tenpai::lsp::test_client::TestClient;
+
+const URI: &str = "file:///a.mj";
+
+fn frame(body: &[u8]) -> Vec<u8> {
+    let mut framed = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    framed.extend_from_slice(body);
+    framed
+}
+
+/// Reads until the server asks `method` of the client, and leaves the
+/// request unanswered.
+async fn unanswered(c: &mut TestClient, method: &str) {
+    loop {
+        let msg = c.recv().await;
+        if msg["method"] == method && msg.get("id").is_some() {
+            return;
+        }
+    }
+}
+
+async fn initialize_pulling_configuration(c: &mut TestClient) {
+    let init = json!({"processId": null, "rootUri": null,
+        "capabilities": {"workspace": {"configuration": true}}});
+    let r = c.request("initialize", init).await;
+    assert!(r.get("result").is_some(), "{r}");
+    c.notify("initialized", json!({})).await;
+    unanswered(c, "workspace/configuration").await;
+}
+
+fn did_open(text: &[u8]) -> Vec<u8> {
+    let mut body = br#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.mj","languageId":"mj","version":1,"text":""#.to_vec();
+    body.extend_from_slice(text);
+    body.extend_from_slice(br#""}}}"#);
+    frame(&body)
+}
+
+/// The next answer to request `id`, past notifications and requests of
+/// the server's.
+async fn answer_to(c: &mut TestClient, id: Value) -> Value {
+    loop {
+        let msg = c.recv().await;
+        if msg.get("method").is_none() && msg["id"] == id {
+            return msg;
+        }
+    }
+}
+
+async fn hover(c: &mut TestClient, character: u32) -> Value {
+    c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": character}}),
+    )
+    .await
+}
+
+/// 05: one invalid UTF-8 byte in a document's text, arriving while the
+/// configuration is still owed, is read as U+FFFD; the hover after it is
+/// answered.
+#[tokio::test]
+async fn an_invalid_byte_while_the_configuration_is_owed_is_repaired() {
+    let (mut c, _task) = TestClient::in_process();
+    initialize_pulling_configuration(&mut c).await;
+    c.send_raw(&did_open(b"123m456p789s11222z tsumo \xff"))
+        .await;
+    let r = hover(&mut c, 1).await;
+    assert!(r["result"].is_object(), "{r}");
+}
+
+/// JSON nested past the reader's limit, a body that is not JSON, a header
+/// without Content-Length, a length that is not a number: each is answered
+/// (when it has an id) or skipped, and the session goes on.
+#[tokio::test]
+async fn no_malformed_frame_ends_the_session() {
+    let (mut c, task) = TestClient::in_process();
+    initialize_pulling_configuration(&mut c).await;
+    c.send_raw(&did_open(b"123m456p789s11222z tsumo")).await;
+
+    let deep = format!(
+        r#"{{"jsonrpc":"2.0","id":"deep","method":"textDocument/hover","params":{}{}}}"#,
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
+    c.send_raw(&frame(deep.as_bytes())).await;
+    let r = answer_to(&mut c, json!("deep")).await;
+    assert_eq!(
+        (r["id"].clone(), r["error"]["code"].clone()),
+        (json!("deep"), json!(-32700)),
+        "{r}"
+    );
+
+    c.send_raw(&frame(br#"{"jsonrpc":"2.0","id":41,"method":"x",oops"#))
+        .await;
+    let r = answer_to(&mut c, json!(41)).await;
+    assert_eq!(
+        (r["id"].clone(), r["error"]["code"].clone()),
+        (json!(41), json!(-32700)),
+        "{r}"
+    );
+
+    // Nothing to answer: skipped.
+    c.send_raw(&frame(b"{nonsense")).await;
+    c.send_raw(&frame(&[0xff, 0xfe, b'{'])).await;
+    c.send_raw(b"Content-Type: application/json\r\n\r\n").await;
+    c.send_raw(b"Content-Length: twelve\r\n\r\n").await;
+    // A notification nested too deep: skipped.
+    let deep_note = format!(
+        r#"{{"jsonrpc":"2.0","method":"x","params":{}{}}}"#,
+        "{\"a\":".repeat(50_000),
+        "}".repeat(50_000)
+    );
+    c.send_raw(&frame(deep_note.as_bytes())).await;
+    // A body whose length was understated leaves garbage before the next
+    // header: the next frame is still found.
+    c.send_raw(b"Content-Length: 2\r\n\r\n{}}}garbage").await;
+
+    let r = hover(&mut c, 1).await;
+    assert!(r["result"].is_object(), "{r}");
+    let r = c.request("shutdown", Value::Null).await;
+    assert_eq!(r["result"], Value::Null, "{r}");
+    c.notify("exit", Value::Null).await;
+    let ended = tokio::time::timeout(std::time::Duration::from_secs(10), task).await;
+    assert!(matches!(ended, Ok(Ok(true))), "{ended:?}");
+}
+
+/// 05 against the binary, as the editor runs it: the reproducer's script
+/// when Python and `../shared` are there (CI has both), else skipped with
+/// a note.
+#[test]
+fn the_reproducer_script_finds_the_session_whole() {
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/reliability/05-lsp-parse-error-deaf-server.py");
+    if !script.exists() {
+        eprintln!("skipped: {} is not there", script.display());
+        return;
+    }
+    let out = std::process::Command::new("python3")
+        .arg(&script)
+        .arg(env!("CARGO_BIN_EXE_tenpai"))
+        .output();
+    let Ok(out) = out else {
+        eprintln!("skipped: no python3");
+        return;
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    for line in lines {
+        assert!(
+            line.contains("hover answered=True errors=[] alive after 5 s=True"),
+            "{line}"
+        );
+    }
+}
