@@ -234,6 +234,64 @@ impl Yaku {
         }
     }
 
+    /// The name in Japanese, as Japanese players and articles write it
+    /// (kanji, with the usual katakana for dora).
+    pub fn name_ja(self) -> &'static str {
+        use Yaku::*;
+        match self {
+            Riichi => "立直",
+            DoubleRiichi => "ダブル立直",
+            Ippatsu => "一発",
+            MenzenTsumo => "門前清自摸和",
+            Pinfu => "平和",
+            Tanyao => "断幺九",
+            Iipeikou => "一盃口",
+            YakuhaiHaku => "役牌 白",
+            YakuhaiHatsu => "役牌 發",
+            YakuhaiChun => "役牌 中",
+            SeatWind => "役牌 自風",
+            RoundWind => "役牌 場風",
+            Haitei => "海底摸月",
+            Houtei => "河底撈魚",
+            Rinshan => "嶺上開花",
+            Chankan => "槍槓",
+            Sanshoku => "三色同順",
+            Ittsu => "一気通貫",
+            Chanta => "混全帯幺九",
+            Chiitoitsu => "七対子",
+            Toitoi => "対々和",
+            Sanankou => "三暗刻",
+            Sankantsu => "三槓子",
+            SanshokuDoukou => "三色同刻",
+            Shousangen => "小三元",
+            Honroutou => "混老頭",
+            Honitsu => "混一色",
+            Junchan => "純全帯幺九",
+            Ryanpeikou => "二盃口",
+            Chinitsu => "清一色",
+            Renhou => "人和",
+            NagashiMangan => "流し満貫",
+            Kokushi => "国士無双",
+            Kokushi13Wait => "国士無双十三面待ち",
+            Chuuren => "九蓮宝燈",
+            JunseiChuuren => "純正九蓮宝燈",
+            Suuankou => "四暗刻",
+            SuuankouTanki => "四暗刻単騎",
+            Daisangen => "大三元",
+            Shousuushii => "小四喜",
+            Daisuushii => "大四喜",
+            Tsuuiisou => "字一色",
+            Ryuuiisou => "緑一色",
+            Chinroutou => "清老頭",
+            Suukantsu => "四槓子",
+            Tenhou => "天和",
+            Chiihou => "地和",
+            Dora => "ドラ",
+            AkaDora => "赤ドラ",
+            UraDora => "裏ドラ",
+        }
+    }
+
     /// Position in the order of ids (the vectors sort yaku by id).
     pub fn id_rank(self) -> u8 {
         static RANK: std::sync::OnceLock<[u8; 64]> = std::sync::OnceLock::new();
@@ -357,6 +415,15 @@ mod tests {
             assert_eq!(ALL[*y as usize], *y, "ALL is in declaration order");
         }
         assert_eq!(Yaku::from_id("kokushi_13_wait"), Some(Yaku::Kokushi13Wait));
+    }
+
+    #[test]
+    fn every_yaku_has_a_japanese_name_of_its_own() {
+        let names: std::collections::HashSet<&str> =
+            Yaku::all().iter().map(|y| y.name_ja()).collect();
+        assert_eq!(names.len(), Yaku::all().len());
+        assert_eq!(Yaku::Pinfu.name_ja(), "平和");
+        assert!(names.iter().all(|n| !n.is_ascii()));
     }
 
     #[test]

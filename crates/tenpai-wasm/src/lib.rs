@@ -1,0 +1,153 @@
+//! tenpai in the browser: the document layer (what the language server
+//! answers) and the engine (one line's value or shanten), compiled to
+//! WebAssembly for the web playground (`web/`).
+//!
+//! Answers cross into JavaScript as JSON strings: one `JSON.parse` per
+//! call is cheaper than building JavaScript objects field by field through
+//! the boundary, and the same strings are what the native tests read.
+//! Positions are UTF-16 offsets into the whole text, as CodeMirror counts.
+//!
+//! The Rust side ([`session`], [`engine`]) builds for any target; only this
+//! file's thin wrappers are JavaScript-facing.
+
+pub mod engine;
+pub mod offsets;
+pub mod session;
+
+use tenpai_doc::document::DocKind;
+use wasm_bindgen::prelude::*;
+
+use session::{Honors, Session, TileText};
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    // Serialising these plain structs cannot fail; "null" keeps the page
+    // working should it ever.
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_string())
+}
+
+fn doc_kind(name: &str) -> DocKind {
+    match name {
+        "markdown" | "md" => DocKind::Markdown,
+        _ => DocKind::Mj,
+    }
+}
+
+/// An open document (`mj` or `markdown`).
+#[wasm_bindgen]
+pub struct Playground {
+    session: Session,
+}
+
+#[wasm_bindgen]
+impl Playground {
+    #[wasm_bindgen(constructor)]
+    pub fn new(kind: &str) -> Playground {
+        Playground {
+            session: Session::new(doc_kind(kind)),
+        }
+    }
+
+    /// `mj` or `markdown`.
+    #[wasm_bindgen(js_name = setKind)]
+    pub fn set_kind(&mut self, kind: &str) {
+        self.session.set_kind(doc_kind(kind));
+    }
+
+    /// `mj` or `markdown`.
+    pub fn kind(&self) -> String {
+        match self.session.kind() {
+            DocKind::Mj => "mj",
+            DocKind::Markdown => "markdown",
+        }
+        .to_string()
+    }
+
+    /// The base rules as words (`tenhou`, `mahjong-soul kiriage`); returns
+    /// what is wrong with them ("" when they were taken).
+    #[wasm_bindgen(js_name = setRules)]
+    pub fn set_rules(&mut self, words: &str) -> String {
+        match session::rules_of_words(words) {
+            Ok(rules) => {
+                self.session.set_rules(rules);
+                String::new()
+            }
+            Err(message) => message,
+        }
+    }
+
+    /// `digits` or `letters`.
+    #[wasm_bindgen(js_name = setHonors)]
+    pub fn set_honors(&mut self, style: &str) {
+        self.session.set_honors(match style {
+            "letters" => Honors::Letters,
+            _ => Honors::Digits,
+        });
+    }
+
+    /// `ascii` or `glyphs`: how hovers write tiles.
+    #[wasm_bindgen(js_name = setTileText)]
+    pub fn set_tile_text(&mut self, style: &str) {
+        self.session.set_tile_text(match style {
+            "glyphs" => TileText::Glyphs,
+            _ => TileText::Ascii,
+        });
+    }
+
+    /// Analyses the editor's text; JSON `{diagnostics, hints, tokens, lines}`.
+    pub fn update(&mut self, text: &str) -> String {
+        json(&self.session.update(text))
+    }
+
+    /// JSON `{from, to, markdown}` or `null`.
+    pub fn hover(&self, at: usize) -> String {
+        json(&self.session.hover(at))
+    }
+
+    /// JSON list of `{title, kind, changes, preferred}`.
+    pub fn actions(&self, from: usize, to: usize) -> String {
+        json(&self.session.actions(from, to))
+    }
+
+    /// JSON list of `{from, to, insert}`.
+    pub fn format(&self) -> String {
+        json(&self.session.format())
+    }
+
+    /// The text with every safe fix applied, or `undefined`.
+    #[wasm_bindgen(js_name = fixAll)]
+    pub fn fix_all(&self) -> Option<String> {
+        self.session.fix_all()
+    }
+
+    /// JSON list of `{from, to, name, detail}`.
+    pub fn symbols(&self) -> String {
+        json(&self.session.symbols())
+    }
+
+    /// JSON list of completion items.
+    pub fn completion(&self, at: usize) -> String {
+        json(&self.session.completion(at))
+    }
+}
+
+/// One hand line under the rule words `rules`: JSON of
+/// [`engine::LineReport`], or `{"error": message}` for bad rule words.
+#[wasm_bindgen(js_name = analyzeLine)]
+pub fn analyze_line(line: &str, rules: &str) -> String {
+    match session::rules_of_words(rules) {
+        Ok(rules) => json(&engine::analyze_line(line, &rules)),
+        Err(message) => json(&serde_json::json!({ "error": message })),
+    }
+}
+
+/// JSON list of `{id, en, ja}` for every yaku.
+#[wasm_bindgen(js_name = yakuNames)]
+pub fn yaku_names() -> String {
+    json(&engine::yaku_names())
+}
+
+/// The crate's version, for the page's footer.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}

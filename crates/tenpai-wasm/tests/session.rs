@@ -1,0 +1,172 @@
+//! The playground's answers, natively: what the page receives, with
+//! positions in UTF-16 as JavaScript counts them.
+
+use tenpai_doc::document::DocKind;
+use tenpai_wasm::session::{rules_of_words, Session};
+
+/// The UTF-16 offset of byte `byte` of `text`, as JavaScript counts.
+fn js_offset(text: &str, byte: usize) -> usize {
+    text[..byte].encode_utf16().count()
+}
+
+fn session(text: &str) -> (Session, tenpai_wasm::session::Update) {
+    let mut s = Session::new(DocKind::Mj);
+    let update = s.update(text);
+    (s, update)
+}
+
+#[test]
+fn a_priced_hand_gets_its_value_as_a_hint_and_no_diagnostic() {
+    let text = "123m456p789s1122z2z seat=s\n";
+    let (_, update) = session(text);
+    assert!(update.diagnostics.is_empty(), "{:?}", update.diagnostics);
+    assert_eq!(update.hints.len(), 1);
+    let hint = &update.hints[0];
+    assert_eq!(hint.kind, "value");
+    assert!(hint.label.starts_with('⇒'), "{}", hint.label);
+    assert!(hint.label.contains("1300"), "{}", hint.label);
+    assert_eq!(hint.at, text.trim_end().len());
+    assert_eq!(update.lines.len(), 1);
+    assert_eq!(update.lines[0].to, text.trim_end().len());
+}
+
+#[test]
+fn semantic_tokens_carry_the_servers_legend_names() {
+    let text = "406m123p789s11222z (rrr) riichi # note\n";
+    let (_, update) = session(text);
+    let types: Vec<&str> = update.tokens.iter().map(|t| t.token_type).collect();
+    for expected in [
+        "manTile",
+        "pinTile",
+        "souTile",
+        "honorTile",
+        "operator",
+        "property",
+        "comment",
+    ] {
+        assert!(
+            types.contains(&expected),
+            "{expected} missing from {types:?}"
+        );
+    }
+    let red = update
+        .tokens
+        .iter()
+        .find(|t| t.modifiers.contains(&"red"))
+        .expect("the red five is marked");
+    assert_eq!(&text[red.from..red.to], "0");
+    // Tokens are in order and do not overlap.
+    for pair in update.tokens.windows(2) {
+        assert!(pair[0].to <= pair[1].from, "{pair:?}");
+    }
+}
+
+#[test]
+fn an_error_is_a_diagnostic_with_its_fix_at_javascript_offsets() {
+    // Glyphs before the error: 4 bytes each in Rust, 2 units in JavaScript.
+    let text = "🀇🀈🀉🀙🀚🀛🀐🀑🀒🀀🀀🀀🀄🀄\n123M456p789s11222z\n";
+    let (_, update) = session(text);
+    let diagnostic = update
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "missing-suit")
+        .expect("the second line lacks a suit");
+    assert_eq!(diagnostic.severity, "error");
+    let second = text.find('\n').map(|n| n + 1).unwrap_or_default();
+    assert_eq!(diagnostic.from, js_offset(text, second));
+    let fix = diagnostic
+        .fixes
+        .iter()
+        .find(|f| f.change.insert == "123m" || f.change.insert == "m")
+        .unwrap_or_else(|| panic!("a lowercase suit is offered: {:?}", diagnostic.fixes));
+    assert!(fix.change.from >= diagnostic.from, "{fix:?} {diagnostic:?}");
+    assert!(fix.change.to <= js_offset(text, second + 4), "{fix:?}");
+}
+
+#[test]
+fn the_hover_tells_the_value_and_the_fu() {
+    let text = "rules: tenhou\n123m456p789s1122z2z seat=s\n";
+    let (s, _) = session(text);
+    // On an option, not a tile (a tile has a hover of its own).
+    let at = js_offset(text, text.find("seat").unwrap_or_default());
+    let hover = s.hover(at).expect("a hover over the hand");
+    assert!(hover.markdown.contains("1300"), "{}", hover.markdown);
+    assert!(hover.markdown.contains("fu"), "{}", hover.markdown);
+    let line_start = js_offset(text, text.find("123m").unwrap_or_default());
+    assert!(hover.from >= line_start && hover.to > hover.from);
+    // Nothing to say about a comment-free blank stretch.
+    assert!(s.hover(text.len() + 5).is_none());
+}
+
+#[test]
+fn actions_offer_the_claim_and_format_normalises() {
+    let text = "789s 11z 123m 456p 2z2z seat=s\n";
+    let (s, _) = session(text);
+    let actions = s.actions(0, 0);
+    let claim = actions
+        .iter()
+        .find(|a| a.title.starts_with("Add the claim"))
+        .expect("a claim can be added");
+    assert_eq!(claim.kind, "rewrite");
+    assert!(claim.changes[0].insert.contains("=>"));
+    let edits = s.format();
+    assert_eq!(edits.len(), 1);
+    assert_eq!(edits[0].from, 0);
+    assert_eq!(edits[0].to, text.trim_end().len());
+    assert!(
+        edits[0].insert.starts_with("123m456p789s"),
+        "{}",
+        edits[0].insert
+    );
+}
+
+#[test]
+fn fix_all_applies_the_safe_fixes_only() {
+    let text = "123m456p789s1122z2z seat=s => 1000\n";
+    let (s, update) = session(text);
+    assert!(
+        update.diagnostics.iter().any(|d| d.code.contains("claim")),
+        "{:?}",
+        update.diagnostics
+    );
+    let fixed = s.fix_all().expect("the wrong claim is corrected");
+    assert!(fixed.contains("=> 1300"), "{fixed}");
+    let (clean, _) = session("123m456p789s1122z2z seat=s => 1300\n");
+    assert!(clean.fix_all().is_none());
+}
+
+#[test]
+fn completion_offers_options_at_the_end_of_a_line() {
+    let text = "123m456p789s1122z2z rii";
+    let (s, _) = session(text);
+    let items = s.completion(text.len());
+    let riichi = items
+        .iter()
+        .find(|i| i.label == "riichi")
+        .expect("riichi is offered");
+    assert_eq!(riichi.change.to, text.len());
+    assert_eq!(riichi.change.from, text.len() - 3);
+}
+
+#[test]
+fn rules_change_the_answers_and_bad_words_are_refused() {
+    // 4 han 30 fu: 7700 under Tenhou's rules, mangan with kiriage.
+    let text = "234m345p22s567s456p riichi dora=2m seat=s ron\n";
+    let mut s = Session::new(DocKind::Mj);
+    let plain = s.update(text);
+    s.set_rules(rules_of_words("tenhou kiriage").expect("known words"));
+    let kiriage = s.update(text);
+    assert_ne!(plain.hints, kiriage.hints, "{:?}", plain.hints);
+    assert!(rules_of_words("kirage").is_err());
+}
+
+#[test]
+fn markdown_documents_find_fences_and_inline_hands() {
+    let mut s = Session::new(DocKind::Markdown);
+    let text =
+        "# Notes\n\nA hand: `123m456p789s1122z2z seat=s`.\n\n```mj\n123 456p789s11222z\n```\n";
+    let update = s.update(text);
+    assert_eq!(update.lines.len(), 2, "{:?}", update.lines);
+    assert!(update.diagnostics.iter().any(|d| d.code == "missing-suit"));
+    assert!(update.hints.iter().any(|h| h.label.contains("1300")));
+}

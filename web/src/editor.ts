@@ -1,0 +1,186 @@
+/**
+ * The editor: CodeMirror 6 with tenpai's document answers — highlighting
+ * from semantic tokens, live diagnostics with quick fixes, hovers, inlay
+ * hints, completion and the formatter — computed in the page by
+ * tenpai-wasm on every change (the document layer caches lines, so an edit
+ * re-analyses only the lines it touched).
+ */
+
+import { autocompletion, closeBrackets, completionKeymap } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { linter, lintKeymap } from '@codemirror/lint';
+import { EditorState, type Extension, StateEffect, StateField } from '@codemirror/state';
+import {
+  type DecorationSet,
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  hoverTooltip,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
+import {
+  completionResult,
+  formatChanges,
+  hintDecorations,
+  lintDiagnostics,
+  tokenDecorations,
+} from './adapter';
+import { renderMarkdown } from './markdown';
+import type { Change, Completion, HoverAnswer, Update } from './types';
+import type { Playground } from './wasm';
+
+/** What the editor knows of its text after the last analysis. */
+export interface Analysis {
+  update: Update;
+  tokens: DecorationSet;
+  hints: DecorationSet;
+  /** Milliseconds the last analysis took (wasm and adapter). */
+  millis: number;
+}
+
+/** Asks for a new analysis without an edit (the rules changed). */
+export const reanalyze = StateEffect.define<null>();
+
+/** The line under the cursor (a hand line or not), for the calculator. */
+export interface CursorLine {
+  from: number;
+  to: number;
+  text: string;
+  /** Whether tenpai reads it as a hand line. */
+  analysed: boolean;
+}
+
+export interface EditorHooks {
+  /** After every analysis, with its time. */
+  onAnalysis(analysis: Analysis): void;
+  /** When the cursor's line or its text changes. */
+  onCursorLine(line: CursorLine): void;
+}
+
+function analyze(playground: Playground, text: string): Analysis {
+  const start = performance.now();
+  const update = JSON.parse(playground.update(text)) as Update;
+  const tokens = tokenDecorations(update.tokens, text.length);
+  const hints = hintDecorations(update.hints, text.length);
+  return { update, tokens, hints, millis: performance.now() - start };
+}
+
+/** The cursor's text line, and whether an analysed hand line covers it. */
+export function cursorLine(state: EditorState, analysis: Analysis): CursorLine {
+  const head = state.selection.main.head;
+  const line = state.doc.lineAt(head);
+  const analysed = analysis.update.lines.some((l) => l.from <= head && head <= l.to && l.from >= line.from && l.to <= line.to);
+  return { from: line.from, to: line.to, text: line.text, analysed };
+}
+
+export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Extension {
+  const analysisField = StateField.define<Analysis>({
+    create(state) {
+      const analysis = analyze(playground, state.doc.toString());
+      hooks.onAnalysis(analysis);
+      return analysis;
+    },
+    update(value, tr) {
+      if (!tr.docChanged && !tr.effects.some((e) => e.is(reanalyze))) return value;
+      const analysis = analyze(playground, tr.state.doc.toString());
+      hooks.onAnalysis(analysis);
+      return analysis;
+    },
+    provide: (field) => [
+      EditorView.decorations.from(field, (a) => a.tokens),
+      EditorView.decorations.from(field, (a) => a.hints),
+    ],
+  });
+
+  const lint = linter(
+    (view) => lintDiagnostics(view.state.field(analysisField).update.diagnostics, view.state.doc.length),
+    { delay: 0, needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(reanalyze))) },
+  );
+
+  const hover = hoverTooltip((view, pos) => {
+    // The wasm session holds the text of the last analysis: the view's.
+    view.state.field(analysisField);
+    const answer = JSON.parse(playground.hover(pos)) as HoverAnswer | null;
+    if (!answer) return null;
+    return {
+      pos: answer.from,
+      end: answer.to,
+      above: true,
+      create() {
+        const dom = document.createElement('div');
+        dom.className = 'tp-hover';
+        dom.innerHTML = renderMarkdown(answer.markdown);
+        return { dom };
+      },
+    };
+  });
+
+  const completion = autocompletion({
+    override: [
+      (context) => {
+        const items = JSON.parse(playground.completion(context.pos)) as Completion[];
+        const result = completionResult(items, context.state.doc.length);
+        if (!result) return null;
+        // Only after a word started, or when asked for.
+        if (!context.explicit && result.from === context.pos && !context.matchBefore(/[=\w]$/)) return null;
+        return result;
+      },
+    ],
+  });
+
+  const cursorWatch = EditorView.updateListener.of((u) => {
+    if (u.docChanged || u.selectionSet || u.transactions.some((tr) => tr.effects.some((e) => e.is(reanalyze)))) {
+      hooks.onCursorLine(cursorLine(u.state, u.state.field(analysisField)));
+    }
+  });
+
+  return [
+    analysisField,
+    lint,
+    hover,
+    completion,
+    cursorWatch,
+    keymap.of([
+      { key: 'Shift-Alt-f', run: (view) => formatDocument(view, playground) },
+      ...completionKeymap,
+      ...lintKeymap,
+    ]),
+  ];
+}
+
+/** Applies the formatter's edits; false when nothing changes. */
+export function formatDocument(view: EditorView, playground: Playground): boolean {
+  const edits = JSON.parse(playground.format()) as Change[];
+  if (edits.length === 0) return false;
+  view.dispatch({ changes: formatChanges(edits, view.state.doc.length), userEvent: 'input.format' });
+  return true;
+}
+
+/** Applies every safe fix; false when nothing changes. */
+export function fixAll(view: EditorView, playground: Playground): boolean {
+  const fixed = playground.fixAll();
+  if (fixed === undefined) return false;
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: fixed }, userEvent: 'input.fix' });
+  return true;
+}
+
+export function createEditor(parent: HTMLElement, text: string, playground: Playground, hooks: EditorHooks): EditorView {
+  return new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: text,
+      extensions: [
+        lineNumbers(),
+        history(),
+        drawSelection(),
+        highlightActiveLine(),
+        closeBrackets(),
+        EditorView.lineWrapping,
+        keymap.of([...defaultKeymap, ...historyKeymap]),
+        tenpaiExtensions(playground, hooks),
+        EditorView.contentAttributes.of({ 'aria-label': 'tenpai document', spellcheck: 'false' }),
+      ],
+    }),
+  });
+}

@@ -1,0 +1,252 @@
+/**
+ * The playground page: the editor, the calculator and the results, bound
+ * together through the editor's text; sharing through the URL fragment;
+ * language and theme switches; the service worker that keeps it working
+ * offline.
+ */
+
+import type { EditorView } from '@codemirror/view';
+import { Calculator } from './calculator';
+import { type Analysis, createEditor, type CursorLine, fixAll, formatDocument, reanalyze } from './editor';
+import { readState, writeLine, type CalcState } from './handline';
+import { type Lang, preferredLang, STRINGS, type Strings } from './i18n';
+import { renderResults } from './results';
+import { decodeFragment, encodeFragment, type Shared } from './share';
+import { handSvg } from './tiles';
+import type { Action, LineReport } from './types';
+import { loadEngine, Playground } from './wasm';
+import './style.css';
+
+const SAMPLE = `# A tenpai document: one hand per line. Hover a hand for its value.
+rules: tenhou
+234m567p22s345678s riichi tsumo dora=1s => haneman 6000 all
+123m456p789s1122z2z seat=s => 2000
+23m456p789s11222z # waiting: which tiles win?
+13m456p789s11222z4p # 14 tiles: what to discard?
+`;
+
+/** Measurements the browser test reads. */
+interface Metrics {
+  /** ms from navigation start to the first results on screen. */
+  firstAnalysis: number | null;
+  /** ms of each analysis after an edit (wasm and adapter). */
+  updates: number[];
+}
+
+declare global {
+  interface Window {
+    tenpai?: { view: EditorView; metrics: Metrics; playground: Playground };
+  }
+}
+
+function $(selector: string): HTMLElement {
+  const found = document.querySelector<HTMLElement>(selector);
+  if (!found) throw new Error(`the page lacks ${selector}`);
+  return found;
+}
+
+function storedLang(): Lang {
+  const stored = localStorage.getItem('tenpai.lang');
+  return stored === 'en' || stored === 'ja' ? stored : preferredLang(navigator.languages);
+}
+
+async function main(): Promise<void> {
+  const metrics: Metrics = { firstAnalysis: null, updates: [] };
+  let lang: Lang = storedLang();
+  let t: Strings = STRINGS[lang];
+  const shared: Shared = (await decodeFragment(location.hash)) ?? { doc: SAMPLE, kind: 'mj', rules: 'tenhou' };
+  const engine = await loadEngine();
+  const playground = new Playground(shared.kind);
+  let rules = shared.rules;
+  if (playground.setRules(rules) !== '') {
+    rules = 'tenhou';
+    playground.setRules(rules);
+  }
+  const yakuNames = new Map(
+    (JSON.parse(engine.yakuNames()) as { id: string; en: string; ja: string }[]).map((y) => [y.id, y]),
+  );
+
+  const results = $('#results');
+  const actionsRoot = $('#actions');
+  let cursor: CursorLine = { from: 0, to: 0, text: '', analysed: false };
+  let report: LineReport | null = null;
+  let view: EditorView;
+
+  const showReport = () => {
+    renderResults(results, report, lang, t);
+    // Yaku names in the page's language even where the engine gave one.
+    for (const row of results.querySelectorAll<HTMLElement>('[data-yaku]')) {
+      const names = yakuNames.get(row.dataset.yaku ?? '');
+      const cell = row.cells?.[0] ?? row.firstElementChild;
+      if (names && cell) cell.textContent = lang === 'ja' ? names.ja : names.en;
+    }
+    if (metrics.firstAnalysis === null) metrics.firstAnalysis = performance.now();
+  };
+
+  const showActions = () => {
+    actionsRoot.replaceChildren();
+    if (!cursor.analysed) return;
+    const actions = JSON.parse(playground.actions(cursor.from, cursor.to)) as Action[];
+    for (const action of actions) {
+      const button = document.createElement('button');
+      button.className = `tp-action tp-action-${action.kind}`;
+      button.textContent = action.title;
+      button.addEventListener('click', () => {
+        view.dispatch({ changes: action.changes.map((c) => ({ from: c.from, to: c.to, insert: c.insert })), userEvent: 'input.fix' });
+        view.focus();
+      });
+      actionsRoot.append(button);
+    }
+  };
+
+  const calculator = new Calculator($('#calculator'), t, {
+    onChange(state: CalcState) {
+      const line = writeLine(state);
+      const doc = view.state.doc;
+      const current = doc.lineAt(view.state.selection.main.head);
+      // The cursor's hand line, or a blank line, becomes the hand; from
+      // anywhere else a new line is written after the cursor's.
+      if (cursor.analysed || current.text.trim() === '') {
+        view.dispatch({ changes: { from: current.from, to: current.to, insert: line }, selection: { anchor: current.from + line.length }, userEvent: 'input.calculator' });
+      } else {
+        const insert = '\n' + line;
+        view.dispatch({ changes: { from: current.to, insert }, selection: { anchor: current.to + insert.length }, userEvent: 'input.calculator' });
+      }
+    },
+    onRules(words: string) {
+      const problem = playground.setRules(words);
+      if (problem !== '') return;
+      rules = words;
+      calculator.setRules(words);
+      view.dispatch({ effects: reanalyze.of(null) });
+      scheduleShare();
+    },
+  });
+  calculator.setRules(rules);
+
+  const onCursorLine = (line: CursorLine) => {
+    cursor = line;
+    report = line.text.trim() === '' ? null : (JSON.parse(engine.analyzeLine(line.text, rules)) as LineReport);
+    if (report && report.hand && report.situation && line.analysed) {
+      calculator.show(readState(report.hand, report.situation, line.text));
+    }
+    showReport();
+    showActions();
+  };
+
+  let shareTimer: number | undefined;
+  const scheduleShare = () => {
+    clearTimeout(shareTimer);
+    shareTimer = window.setTimeout(async () => {
+      const fragment = await encodeFragment({ doc: view.state.doc.toString(), kind: playground.kind(), rules });
+      history.replaceState(null, '', '#' + fragment);
+    }, 250);
+  };
+
+  view = createEditor($('#editor'), shared.doc, playground, {
+    onAnalysis(analysis: Analysis) {
+      metrics.updates.push(analysis.millis);
+      if (view) scheduleShare();
+    },
+    onCursorLine,
+  });
+  window.tenpai = { view, metrics, playground };
+
+  // Start on the first hand line, so the results show at once.
+  const lines = view.state.doc;
+  for (let n = 1; n <= lines.lines; n++) {
+    const line = lines.line(n);
+    const text = line.text.trim();
+    if (text && !text.startsWith('#') && !text.startsWith('rules:')) {
+      view.dispatch({ selection: { anchor: line.to } });
+      break;
+    }
+  }
+  if (cursor.text === '') onCursorLine({ from: 0, to: 0, text: '', analysed: false });
+
+  const kind = $('#kind') as HTMLSelectElement;
+  kind.value = shared.kind;
+  kind.addEventListener('change', () => {
+    playground.setKind(kind.value);
+    view.dispatch({ effects: reanalyze.of(null) });
+  });
+
+  const status = $('#status');
+  const flash = (text: string) => {
+    status.textContent = text;
+    setTimeout(() => (status.textContent = ''), 1500);
+  };
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      flash(t.copied);
+    } catch {
+      flash(text.length > 80 ? text.slice(0, 80) + '…' : text);
+    }
+    document.body.dataset.copied = text;
+  };
+  $('#format').addEventListener('click', () => {
+    formatDocument(view, playground);
+    view.focus();
+  });
+  $('#fix-all').addEventListener('click', () => {
+    fixAll(view, playground);
+    view.focus();
+  });
+  $('#share').addEventListener('click', async () => {
+    const fragment = await encodeFragment({ doc: view.state.doc.toString(), kind: playground.kind(), rules });
+    history.replaceState(null, '', '#' + fragment);
+    await copy(location.href);
+  });
+  $('#copy-line').addEventListener('click', () => copy(cursor.text));
+  $('#copy-svg').addEventListener('click', () => {
+    const state = calculator.current;
+    void copy(handSvg(state.closed, state.melds.map((m) => m.tiles)));
+  });
+
+  const applyStrings = () => {
+    document.documentElement.lang = lang;
+    for (const node of document.querySelectorAll<HTMLElement>('[data-i18n]')) {
+      const key = node.dataset.i18n as keyof Strings;
+      const value = t[key];
+      if (typeof value === 'string') node.textContent = value;
+    }
+    calculator.setStrings(t);
+    showReport();
+  };
+  $('#lang').addEventListener('click', () => {
+    lang = lang === 'en' ? 'ja' : 'en';
+    t = STRINGS[lang];
+    localStorage.setItem('tenpai.lang', lang);
+    applyStrings();
+  });
+  applyStrings();
+
+  const themes = ['auto', 'light', 'dark'];
+  const theme = $('#theme');
+  const setTheme = (name: string) => {
+    document.documentElement.dataset.theme = name;
+    theme.textContent = { auto: '◐', light: '☀', dark: '☾' }[name] ?? '◐';
+    localStorage.setItem('tenpai.theme', name);
+  };
+  setTheme(localStorage.getItem('tenpai.theme') ?? 'auto');
+  theme.addEventListener('click', () => {
+    const current = document.documentElement.dataset.theme ?? 'auto';
+    setTheme(themes[(themes.indexOf(current) + 1) % themes.length]);
+  });
+
+  $('#version').textContent = `tenpai ${engine.version()}`;
+  document.body.dataset.ready = 'true';
+
+  // Offline after the first load: the worker caches the page's own files.
+  if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+    navigator.serviceWorker.register('./sw.js').catch(() => undefined);
+  }
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  document.body.dataset.ready = 'error';
+  const box = document.querySelector('#results');
+  if (box) box.textContent = `The playground could not start: ${message}`;
+});

@@ -1,0 +1,135 @@
+// The adapter: document answers (as tenpai-wasm sends them) → CodeMirror.
+import { EditorState } from '@codemirror/state';
+import { describe, expect, it } from 'vitest';
+import {
+  actionChanges,
+  clampRange,
+  completionResult,
+  hintDecorations,
+  HintWidget,
+  lintDiagnostics,
+  tokenClasses,
+  tokenDecorations,
+} from '../src/adapter';
+import type { Completion, DocDiagnostic, Hint, Token } from '../src/types';
+
+function ranges(set: ReturnType<typeof tokenDecorations>): { from: number; to: number; value: unknown }[] {
+  const out: { from: number; to: number; value: unknown }[] = [];
+  set.between(0, 1e9, (from, to, value) => {
+    out.push({ from, to, value });
+  });
+  return out;
+}
+
+describe('lintDiagnostics', () => {
+  const diagnostic: DocDiagnostic = {
+    from: 20,
+    to: 23,
+    severity: 'error',
+    code: 'missing-suit',
+    message: 'digits without a suit',
+    related: [{ from: 0, to: 3, message: 'the other copies' }],
+    fixes: [{ title: 'Write 123m', change: { from: 20, to: 23, insert: '123m' }, safe: false }],
+  };
+
+  it('keeps severity, places and the code, and names related places', () => {
+    const [d] = lintDiagnostics([diagnostic], 100);
+    expect(d.from).toBe(20);
+    expect(d.to).toBe(23);
+    expect(d.severity).toBe('error');
+    expect(d.source).toBe('tenpai missing-suit');
+    expect(d.message).toBe('digits without a suit (the other copies)');
+  });
+
+  it('clamps a range past the end of a shorter document', () => {
+    const [d] = lintDiagnostics([diagnostic], 21);
+    expect([d.from, d.to]).toEqual([20, 21]);
+  });
+
+  it('turns each fix into an action that applies its edit', () => {
+    const [d] = lintDiagnostics([diagnostic], 100);
+    expect(d.actions?.map((a) => a.name)).toEqual(['Write 123m']);
+    let state = EditorState.create({ doc: 'x'.repeat(20) + '123 456p' });
+    const view = {
+      get state() {
+        return state;
+      },
+      dispatch(spec: Parameters<EditorState['update']>[0]) {
+        state = state.update(spec).state;
+      },
+    };
+    // The action only needs dispatch and the state, as a view has them.
+    d.actions?.[0].apply(view as never, d.from, d.to);
+    expect(state.doc.toString()).toBe('x'.repeat(20) + '123m 456p');
+  });
+});
+
+describe('semantic tokens', () => {
+  const tokens: Token[] = [
+    { from: 0, to: 3, type: 'manTile', modifiers: [] },
+    { from: 3, to: 4, type: 'pinTile', modifiers: ['red'] },
+    { from: 5, to: 5, type: 'property', modifiers: [] },
+    { from: 6, to: 12, type: 'comment', modifiers: [] },
+  ];
+
+  it('name classes after the legend and the modifiers', () => {
+    expect(tokenClasses(tokens[1])).toBe('tp-pinTile tp-mod-red');
+  });
+
+  it('become marks, empty ones left out and ends clamped', () => {
+    const marks = ranges(tokenDecorations(tokens, 10));
+    expect(marks.map((m) => [m.from, m.to])).toEqual([
+      [0, 3],
+      [3, 4],
+      [6, 10],
+    ]);
+  });
+});
+
+describe('inlay hints', () => {
+  it('become widgets at their offsets, in order', () => {
+    const hints: Hint[] = [
+      { at: 30, label: '⇒ 1 han 40 fu · 1300', kind: 'value' },
+      { at: 12, label: 'tenpai · 14m (8)', kind: 'state' },
+    ];
+    const widgets = ranges(hintDecorations(hints, 100));
+    expect(widgets.map((w) => w.from)).toEqual([12, 30]);
+    const spec = (widgets[1].value as { spec: { widget: HintWidget } }).spec;
+    expect(spec.widget.label).toBe('⇒ 1 han 40 fu · 1300');
+    expect(spec.widget.eq(new HintWidget('⇒ 1 han 40 fu · 1300', 'value'))).toBe(true);
+    expect(spec.widget.eq(new HintWidget('⇒ 1 han 40 fu · 1300', 'state'))).toBe(false);
+  });
+});
+
+describe('edits', () => {
+  it('clamp to the document', () => {
+    expect(clampRange(5, 2, 10)).toEqual([5, 5]);
+    expect(clampRange(-1, 50, 10)).toEqual([0, 10]);
+    expect(actionChanges({ title: 't', kind: 'rewrite', preferred: false, changes: [{ from: 8, to: 99, insert: '!' }] }, 10)).toEqual([
+      { from: 8, to: 10, insert: '!' },
+    ]);
+  });
+});
+
+describe('completion', () => {
+  const item = (label: string, sort: string, from: number): Completion => ({
+    label,
+    detail: label + ' detail',
+    change: { from, to: 24, insert: label },
+    also: null,
+    sort,
+    kind: 'option',
+  });
+
+  it('is null without items', () => {
+    expect(completionResult([], 10)).toBeNull();
+  });
+
+  it("starts at the earliest replaced offset and keeps the server's order", () => {
+    const result = completionResult([item('tsumo', 'b', 21), item('riichi', 'a', 20)], 24);
+    expect(result?.from).toBe(20);
+    expect(result?.options.map((o) => o.label)).toEqual(['riichi', 'tsumo']);
+    const boosts = result?.options.map((o) => o.boost ?? 0) ?? [];
+    expect(boosts[0]).toBeGreaterThan(boosts[1]);
+  });
+});

@@ -1,0 +1,319 @@
+// The playground in a real browser: Debian's Chromium driven by
+// playwright-core, against the built site (web/dist) served on 127.0.0.1.
+// Run with `npm run test:browser` after `npm run wasm` and `npm run build`.
+// TENPAI_SCREENSHOTS=DIR also saves each state's screenshot there (the
+// pictures of docs/web.md); they always go to web/test-results/.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { mkdtempSync, readdirSync, readFileSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const WEB = resolve(import.meta.dirname, '..');
+const DIST = join(WEB, 'dist');
+const RESULTS = join(WEB, 'test-results');
+const SHOTS = process.env.TENPAI_SCREENSHOTS ? resolve(process.env.TENPAI_SCREENSHOTS) : null;
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+
+/** A static server of web/dist, as any static host would serve it. */
+function serve() {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    let file = join(DIST, path);
+    if (!file.startsWith(DIST)) {
+      response.writeHead(403).end();
+      return;
+    }
+    try {
+      if (statSync(file).isDirectory()) file = join(file, 'index.html');
+      const body = readFileSync(file);
+      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      response.writeHead(404).end('not found');
+    }
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+}
+
+async function shot(page, name) {
+  mkdirSync(RESULTS, { recursive: true });
+  const buffer = await page.screenshot({ fullPage: false });
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(join(RESULTS, name), buffer);
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true });
+    writeFileSync(join(SHOTS, name), buffer);
+  }
+}
+
+/** The document as it would be after typing `text` over all of it. */
+async function setDocument(page, text) {
+  await page.evaluate((insert) => {
+    const view = window.tenpai.view;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert }, selection: { anchor: 0 } });
+  }, text);
+}
+
+async function editorText(page) {
+  return page.evaluate(() => window.tenpai.view.state.doc.toString());
+}
+
+/** Screen coordinates of a document offset (for hovering). */
+async function coordsAt(page, offset) {
+  return page.evaluate((at) => {
+    const rect = window.tenpai.view.coordsAtPos(at);
+    return rect && { x: (rect.left + rect.right) / 2 + 2, y: (rect.top + rect.bottom) / 2 };
+  }, offset);
+}
+
+let server;
+let origin;
+let context;
+let profile;
+const requests = [];
+
+async function openPage(url, options = {}) {
+  const page = await context.newPage();
+  if (options.viewport) await page.setViewportSize(options.viewport);
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 20000 });
+  return page;
+}
+
+before(async () => {
+  assert.ok(readdirSync(DIST).includes('index.html'), 'web/dist is built (npm run build)');
+  server = await serve();
+  origin = `http://127.0.0.1:${server.address().port}`;
+  profile = mkdtempSync(join(tmpdir(), 'tenpai-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1360, height: 900 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+function stopServer() {
+  if (!server?.listening) return Promise.resolve();
+  return new Promise((done) => {
+    server.close(() => done());
+    // Chromium keeps connections alive: they would hold the server open.
+    server.closeAllConnections();
+  });
+}
+
+after(async () => {
+  await context?.close();
+  await stopServer();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+describe('the playground', () => {
+  test('loads, analyses the sample at once and draws it', async () => {
+    const page = await openPage(origin + '/');
+    const metrics = await page.evaluate(() => window.tenpai.metrics);
+    console.log(`first analysis on screen: ${metrics.firstAnalysis.toFixed(1)} ms after navigation`);
+    assert.ok(metrics.firstAnalysis <= 300, `first analysis took ${metrics.firstAnalysis} ms`);
+    // The sample's first hand is priced in the results and as a hint.
+    await page.waitForSelector('#results .tp-value');
+    assert.match(await page.textContent('#results .tp-value'), /Haneman · 18000/);
+    assert.ok((await page.locator('.tp-hint-value').count()) >= 2);
+    assert.ok((await page.locator('.tp-manTile').count()) > 0, 'tiles are highlighted');
+    await shot(page, 'web-start.png');
+    await page.close();
+  });
+
+  test('a typed hand shows its value in a hover and in the results', async () => {
+    const page = await openPage(origin + '/');
+    await setDocument(page, '');
+    await page.click('.cm-content');
+    await page.keyboard.type('123m456p789s1122z2z seat=s');
+    await page.waitForFunction(() => document.querySelector('#results .tp-value')?.textContent?.includes('1300'));
+    assert.match(await page.textContent('#results .tp-hanfu'), /1 han 40 fu/);
+    const yaku = await page.locator('#results .tp-yaku tbody tr').allTextContents();
+    assert.ok(yaku.some((row) => row.includes('Yakuhai: seat wind')), yaku.join('|'));
+    assert.match(await page.textContent('.tp-hint-value'), /1300/);
+    const at = await coordsAt(page, (await editorText(page)).indexOf('seat') + 1);
+    await page.mouse.move(at.x, at.y);
+    await page.waitForSelector('.tp-hover', { timeout: 5000 });
+    const hover = await page.textContent('.tp-hover');
+    assert.match(hover, /1300/);
+    assert.match(hover, /fu/);
+    await shot(page, 'web-hover.png');
+    await page.close();
+  });
+
+  test('an error is a diagnostic, with its quick fix', async () => {
+    const page = await openPage(origin + '/');
+    await setDocument(page, '123m456p789s1122z2z seat=s\n');
+    await page.click('.cm-content');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('123M456p789s11222z');
+    await page.waitForSelector('.cm-lintRange-error');
+    await page.waitForSelector('#results .tp-problems');
+    assert.match(await page.textContent('#results .tp-problems'), /missing-suit/);
+    // Hovering the mark shows the message; the fix is offered beside it.
+    const at = await coordsAt(page, (await editorText(page)).indexOf('123M') + 1);
+    await page.mouse.move(at.x, at.y);
+    await page.waitForSelector('.cm-tooltip-lint');
+    assert.match(await page.textContent('.cm-tooltip-lint'), /tenpai missing-suit/);
+    await shot(page, 'web-diagnostic.png');
+    const fix = page.locator('#actions .tp-action-quickfix').first();
+    await fix.click();
+    await page.waitForFunction(() => !document.querySelector('.cm-lintRange-error'));
+    assert.match(await editorText(page), /^123m456p789s11222z$/m);
+    await page.close();
+  });
+
+  test('tiles clicked on the palette become the line, and controls change it', async () => {
+    const page = await openPage(origin + '/');
+    await setDocument(page, '');
+    await page.click('.cm-content');
+    for (const tile of ['1m', '2m', '3m', '4p', '0p', '6p', '7s', '8s', '9s', '1z']) {
+      await page.click(`.tp-palette [data-tile="${tile}"]`);
+    }
+    await page.click('.tp-targets [data-target="pon"]');
+    await page.click('.tp-palette [data-tile="7z"]');
+    assert.equal(await editorText(page), '123m406p789s1z (777z)');
+    await page.click('.tp-targets [data-target="hand"]');
+    await page.click('.tp-palette [data-tile="1z"]');
+    assert.equal(await editorText(page), '123m406p789s11z (777z)');
+    await page.selectOption('.tp-controls select[name="win"]', 'tsumo');
+    await page.selectOption('.tp-controls select[name="seat"]', 's');
+    await page.click('.tp-targets [data-target="dora"]');
+    await page.click('.tp-palette [data-tile="6z"]');
+    assert.equal(await editorText(page), '123m406p789s11z (777z) tsumo seat=s dora=6z');
+    // Chun, the red five and a dora (7z after the 6z indicator, three times).
+    await page.waitForFunction(() => document.querySelector('#results .tp-hanfu')?.textContent?.startsWith('5 han'));
+    assert.match(await page.textContent('#results .tp-value'), /Mangan · 8000/);
+    await shot(page, 'web-palette.png');
+    // Typed back: the controls follow the line.
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' honba=2');
+    await page.waitForFunction(() => document.querySelector('input[name="honba"]')?.value === '2');
+    await page.close();
+  });
+
+  test('a shared link opens the same document and rules', async () => {
+    const page = await openPage(origin + '/');
+    await setDocument(page, 'rules: kiriage\n234m345p22s567s456p riichi dora=2m seat=s\n23m456p789s11222z\n');
+    await page.click('.tp-rules summary');
+    await page.click('.tp-rules input[name="double-yakuman"]');
+    await page.click('#share');
+    await page.waitForFunction(() => location.hash.startsWith('#v1='));
+    const url = await page.evaluate(() => location.href);
+    const text = await editorText(page);
+    await page.close();
+
+    const opened = await openPage(url);
+    assert.equal(await editorText(opened), text);
+    assert.match(await opened.textContent('.tp-rules summary'), /tenhou double-yakuman/);
+    assert.ok(await opened.isChecked('.tp-rules input[name="double-yakuman"]'));
+    await opened.waitForSelector('#results .tp-value');
+    await shot(opened, 'web-shared.png');
+    await opened.close();
+
+    const plain = await openPage(origin + '/#hand=' + encodeURIComponent('23m456p789s11222z'));
+    assert.equal(await editorText(plain), '23m456p789s11222z\n');
+    await plain.waitForSelector('#results .tp-waits');
+    const waits = await plain.locator('#results .tp-waits tbody .tp-tile').evaluateAll((tiles) => tiles.map((t) => t.dataset.tile));
+    assert.deepEqual(waits, ['1m', '4m']);
+    await plain.close();
+  });
+
+  test('Japanese, dark and a phone', async () => {
+    const page = await openPage(origin + '/#hand=' + encodeURIComponent('234m567p22s345678s riichi tsumo dora=1s'), {
+      viewport: { width: 390, height: 844 },
+    });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.click('#lang');
+    await page.waitForFunction(() => document.documentElement.lang === 'ja');
+    const yaku = await page.locator('#results .tp-yaku tbody tr').allTextContents();
+    assert.ok(yaku.some((row) => row.includes('立直')), yaku.join('|'));
+    assert.match(await page.textContent('#results .tp-value'), /跳満/);
+    // One column: the results come under the editor.
+    const editor = await page.locator('#editor').boundingBox();
+    const results = await page.locator('#results').boundingBox();
+    assert.ok(results.y > editor.y + editor.height - 1, 'the results stack under the editor');
+    assert.ok(results.width <= 390);
+    await shot(page, 'web-phone-dark-ja.png');
+    await page.click('#lang');
+    await page.close();
+  });
+
+  test('a 200-hand document: each keystroke analysed within 16 ms', async () => {
+    const page = await openPage(origin + '/');
+    const hands = [
+      '234m567p22s345678s riichi tsumo dora=1s',
+      '123m456p789s1122z2z seat=s',
+      '23m456p789s11222z',
+      '13m456p789s11222z4p',
+      '11m234p567s (789m) (rrr) ron',
+    ];
+    const doc = Array.from({ length: 200 }, (_, i) => `${hands[i % hands.length]} # hand ${i + 1}`).join('\n') + '\n';
+    await setDocument(page, doc);
+    // Type into the middle of the document, as a person would.
+    const middle = doc.indexOf('# hand 100');
+    await page.evaluate((at) => {
+      window.tenpai.view.dispatch({ selection: { anchor: at } });
+      window.tenpai.view.focus();
+      window.tenpai.metrics.updates.length = 0;
+    }, middle);
+    await page.keyboard.type('riichi ', { delay: 20 });
+    for (let i = 0; i < 7; i++) await page.keyboard.press('Backspace', { delay: 20 });
+    const updates = await page.evaluate(() => window.tenpai.metrics.updates);
+    assert.equal(updates.length, 14, 'one analysis per keystroke');
+    const worst = Math.max(...updates);
+    const median = [...updates].sort((a, b) => a - b)[7];
+    console.log(`keystroke analysis on 200 hands: median ${median.toFixed(2)} ms, worst ${worst.toFixed(2)} ms`);
+    assert.ok(worst <= 16, `a keystroke took ${worst} ms`);
+    await page.close();
+  });
+
+  test('the wasm is small enough, and no request leaves the page', async () => {
+    const assets = readdirSync(join(DIST, 'assets'));
+    const wasm = assets.find((name) => name.endsWith('.wasm'));
+    assert.ok(wasm, 'the build holds the wasm');
+    const bytes = readFileSync(join(DIST, 'assets', wasm));
+    const gzip = gzipSync(bytes, { level: 9 }).length;
+    console.log(`wasm: ${(bytes.length / 1024).toFixed(0)} KiB, ${(gzip / 1024).toFixed(0)} KiB gzipped`);
+    assert.ok(gzip <= 1.5 * 1024 * 1024, `wasm gzip is ${gzip} bytes`);
+    const foreign = requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'));
+    assert.deepEqual(foreign, []);
+  });
+
+  test('works offline after the first load', async () => {
+    const page = await openPage(origin + '/');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // Wait until the worker controls a load, so its cache is filled.
+    await page.reload();
+    await page.waitForFunction(() => document.body.dataset.ready === 'true' && navigator.serviceWorker.controller !== null);
+    await stopServer();
+    await page.reload();
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 20000 });
+    await page.waitForSelector('#results .tp-value');
+    await page.close();
+  });
+});
