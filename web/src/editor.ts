@@ -18,6 +18,8 @@ import {
   hoverTooltip,
   keymap,
   lineNumbers,
+  ViewPlugin,
+  type ViewUpdate,
 } from '@codemirror/view';
 import {
   completionResult,
@@ -27,13 +29,12 @@ import {
   tokenDecorations,
 } from './adapter';
 import { renderMarkdown } from './markdown';
-import type { Change, Completion, HoverAnswer, Update } from './types';
+import type { Change, Completion, HoverAnswer, Token, Update } from './types';
 import type { Playground } from './wasm';
 
 /** What the editor knows of its text after the last analysis. */
 export interface Analysis {
   update: Update;
-  tokens: DecorationSet;
   hints: DecorationSet;
   /** Milliseconds the last analysis took (wasm and adapter). */
   millis: number;
@@ -54,6 +55,8 @@ export interface CursorLine {
 export interface EditorHooks {
   /** After every analysis, with its time. */
   onAnalysis(analysis: Analysis): void;
+  /** After the highlighting of the lines on screen, with its time. */
+  onHighlight(millis: number): void;
   /** When the cursor's line or its text changes. */
   onCursorLine(line: CursorLine): void;
 }
@@ -61,9 +64,8 @@ export interface EditorHooks {
 function analyze(playground: Playground, text: string): Analysis {
   const start = performance.now();
   const update = JSON.parse(playground.update(text)) as Update;
-  const tokens = tokenDecorations(update.tokens, text.length);
   const hints = hintDecorations(update.hints, text.length);
-  return { update, tokens, hints, millis: performance.now() - start };
+  return { update, hints, millis: performance.now() - start };
 }
 
 /** The cursor's text line, and whether an analysed hand line covers it. */
@@ -87,11 +89,37 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
       hooks.onAnalysis(analysis);
       return analysis;
     },
-    provide: (field) => [
-      EditorView.decorations.from(field, (a) => a.tokens),
-      EditorView.decorations.from(field, (a) => a.hints),
-    ],
+    provide: (field) => EditorView.decorations.from(field, (a) => a.hints),
   });
+
+  // Highlighting: the semantic tokens of the lines on screen, asked for
+  // after each analysis and each scroll.
+  const highlight = ViewPlugin.fromClass(
+    class {
+      decorations: DecorationSet;
+
+      constructor(view: EditorView) {
+        this.decorations = this.tokens(view);
+      }
+
+      update(u: ViewUpdate) {
+        const analysed = u.startState.field(analysisField) !== u.state.field(analysisField);
+        if (analysed || u.viewportChanged) this.decorations = this.tokens(u.view);
+      }
+
+      tokens(view: EditorView): DecorationSet {
+        // The session holds the text of the field's last analysis.
+        view.state.field(analysisField);
+        const start = performance.now();
+        const { from, to } = view.viewport;
+        const tokens = JSON.parse(playground.tokens(from, to)) as Token[];
+        const decorations = tokenDecorations(tokens, view.state.doc.length);
+        hooks.onHighlight(performance.now() - start);
+        return decorations;
+      }
+    },
+    { decorations: (plugin) => plugin.decorations },
+  );
 
   const lint = linter(
     (view) => lintDiagnostics(view.state.field(analysisField).update.diagnostics, view.state.doc.length),
@@ -137,6 +165,7 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
 
   return [
     analysisField,
+    highlight,
     lint,
     hover,
     completion,

@@ -8,7 +8,7 @@
 import type { EditorView } from '@codemirror/view';
 import { Calculator } from './calculator';
 import { type Analysis, createEditor, type CursorLine, fixAll, formatDocument, reanalyze } from './editor';
-import { readState, writeLine, type CalcState } from './handline';
+import { emptyState, readState, writeLine, type CalcState } from './handline';
 import { type Lang, preferredLang, STRINGS, type Strings } from './i18n';
 import { renderResults } from './results';
 import { decodeFragment, encodeFragment, type Shared } from './share';
@@ -27,10 +27,16 @@ rules: tenhou
 
 /** Measurements the browser test reads. */
 interface Metrics {
+  /** ms from navigation start to this script running. */
+  scriptStart: number;
+  /** ms from navigation start to the wasm module compiled and ready. */
+  engineReady: number | null;
   /** ms from navigation start to the first results on screen. */
   firstAnalysis: number | null;
   /** ms of each analysis after an edit (wasm and adapter). */
   updates: number[];
+  /** ms of each highlighting of the lines on screen. */
+  highlights: number[];
 }
 
 declare global {
@@ -38,6 +44,8 @@ declare global {
     tenpai?: { view: EditorView; metrics: Metrics; playground: Playground };
   }
 }
+
+const scriptStart = performance.now();
 
 function $(selector: string): HTMLElement {
   const found = document.querySelector<HTMLElement>(selector);
@@ -51,11 +59,14 @@ function storedLang(): Lang {
 }
 
 async function main(): Promise<void> {
-  const metrics: Metrics = { firstAnalysis: null, updates: [] };
+  const metrics: Metrics = { scriptStart, engineReady: null, firstAnalysis: null, updates: [], highlights: [] };
   let lang: Lang = storedLang();
   let t: Strings = STRINGS[lang];
+  // The module compiles while the fragment is read.
+  const engine_ = loadEngine();
   const shared: Shared = (await decodeFragment(location.hash)) ?? { doc: SAMPLE, kind: 'mj', rules: 'tenhou' };
-  const engine = await loadEngine();
+  const engine = await engine_;
+  metrics.engineReady = performance.now();
   const playground = new Playground(shared.kind);
   let rules = shared.rules;
   if (playground.setRules(rules) !== '') {
@@ -66,6 +77,7 @@ async function main(): Promise<void> {
     (JSON.parse(engine.yakuNames()) as { id: string; en: string; ja: string }[]).map((y) => [y.id, y]),
   );
 
+  const docKind = (): Shared['kind'] => (playground.kind() === 'markdown' ? 'markdown' : 'mj');
   const results = $('#results');
   const actionsRoot = $('#actions');
   let cursor: CursorLine = { from: 0, to: 0, text: '', analysed: false };
@@ -75,9 +87,9 @@ async function main(): Promise<void> {
   const showReport = () => {
     renderResults(results, report, lang, t);
     // Yaku names in the page's language even where the engine gave one.
-    for (const row of results.querySelectorAll<HTMLElement>('[data-yaku]')) {
+    for (const row of results.querySelectorAll<HTMLTableRowElement>('tr[data-yaku]')) {
       const names = yakuNames.get(row.dataset.yaku ?? '');
-      const cell = row.cells?.[0] ?? row.firstElementChild;
+      const cell = row.cells[0];
       if (names && cell) cell.textContent = lang === 'ja' ? names.ja : names.en;
     }
     if (metrics.firstAnalysis === null) metrics.firstAnalysis = performance.now();
@@ -99,9 +111,14 @@ async function main(): Promise<void> {
     }
   };
 
+  // The line the calculator wrote last: while the cursor's line is that
+  // line, the calculator's own state stands (a partial hand reads back as
+  // less than what was clicked, such as the winning tile).
+  let written: string | null = null;
   const calculator = new Calculator($('#calculator'), t, {
     onChange(state: CalcState) {
       const line = writeLine(state);
+      written = line;
       const doc = view.state.doc;
       const current = doc.lineAt(view.state.selection.main.head);
       // The cursor's hand line, or a blank line, becomes the hand; from
@@ -127,8 +144,13 @@ async function main(): Promise<void> {
   const onCursorLine = (line: CursorLine) => {
     cursor = line;
     report = line.text.trim() === '' ? null : (JSON.parse(engine.analyzeLine(line.text, rules)) as LineReport);
-    if (report && report.hand && report.situation && line.analysed) {
-      calculator.show(readState(report.hand, report.situation, line.text));
+    if (line.text !== written) {
+      written = null;
+      calculator.show(
+        report && report.hand && report.situation && line.analysed
+          ? readState(report.hand, report.situation, line.text)
+          : emptyState(),
+      );
     }
     showReport();
     showActions();
@@ -138,7 +160,7 @@ async function main(): Promise<void> {
   const scheduleShare = () => {
     clearTimeout(shareTimer);
     shareTimer = window.setTimeout(async () => {
-      const fragment = await encodeFragment({ doc: view.state.doc.toString(), kind: playground.kind(), rules });
+      const fragment = await encodeFragment({ doc: view.state.doc.toString(), kind: docKind(), rules });
       history.replaceState(null, '', '#' + fragment);
     }, 250);
   };
@@ -147,6 +169,9 @@ async function main(): Promise<void> {
     onAnalysis(analysis: Analysis) {
       metrics.updates.push(analysis.millis);
       if (view) scheduleShare();
+    },
+    onHighlight(millis: number) {
+      metrics.highlights.push(millis);
     },
     onCursorLine,
   });
@@ -194,7 +219,7 @@ async function main(): Promise<void> {
     view.focus();
   });
   $('#share').addEventListener('click', async () => {
-    const fragment = await encodeFragment({ doc: view.state.doc.toString(), kind: playground.kind(), rules });
+    const fragment = await encodeFragment({ doc: view.state.doc.toString(), kind: docKind(), rules });
     history.replaceState(null, '', '#' + fragment);
     await copy(location.href);
   });

@@ -51,10 +51,10 @@ export interface LineSpan {
   to: number;
 }
 
+/** What an edit brings; semantic tokens are asked for by range. */
 export interface Update {
   diagnostics: DocDiagnostic[];
   hints: Hint[];
-  tokens: Token[];
   lines: LineSpan[];
 }
 

@@ -93,9 +93,15 @@ impl Playground {
         });
     }
 
-    /// Analyses the editor's text; JSON `{diagnostics, hints, tokens, lines}`.
+    /// Analyses the editor's text; JSON `{diagnostics, hints, lines}`.
     pub fn update(&mut self, text: &str) -> String {
         json(&self.session.update(text))
+    }
+
+    /// JSON list of the semantic tokens `{from, to, type, modifiers}` of
+    /// the lines meeting `from..to`.
+    pub fn tokens(&self, from: usize, to: usize) -> String {
+        json(&self.session.tokens(from, to))
     }
 
     /// JSON `{from, to, markdown}` or `null`.

@@ -84,12 +84,14 @@ pub struct Symbol {
     pub detail: String,
 }
 
-/// What an edit of the text brings: everything the editor draws.
+/// What an edit of the text brings: what the editor draws over the whole
+/// document (semantic tokens are asked for by range, [`Session::tokens`]:
+/// an editor colours what it shows, and a long document's tokens are most
+/// of what an edit would otherwise send back).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct Update {
     pub diagnostics: Vec<Diagnostic>,
     pub hints: Vec<Hint>,
-    pub tokens: Vec<Token>,
     /// Hand lines analysed (with their offsets, for the calculator).
     pub lines: Vec<LineSpan>,
 }
@@ -234,7 +236,6 @@ impl Session {
         Update {
             diagnostics: self.diagnostics(),
             hints: self.hints(),
-            tokens: self.tokens(),
             lines: self
                 .lines
                 .iter()
@@ -309,9 +310,10 @@ impl Session {
         out
     }
 
-    pub fn tokens(&self) -> Vec<Token> {
+    /// The semantic tokens of the lines meeting UTF-16 `from..to`.
+    pub fn tokens(&self, from: usize, to: usize) -> Vec<Token> {
         let mut out = Vec::new();
-        for line in &self.lines {
+        for line in self.lines_in(from, to) {
             for t in semantic::tokens(&line.analysis.line, line.range.len()) {
                 let (from, to) = self.map.range(&line.to_document(&t.span));
                 if to <= from {

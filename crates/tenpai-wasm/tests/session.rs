@@ -33,8 +33,9 @@ fn a_priced_hand_gets_its_value_as_a_hint_and_no_diagnostic() {
 #[test]
 fn semantic_tokens_carry_the_servers_legend_names() {
     let text = "406m123p789s11222z (rrr) riichi # note\n";
-    let (_, update) = session(text);
-    let types: Vec<&str> = update.tokens.iter().map(|t| t.token_type).collect();
+    let (s, _) = session(text);
+    let tokens = s.tokens(0, text.len());
+    let types: Vec<&str> = tokens.iter().map(|t| t.token_type).collect();
     for expected in [
         "manTile",
         "pinTile",
@@ -49,16 +50,28 @@ fn semantic_tokens_carry_the_servers_legend_names() {
             "{expected} missing from {types:?}"
         );
     }
-    let red = update
-        .tokens
+    let red = tokens
         .iter()
         .find(|t| t.modifiers.contains(&"red"))
         .expect("the red five is marked");
     assert_eq!(&text[red.from..red.to], "0");
     // Tokens are in order and do not overlap.
-    for pair in update.tokens.windows(2) {
+    for pair in tokens.windows(2) {
         assert!(pair[0].to <= pair[1].from, "{pair:?}");
     }
+}
+
+#[test]
+fn tokens_are_given_for_the_lines_of_a_range() {
+    let text = "123m\n456p\n789s\n";
+    let (s, _) = session(text);
+    let second: Vec<&str> = s
+        .tokens(6, 7)
+        .iter()
+        .map(|t| t.token_type)
+        .collect();
+    assert_eq!(second, ["pinTile"]);
+    assert_eq!(s.tokens(0, text.len()).len(), 3);
 }
 
 #[test]
