@@ -65,11 +65,7 @@ fn semantic_tokens_carry_the_servers_legend_names() {
 fn tokens_are_given_for_the_lines_of_a_range() {
     let text = "123m\n456p\n789s\n";
     let (s, _) = session(text);
-    let second: Vec<&str> = s
-        .tokens(6, 7)
-        .iter()
-        .map(|t| t.token_type)
-        .collect();
+    let second: Vec<&str> = s.tokens(6, 7).iter().map(|t| t.token_type).collect();
     assert_eq!(second, ["pinTile"]);
     assert_eq!(s.tokens(0, text.len()).len(), 3);
 }
