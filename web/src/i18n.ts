@@ -58,7 +58,7 @@ const EN = {
   ronPays: 'Ron',
   dealerPays: 'Dealer pays',
   othersPay: 'Others pay',
-  allPay: 'All pay',
+  allPay: 'all',
   total: 'Total',
   waits: 'Waits',
   left: 'left',

