@@ -79,11 +79,53 @@ fn diagnostic(cx: &Ctx, d: &FileDiagnostic) -> Diagnostic {
     }
 }
 
+/// The most diagnostics published for one document. A generated or pasted
+/// document can hold hundreds of thousands (540,000 for 20 MB of distinct
+/// hands): sending them all on each keystroke took seconds and hundreds of
+/// megabytes in both processes, and no one reads past the first screens.
+pub const MAX_DIAGNOSTICS: usize = 1000;
+
+/// The document's diagnostics in document order: at most
+/// [`MAX_DIAGNOSTICS`], the last of them saying how many more there are
+/// (at the first one left out, so that the editor shows where they start).
 pub fn diagnostics(cx: &Ctx) -> Vec<Diagnostic> {
-    file_diagnostics(cx.view.lines)
-        .iter()
-        .map(|d| diagnostic(cx, d))
-        .collect()
+    let lines = cx.view.lines;
+    let total: usize = lines.iter().map(|l| l.analysis.diagnostics.len()).sum();
+    if total <= MAX_DIAGNOSTICS {
+        return file_diagnostics(lines)
+            .iter()
+            .map(|d| diagnostic(cx, d))
+            .collect();
+    }
+    let shown = MAX_DIAGNOSTICS - 1;
+    let mut out = Vec::with_capacity(MAX_DIAGNOSTICS);
+    let mut first_hidden = None;
+    for i in 0..lines.len() {
+        for d in file_diagnostics(&lines[i..=i]) {
+            if out.len() < shown {
+                out.push(diagnostic(cx, &d));
+            } else {
+                first_hidden = Some(d);
+                break;
+            }
+        }
+        if first_hidden.is_some() {
+            break;
+        }
+    }
+    let hidden = total - out.len();
+    let range = first_hidden.map_or_else(Range::default, |d| cx.range(d.range));
+    out.push(Diagnostic {
+        range,
+        severity: Some(DiagnosticSeverity::INFORMATION),
+        code: Some(NumberOrString::String("more-diagnostics".to_string())),
+        source: Some(SOURCE.to_string()),
+        message: format!(
+            "{hidden} more problems from here on are not shown (an editor gets at most {MAX_DIAGNOSTICS}); `tenpai check` lists them all"
+        ),
+        ..Default::default()
+    });
+    out
 }
 
 pub fn hover(cx: &Ctx, pos: Position) -> Option<Hover> {

@@ -24,6 +24,7 @@ pub mod store;
 #[doc(hidden)]
 pub mod test_client;
 
+pub use features::MAX_DIAGNOSTICS;
 pub use server::Backend;
 
 /// Serves one client over the given streams until `exit` or end of input.

@@ -55,6 +55,11 @@ pub struct DocumentRules {
     pub config: Option<String>,
 }
 
+/// Turns of the event loop a query waits before it starts (see
+/// [`Backend::query`]): one for the frame filter to pass a message on, one
+/// for the library to read and dispatch it, and spares.
+const CANCEL_TURNS: usize = 4;
+
 pub struct Backend {
     client: Client,
     state: Mutex<State>,
@@ -139,6 +144,15 @@ impl Backend {
         uri: &Uri,
         f: impl FnOnce(&Ctx) -> Option<T>,
     ) -> Result<Option<T>> {
+        // Before the work, which runs to its end once started: the client
+        // may already have cancelled this request (an editor cancels the
+        // hints of a screen scrolled past), or sent edits that make it
+        // moot. Reading, filtering and dispatching what has arrived takes
+        // a few turns of the loop that also runs this handler; a request
+        // cancelled by then is answered with -32800 and never computed.
+        for _ in 0..CANCEL_TURNS {
+            tokio::task::yield_now().await;
+        }
         let outcome = {
             let mut guard = lock(&self.state);
             let State {

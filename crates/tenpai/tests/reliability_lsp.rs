@@ -157,3 +157,60 @@ fn the_reproducer_script_finds_the_session_whole() {
         );
     }
 }
+
+/// A document with thousands of problems publishes at most
+/// `MAX_DIAGNOSTICS`, the last saying how many more there are.
+#[tokio::test]
+async fn diagnostics_per_document_are_capped() {
+    let (mut c, _task) = TestClient::in_process();
+    c.initialize(json!({}), Value::Null).await;
+    let text: String = (0..3000)
+        .map(|i| format!("123m456p789s11222z tsumo qq{i}\n"))
+        .collect();
+    c.open(URI, "mj", 1, &text).await;
+    let d = c.diagnostics(URI, 1).await;
+    let d = d.as_array().expect("a list");
+    assert_eq!(d.len(), tenpai::lsp::MAX_DIAGNOSTICS);
+    assert!(d[..d.len() - 1]
+        .iter()
+        .all(|x| x["code"] == "unknown-option"));
+    let last = &d[d.len() - 1];
+    assert_eq!(last["code"], "more-diagnostics", "{last}");
+    assert!(
+        last["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("2001 more problems")),
+        "{last}"
+    );
+    // At the first one left out: line 999.
+    assert_eq!(last["range"]["start"]["line"], 999, "{last}");
+}
+
+/// `$/cancelRequest` right after a request: answered with -32800, as an
+/// editor that scrolled past expects, not with the whole result.
+#[tokio::test]
+async fn a_cancelled_request_is_answered_as_cancelled() {
+    let (mut c, _task) = TestClient::in_process();
+    c.initialize(json!({}), Value::Null).await;
+    let text = "123m456p789s11222z tsumo\n".repeat(2000);
+    c.open(URI, "mj", 1, &text).await;
+    c.diagnostics(URI, 1).await;
+    let request = json!({"jsonrpc": "2.0", "id": 900, "method": "textDocument/inlayHint",
+        "params": {"textDocument": {"uri": URI},
+            "range": {"start": {"line": 0, "character": 0}, "end": {"line": 2000, "character": 0}}}});
+    let cancel = json!({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 900}});
+    let mut both = frame(request.to_string().as_bytes());
+    both.extend_from_slice(&frame(cancel.to_string().as_bytes()));
+    c.send_raw(&both).await;
+    let r = answer_to(&mut c, json!(900)).await;
+    assert_eq!(r["error"]["code"], -32800, "answered: {}", r["error"]);
+    // The next request is answered in full.
+    let r = c
+        .request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": URI},
+                "range": {"start": {"line": 0, "character": 0}, "end": {"line": 2, "character": 0}}}),
+        )
+        .await;
+    assert!(r["result"].is_array(), "{r}");
+}
