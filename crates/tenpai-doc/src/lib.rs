@@ -10,3 +10,4 @@ pub use tenpai_core::{diag, hand, notation, score, shanten, tile};
 
 pub mod config;
 pub mod document;
+pub mod render;

@@ -9,6 +9,6 @@
 pub mod cli;
 
 pub use tenpai_core::{diag, hand, notation, score, shanten, tile};
-pub use tenpai_doc::{config, document};
+pub use tenpai_doc::{config, document, render};
 pub use tenpai_lsp as lsp;
 pub use tenpai_review as review;

@@ -14,7 +14,7 @@ use super::dialects::scan::{self, DialectConfig, Found, Ranked};
 use super::extract::{push_lines, trimmed, HandSite, Origin};
 use super::inline::{caret_hand, looks_like_hand};
 
-fn options() -> Options {
+pub(crate) fn options() -> Options {
     // No superscript: it would take `^^` for itself. No metadata blocks:
     // pulldown-cmark takes any `---` pair for one, also mid-document (where
     // they are rules), so front matter is found by `body_start` instead.
@@ -83,6 +83,20 @@ fn is_mj_info(info: &str) -> bool {
             .next()
             .is_some_and(is_mj),
     }
+}
+
+/// The text pulldown-cmark parses for `text` (a lone `\r` read as `\n`,
+/// so that every offset holds for `text`) and where the body starts
+/// (after a byte order mark and front matter). The page renderer parses
+/// what extraction parses, so the ranges it found are the events' ranges.
+pub(crate) fn prepared(text: &str) -> (std::borrow::Cow<'_, str>, usize) {
+    let parsed = if has_lone_cr(text) {
+        std::borrow::Cow::Owned(lone_cr_to_lf(text))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    };
+    let body = body_start(&parsed);
+    (parsed, body)
 }
 
 pub(super) fn find(text: &str, dialects: &DialectConfig) -> Vec<HandSite> {

@@ -12,7 +12,7 @@ pub mod fix;
 pub mod format;
 mod inline;
 pub mod line_index;
-mod markdown;
+pub(crate) mod markdown;
 pub mod present;
 
 pub use analysis::{

@@ -9,6 +9,7 @@ pub mod check;
 pub mod fmt;
 pub mod lsp;
 pub mod review;
+pub mod render;
 pub mod score;
 pub mod shanten;
 pub mod terminal;
@@ -90,6 +91,9 @@ pub enum Command {
     /// Review a game log (tenhou.net/6 JSON, mjlog XML, mjai): a .mj file
     /// with every decision and every win, scored as the log records it.
     Review(review::ReviewArgs),
+    /// Draw hands as tiles: a document as an HTML page, or one hand as SVG
+    /// or PNG.
+    Render(render::RenderArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -108,5 +112,6 @@ pub fn main() -> ExitCode {
         Command::Shanten(a) => shanten::run(a),
         Command::Lsp(a) => lsp::run(a),
         Command::Review(a) => review::run(a),
+        Command::Render(a) => render::run(a),
     }
 }
