@@ -13,8 +13,7 @@ use std::ops::Range;
 use pulldown_cmark::{html, CowStr, Event, Parser, Tag, TagEnd};
 
 use crate::document::{
-    analyze_text, looks_like_hand, markdown, AnalyzedLine, Analyzer, DialectConfig, DocKind,
-    Origin,
+    analyze_text, looks_like_hand, markdown, AnalyzedLine, Analyzer, DialectConfig, DocKind, Origin,
 };
 use crate::score::Rules;
 
@@ -110,6 +109,12 @@ fn placement(line: &AnalyzedLine) -> Placement {
         (None, Origin::InlineCode | Origin::Carets) => Placement::Inline,
         (None, _) => Placement::Figure,
     }
+}
+
+/// A line of a fence of hands: an mj fence, or a fence another notation
+/// reads as a block of hands.
+fn is_fence_line(line: &AnalyzedLine) -> bool {
+    line.origin == Origin::Fence || line.translation.as_ref().is_some_and(|t| t.block)
 }
 
 /// Draws hands for a page, keeping the faces they use (for the page's
@@ -323,10 +328,12 @@ fn markdown_body(
             .iter()
             .any(|b| b.start <= line.range.start && line.range.end <= b.end)
     };
-    // Hands in a code block replace the block; any other stands in the
-    // prose (a dialect's block of tile images, as a figure).
-    let (blocks, prose): (Vec<&AnalyzedLine>, Vec<&AnalyzedLine>) =
-        lines.iter().partition(|l| in_code_block(l));
+    // The lines of a fence of hands replace the fence; any other hand
+    // stands where it is written: in prose, or in another language's code
+    // (`// 123m456p…` in a Rust comment), whose text is kept around it.
+    let (blocks, prose): (Vec<&AnalyzedLine>, Vec<&AnalyzedLine>) = lines
+        .iter()
+        .partition(|l| is_fence_line(l) && in_code_block(l));
     let mut replacements: Vec<Replacement> = Vec::new();
     for line in prose {
         if let Some(html) = state.hand(text, line, placement(line)) {
@@ -339,14 +346,24 @@ fn markdown_body(
     }
 
     let mut events: Vec<Event> = Vec::new();
-    let mut skip_block = false;
+    // The fence of hands being read: its hand lines, and the code text
+    // that is no hand, kept as code.
+    let mut fence: Option<Fence> = None;
     let mut heading: Option<String> = None;
     let mut in_first_heading = false;
     for (event, range) in parser() {
         let range = shift(range);
-        if skip_block {
-            if matches!(event, Event::End(TagEnd::CodeBlock)) {
-                skip_block = false;
+        if let Some(open) = &mut fence {
+            match event {
+                Event::End(TagEnd::CodeBlock) => {
+                    if let Some(open) = fence.take() {
+                        let mut html = open.finish(state, text);
+                        html.push('\n');
+                        events.push(Event::Html(CowStr::from(html)));
+                    }
+                }
+                Event::Text(code) => open.text(state, text, range, &code),
+                _ => {}
             }
             continue;
         }
@@ -370,10 +387,12 @@ fn markdown_body(
                 .copied()
                 .collect();
             if !inside.is_empty() {
-                let mut block = state.block(text, &inside);
-                block.push('\n');
-                events.push(Event::Html(CowStr::from(block)));
-                skip_block = true;
+                fence = Some(Fence {
+                    lines: inside,
+                    drawn: 0,
+                    html: String::from("<div class=\"mj-hands\">"),
+                    code: String::new(),
+                });
                 continue;
             }
         }
@@ -386,6 +405,72 @@ fn markdown_body(
     let mut out = String::with_capacity(text.len() * 2);
     html::push_html(&mut out, events.into_iter());
     (out, heading)
+}
+
+/// A fence of hands as it is read: each hand line becomes a figure, and
+/// the code text between them (what the fence holds besides hands) stays
+/// code.
+struct Fence<'l> {
+    lines: Vec<&'l AnalyzedLine>,
+    /// Lines drawn (they are in document order).
+    drawn: usize,
+    html: String,
+    /// Code text waiting to be written.
+    code: String,
+}
+
+impl Fence<'_> {
+    /// A piece of the fence's text, at `range` of the document.
+    fn text(&mut self, state: &mut HandRenderer, document: &str, range: Range<usize>, code: &str) {
+        let mut at = range.start;
+        for piece in code.split_inclusive('\n') {
+            let piece_range = at..at + piece.len();
+            at += piece.len();
+            let overlaps = |line: &AnalyzedLine| {
+                line.range.start < piece_range.end && piece_range.start < line.range.end
+            };
+            // A hand line drawn already (one that spans several lines).
+            if self.drawn > 0 && overlaps(self.lines[self.drawn - 1]) {
+                continue;
+            }
+            match self.lines.get(self.drawn).copied() {
+                Some(line) if overlaps(line) => {
+                    self.flush();
+                    self.drawn += 1;
+                    match state.hand(document, line, Placement::Figure) {
+                        Some(figure) => self.html.push_str(&figure),
+                        None => {
+                            self.html.push_str("<p class=\"mj-note\">");
+                            escape_into(&mut self.html, line.text(document));
+                            self.html.push_str("</p>");
+                        }
+                    }
+                }
+                _ => self.code.push_str(piece),
+            }
+        }
+    }
+
+    fn flush(&mut self) {
+        if !self.code.trim().is_empty() {
+            self.html.push_str("<pre><code>");
+            escape_into(&mut self.html, self.code.trim_end_matches('\n'));
+            self.html.push_str("</code></pre>");
+        }
+        self.code.clear();
+    }
+
+    /// The fence's HTML; hand lines no text event held are drawn last.
+    fn finish(mut self, state: &mut HandRenderer, document: &str) -> String {
+        self.flush();
+        for line in &self.lines[self.drawn..] {
+            if let Some(figure) = state.hand(document, line, Placement::Figure) {
+                self.html.push_str(&figure);
+            }
+        }
+        self.html.push_str("</div>");
+        self.html
+    }
 }
 
 /// Passes `event` on, with the hands in prose that overlap it in its
@@ -580,6 +665,8 @@ pub fn splice_markdown(
             }
             let mut in_blocks = vec![false; lines.len()];
             for block in &code_blocks {
+                // A hand in another language's code stays code: HTML there
+                // would be shown as text.
                 let inside: Vec<&AnalyzedLine> = lines
                     .iter()
                     .enumerate()
@@ -588,6 +675,7 @@ pub fn splice_markdown(
                         in_blocks[i] = true;
                         l
                     })
+                    .filter(|l| is_fence_line(l))
                     .collect();
                 if !inside.is_empty() {
                     // The block's range ends with its closing fence's line
