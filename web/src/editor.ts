@@ -68,12 +68,16 @@ function analyze(playground: Playground, text: string): Analysis {
   return { update, hints, millis: performance.now() - start };
 }
 
-/** The cursor's text line, and whether an analysed hand line covers it. */
+/**
+ * The hand line under the cursor (in Markdown, the fence line, inline code
+ * span or `^^…^^` the cursor is in), or else the cursor's text line.
+ */
 export function cursorLine(state: EditorState, analysis: Analysis): CursorLine {
   const head = state.selection.main.head;
+  const site = analysis.update.lines.find((l) => l.from <= head && head <= l.to);
+  if (site) return { from: site.from, to: site.to, text: state.sliceDoc(site.from, site.to), analysed: true };
   const line = state.doc.lineAt(head);
-  const analysed = analysis.update.lines.some((l) => l.from <= head && head <= l.to && l.from >= line.from && l.to <= line.to);
-  return { from: line.from, to: line.to, text: line.text, analysed };
+  return { from: line.from, to: line.to, text: line.text, analysed: false };
 }
 
 export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Extension {

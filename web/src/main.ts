@@ -118,15 +118,22 @@ async function main(): Promise<void> {
   const calculator = new Calculator($('#calculator'), t, {
     onChange(state: CalcState) {
       const line = writeLine(state);
-      written = line;
       const doc = view.state.doc;
       const current = doc.lineAt(view.state.selection.main.head);
-      // The cursor's hand line, or a blank line, becomes the hand; from
-      // anywhere else a new line is written after the cursor's.
-      if (cursor.analysed || current.text.trim() === '') {
+      // The cursor's hand (a whole line, or an inline hand in Markdown)
+      // or a blank line becomes the hand; from anywhere else a new line is
+      // written after the cursor's.
+      // (A comment or `rules:` line of a .mj file is read, but holds no hand.)
+      const onHand = cursor.analysed && (report?.hand != null || cursor.text === written);
+      if (onHand && cursor.text === view.state.sliceDoc(cursor.from, cursor.to)) {
+        written = line;
+        view.dispatch({ changes: { from: cursor.from, to: cursor.to, insert: line }, selection: { anchor: cursor.from + line.length }, userEvent: 'input.calculator' });
+      } else if (current.text.trim() === '') {
+        written = line;
         view.dispatch({ changes: { from: current.from, to: current.to, insert: line }, selection: { anchor: current.from + line.length }, userEvent: 'input.calculator' });
       } else {
         const insert = '\n' + line;
+        written = line;
         view.dispatch({ changes: { from: current.to, insert }, selection: { anchor: current.to + insert.length }, userEvent: 'input.calculator' });
       }
     },
@@ -143,7 +150,14 @@ async function main(): Promise<void> {
 
   const onCursorLine = (line: CursorLine) => {
     cursor = line;
-    report = line.text.trim() === '' ? null : (JSON.parse(engine.analyzeLine(line.text, rules)) as LineReport);
+    // The line under the rules in force there (a `rules:` line above it
+    // counts); a line tenpai does not read as a hand, under the base rules.
+    report =
+      line.text.trim() === ''
+        ? null
+        : line.analysed
+          ? (JSON.parse(playground.report(line.from)) as LineReport | null)
+          : (JSON.parse(engine.analyzeLine(line.text, rules)) as LineReport);
     if (line.text !== written) {
       written = null;
       calculator.show(

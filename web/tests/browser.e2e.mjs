@@ -259,6 +259,9 @@ describe('the playground', () => {
 
     const opened = await openPage(url);
     assert.equal(await editorText(opened), text);
+    // The results follow the document's `rules: kiriage`, as the hint does.
+    await opened.waitForFunction(() => document.querySelector('#results .tp-value')?.textContent?.includes('Mangan · 8000'));
+    assert.match(await opened.textContent('.tp-hint-value'), /Mangan · 8000/);
     assert.match(await opened.textContent('.tp-rules summary'), /tenhou double-yakuman/);
     assert.ok(await opened.isChecked('.tp-rules input[name="double-yakuman"]'));
     await opened.waitForSelector('#results .tp-value');

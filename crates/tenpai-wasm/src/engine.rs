@@ -12,7 +12,7 @@ use tenpai_core::hand::{Hand, MeldKind, Riichi, Situation};
 use tenpai_core::score::{self, Rules, Yaku};
 use tenpai_core::shanten::{self, Analysis};
 use tenpai_core::tile::{Suit, Tile};
-use tenpai_doc::document::{analyze_text, Outcome};
+use tenpai_doc::document::{analyze_text, LineAnalysis, Outcome};
 
 /// A meld as the calculator draws it.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -195,7 +195,12 @@ fn with_japanese_names(mut value: Value) -> Value {
 
 /// Analyses one hand line under `rules`.
 pub fn analyze_line(line: &str, rules: &Rules) -> LineReport {
-    let analysis = analyze_text(line, rules, false);
+    report(&analyze_text(line, rules, false), line)
+}
+
+/// The report of a line already analysed (a line of a document, under the
+/// rules in force there); `line` is its text.
+pub fn report(analysis: &LineAnalysis, line: &str) -> LineReport {
     let map = crate::offsets::Utf16Map::new(line);
     let diagnostics = analysis
         .diagnostics

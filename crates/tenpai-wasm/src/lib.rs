@@ -109,6 +109,12 @@ impl Playground {
         json(&self.session.hover(at))
     }
 
+    /// JSON of the calculator's report (see `analyzeLine`) of the hand
+    /// line at `at`, under the rules in force there; `null` off a hand line.
+    pub fn report(&self, at: usize) -> String {
+        json(&self.session.report(at))
+    }
+
     /// JSON list of `{title, kind, changes, preferred}`.
     pub fn actions(&self, from: usize, to: usize) -> String {
         json(&self.session.actions(from, to))

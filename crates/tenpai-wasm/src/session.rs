@@ -372,6 +372,13 @@ impl Session {
         })
     }
 
+    /// The calculator's report of the hand line at UTF-16 offset `at`,
+    /// under the rules in force on that line (`rules:` lines included).
+    pub fn report(&self, at: usize) -> Option<crate::engine::LineReport> {
+        let line = line_at(&self.lines, self.map.to_byte(at))?;
+        Some(crate::engine::report(&line.analysis, self.line_text(line)))
+    }
+
     /// The hand lines meeting UTF-16 `from..to`.
     fn lines_in(&self, from: usize, to: usize) -> &[AnalyzedLine] {
         let (start, end) = (self.map.to_byte(from), self.map.to_byte(to.max(from)));

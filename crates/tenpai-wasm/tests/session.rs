@@ -181,3 +181,25 @@ fn markdown_documents_find_fences_and_inline_hands() {
     assert!(update.diagnostics.iter().any(|d| d.code == "missing-suit"));
     assert!(update.hints.iter().any(|h| h.label.contains("1300")));
 }
+
+#[test]
+fn the_report_of_a_line_follows_the_rules_lines_before_it() {
+    // 4 han 30 fu: 7700, or a mangan under kiriage.
+    let hand = "234m345p22s567s456p riichi dora=2m seat=s";
+    let text = format!("rules: kiriage\n{hand}\n");
+    let (s, _) = session(&text);
+    let at = text.find("345p").unwrap_or_default();
+    let report = serde_json::to_value(s.report(at)).unwrap_or_default();
+    assert_eq!(report["score"]["limit"], "mangan", "{report}");
+    assert_eq!(report["score"]["points"]["total"], 8000);
+    let plain = serde_json::to_value(tenpai_wasm::engine::analyze_line(
+        hand,
+        &tenpai_core::score::Rules::tenhou(),
+    ))
+    .unwrap_or_default();
+    assert_eq!(plain["score"]["points"]["total"], 7700);
+    assert!(
+        s.report(0).is_some_and(|r| r.hand.is_none()),
+        "a rules line has no hand"
+    );
+}
