@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 pub mod check;
 pub mod fmt;
 pub mod lsp;
+pub mod publish;
 pub mod render;
 pub mod review;
 pub mod score;
@@ -94,6 +95,11 @@ pub enum Command {
     /// Draw hands as tiles: a document as an HTML page, or one hand as SVG
     /// or PNG.
     Render(render::RenderArgs),
+    /// mdBook preprocessor: draws the hands of a book's chapters
+    /// (`[preprocessor.tenpai] command = "tenpai mdbook"`).
+    Mdbook(publish::MdbookArgs),
+    /// Pandoc JSON filter: draws the hands of a document in HTML output.
+    Pandoc(publish::PandocArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -113,5 +119,7 @@ pub fn main() -> ExitCode {
         Command::Lsp(a) => lsp::run(a),
         Command::Review(a) => review::run(a),
         Command::Render(a) => render::run(a),
+        Command::Mdbook(a) => publish::run_mdbook(a),
+        Command::Pandoc(a) => publish::run_pandoc(a),
     }
 }
