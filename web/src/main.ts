@@ -12,7 +12,7 @@ import { emptyState, readState, writeLine, type CalcState } from './handline';
 import { type Lang, preferredLang, STRINGS, type Strings } from './i18n';
 import { renderResults } from './results';
 import { decodeFragment, encodeFragment, type Shared } from './share';
-import { handSvg } from './tiles';
+import { installSprite } from './tiles';
 import type { Action, LineReport } from './types';
 import { loadEngine, Playground } from './wasm';
 import './style.css';
@@ -67,6 +67,8 @@ async function main(): Promise<void> {
   const shared: Shared = (await decodeFragment(location.hash)) ?? { doc: SAMPLE, kind: 'mj', rules: 'tenhou' };
   const engine = await engine_;
   metrics.engineReady = performance.now();
+  const faces = JSON.parse(engine.tileSprite()) as { sprite: string; css: string };
+  installSprite(faces.sprite, faces.css);
   const playground = new Playground(shared.kind);
   let rules = shared.rules;
   if (playground.setRules(rules) !== '') {
@@ -85,7 +87,8 @@ async function main(): Promise<void> {
   let view: EditorView;
 
   const showReport = () => {
-    renderResults(results, report, lang, t);
+    const picture = cursor.analysed && report?.hand ? playground.handPicture(cursor.from) : undefined;
+    renderResults(results, report, lang, t, picture);
     // Yaku names in the page's language even where the engine gave one.
     for (const row of results.querySelectorAll<HTMLTableRowElement>('tr[data-yaku]')) {
       const names = yakuNames.get(row.dataset.yaku ?? '');
@@ -239,8 +242,9 @@ async function main(): Promise<void> {
   });
   $('#copy-line').addEventListener('click', () => copy(cursor.text));
   $('#copy-svg').addEventListener('click', () => {
-    const state = calculator.current;
-    void copy(handSvg(state.closed, state.melds.map((m) => m.tiles)));
+    const svg = cursor.analysed ? playground.handSvg(cursor.from, 'auto') : undefined;
+    if (svg) void copy(svg);
+    else flash(t.noHand);
   });
 
   const applyStrings = () => {

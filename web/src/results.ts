@@ -92,8 +92,21 @@ function ukeireBlock(ukeire: UkeireJson, t: Strings): HTMLElement {
 }
 
 /** Draws `report` into `root`, replacing what was there. */
-export function renderResults(root: HTMLElement, report: LineReport | null, lang: 'en' | 'ja', t: Strings): void {
+export function renderResults(
+  root: HTMLElement,
+  report: LineReport | null,
+  lang: 'en' | 'ja',
+  t: Strings,
+  /** The hand drawn by the renderer (an `<svg>` on the page's sprite). */
+  picture?: string,
+): void {
   root.replaceChildren();
+  if (picture) {
+    const hand = el('div', 'tp-picture');
+    // The renderer's own markup: the line's text in it is escaped there.
+    hand.innerHTML = picture;
+    root.append(hand);
+  }
   if (!report || !report.hand) {
     root.append(el('p', 'tp-muted', t.noHand));
     if (report && report.diagnostics.length > 0) root.append(problems(report, t));

@@ -3,7 +3,7 @@
  * exports.
  */
 
-import init, { analyzeLine, Playground, version, yakuNames } from '../pkg/tenpai_wasm.js';
+import init, { analyzeLine, Playground, tileSprite, version, yakuNames } from '../pkg/tenpai_wasm.js';
 import wasmUrl from '../pkg/tenpai_wasm_bg.wasm?url';
 
 export { Playground };
@@ -11,11 +11,12 @@ export { Playground };
 export interface Engine {
   analyzeLine: typeof analyzeLine;
   yakuNames: typeof yakuNames;
+  tileSprite: typeof tileSprite;
   version: typeof version;
 }
 
 /** Compiles and instantiates the module (once). */
 export async function loadEngine(): Promise<Engine> {
   await init({ module_or_path: wasmUrl });
-  return { analyzeLine, yakuNames, version };
+  return { analyzeLine, yakuNames, tileSprite, version };
 }

@@ -13,6 +13,8 @@ use tenpai_core::score::{self, Rules, Yaku};
 use tenpai_core::shanten::{self, Analysis};
 use tenpai_core::tile::{Suit, Tile};
 use tenpai_doc::document::{analyze_text, LineAnalysis, Outcome};
+use tenpai_doc::render::svg::{inline, standalone, FaceSet, Frame};
+use tenpai_doc::render::{HandOptions, Picture, Theme, STANDALONE_SCALE};
 
 /// A meld as the calculator draws it.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -271,4 +273,53 @@ pub fn yaku_names() -> Vec<YakuName> {
             ja: y.name_ja(),
         })
         .collect()
+}
+
+/// The renderer's tile faces, for a page: a hidden `<svg>` of one
+/// `<symbol>` per face (`#mj-5m`, `#mj-0m` for a red five, `#mj-1z`), which
+/// tiles drawn in the page point at, and their style rules, themed by the
+/// page's `data-theme` (`light`, `dark`, `auto`: the system's).
+pub fn tile_sprite() -> (String, String) {
+    use tenpai_doc::render::faces::{DARK, LIGHT};
+    use tenpai_doc::render::svg::{page_rules, sprite, variables, FaceSet};
+    let dark = variables(&DARK);
+    let css = format!(
+        "{rules}:root{{{light}}}:root[data-theme=dark]{{{dark}}}\
+         @media (prefers-color-scheme: dark){{:root[data-theme=auto]{{{dark}}}}}",
+        rules = page_rules(),
+        light = variables(&LIGHT),
+    );
+    (sprite(&FaceSet::all()), css)
+}
+
+/// A standalone SVG of a hand line already analysed (the renderer's, as
+/// `tenpai render` draws it), captioned with its value; `None` for a line
+/// that is no hand.
+pub fn picture_svg(analysis: &LineAnalysis, line: &str, theme: Theme) -> Option<String> {
+    let picture = Picture::of(line, analysis, &HandOptions::default())?;
+    let frame = Frame {
+        title: &picture.title,
+        marked: !picture.errors.is_empty(),
+        scale: STANDALONE_SCALE,
+    };
+    Some(standalone(
+        &picture.layout,
+        &frame,
+        picture.caption.as_deref(),
+        theme,
+    ))
+}
+
+/// A hand line already analysed, drawn for the page: an `<svg>` whose
+/// tiles point at the page's sprite ([`tile_sprite`]), laid out as played.
+pub fn picture_inline(analysis: &LineAnalysis, line: &str) -> Option<String> {
+    let picture = Picture::of(line, analysis, &HandOptions::default())?;
+    let frame = Frame {
+        title: &picture.title,
+        marked: !picture.errors.is_empty(),
+        scale: 1.0,
+    };
+    let mut out = String::new();
+    inline(&mut out, &picture.layout, &frame, &mut FaceSet::new());
+    Some(out)
 }

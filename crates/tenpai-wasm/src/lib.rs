@@ -15,6 +15,7 @@ pub mod offsets;
 pub mod session;
 
 use tenpai_doc::document::DocKind;
+use tenpai_doc::render::Theme;
 use wasm_bindgen::prelude::*;
 
 use session::{Honors, Session, TileText};
@@ -115,6 +116,21 @@ impl Playground {
         json(&self.session.report(at))
     }
 
+    /// The hand line at `at` drawn as tiles: a standalone SVG with its
+    /// value under it, in `theme` (`light`, `dark`, or `auto`: the
+    /// reader's); `undefined` off a hand line.
+    #[wasm_bindgen(js_name = handSvg)]
+    pub fn hand_svg(&self, at: usize, theme: &str) -> Option<String> {
+        self.session.hand_svg(at, theme_of(theme))
+    }
+
+    /// The hand line at `at` drawn for the page: an `<svg>` pointing at the
+    /// faces of `tileSprite`; `undefined` off a hand line.
+    #[wasm_bindgen(js_name = handPicture)]
+    pub fn hand_picture(&self, at: usize) -> Option<String> {
+        self.session.hand_picture(at)
+    }
+
     /// JSON list of `{title, kind, changes, preferred}`.
     pub fn actions(&self, from: usize, to: usize) -> String {
         json(&self.session.actions(from, to))
@@ -150,6 +166,22 @@ pub fn analyze_line(line: &str, rules: &str) -> String {
         Ok(rules) => json(&engine::analyze_line(line, &rules)),
         Err(message) => json(&serde_json::json!({ "error": message })),
     }
+}
+
+fn theme_of(name: &str) -> Theme {
+    match name {
+        "light" => Theme::Light,
+        "dark" => Theme::Dark,
+        _ => Theme::Auto,
+    }
+}
+
+/// The renderer's tile faces for the page: JSON `{sprite, css}` (see
+/// [`engine::tile_sprite`]).
+#[wasm_bindgen(js_name = tileSprite)]
+pub fn tile_sprite() -> String {
+    let (sprite, css) = engine::tile_sprite();
+    json(&serde_json::json!({ "sprite": sprite, "css": css }))
 }
 
 /// JSON list of `{id, en, ja}` for every yaku.

@@ -379,6 +379,20 @@ impl Session {
         Some(crate::engine::report(&line.analysis, self.line_text(line)))
     }
 
+    /// The hand line at UTF-16 offset `at` drawn as tiles (a standalone
+    /// SVG, under the rules in force there).
+    pub fn hand_svg(&self, at: usize, theme: tenpai_doc::render::Theme) -> Option<String> {
+        let line = line_at(&self.lines, self.map.to_byte(at))?;
+        crate::engine::picture_svg(&line.analysis, self.line_text(line), theme)
+    }
+
+    /// The hand line at UTF-16 offset `at` drawn for the page (its tiles
+    /// point at the page's sprite).
+    pub fn hand_picture(&self, at: usize) -> Option<String> {
+        let line = line_at(&self.lines, self.map.to_byte(at))?;
+        crate::engine::picture_inline(&line.analysis, self.line_text(line))
+    }
+
     /// The hand lines meeting UTF-16 `from..to`.
     fn lines_in(&self, from: usize, to: usize) -> &[AnalyzedLine] {
         let (start, end) = (self.map.to_byte(from), self.map.to_byte(to.max(from)));

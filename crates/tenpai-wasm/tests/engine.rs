@@ -109,3 +109,13 @@ fn every_yaku_has_both_names() {
     let pinfu = names.iter().find(|n| n.id == "pinfu").expect("pinfu");
     assert_eq!((pinfu.en, pinfu.ja), ("Pinfu", "平和"));
 }
+
+#[test]
+fn the_tile_sprite_has_every_face_and_both_themes() {
+    let (sprite, css) = tenpai_wasm::engine::tile_sprite();
+    for code in ["1m", "9p", "0s", "7z", "back"] {
+        assert!(sprite.contains(&format!("id=\"mj-{code}\"")), "{code}");
+    }
+    assert!(css.contains("data-theme=dark"));
+    assert!(css.contains("prefers-color-scheme: dark"));
+}

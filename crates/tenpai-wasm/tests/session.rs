@@ -203,3 +203,22 @@ fn the_report_of_a_line_follows_the_rules_lines_before_it() {
         "a rules line has no hand"
     );
 }
+
+#[test]
+fn a_hand_is_drawn_by_the_renderer_with_its_value() {
+    let text = "# a comment\n123m406p789s11222z seat=s\n";
+    let (s, _) = session(text);
+    let at = text.find("406p").unwrap_or_default();
+    let svg = s
+        .hand_svg(at, tenpai_doc::render::Theme::Light)
+        .expect("a hand line is drawn");
+    assert!(svg.starts_with("<svg"), "{svg}");
+    // Each tile points at its face; the red five at its own.
+    assert_eq!(svg.matches("<use").count(), 14, "{svg}");
+    assert!(svg.contains("mj-0p"), "the red five is drawn red");
+    assert!(svg.contains("2 han"), "the value is the caption: {svg}");
+    assert!(
+        s.hand_svg(2, tenpai_doc::render::Theme::Light).is_none(),
+        "a comment is no hand"
+    );
+}
