@@ -196,4 +196,32 @@ check("markdown_injection", function()
   assert(vim.tbl_contains(glued, "mj:string"), "22s in `22sriichi`: " .. table.concat(glued, " "))
 end)
 
+-- :TenpaiReview on a real game log (../shared beside the repository, as
+-- in CI): a new `mj` buffer with the review, which the server serves.
+check("review", function()
+  local log = repo .. "/../shared/real/logs/xml/pao.xml"
+  assert(vim.uv.fs_stat(log), "no real log at " .. log)
+  assert(vim.fn.exists(":TenpaiReview") == 2, "no :TenpaiReview")
+  vim.cmd("TenpaiReview " .. vim.fn.fnameescape(log))
+  local buf = vim.api.nvim_get_current_buf()
+  assert(vim.bo[buf].filetype == "mj", "filetype " .. vim.bo[buf].filetype)
+  assert(vim.api.nvim_buf_get_name(buf):match("pao%.review%.mj$"), vim.api.nvim_buf_get_name(buf))
+  local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, true)
+  assert(lines[1]:match("^# Log: "), lines[1])
+  assert(vim.tbl_contains(lines, "rules: tenhou red-fives=on open-tanyao=on"), "no rules: line")
+  local decisions = vim.tbl_filter(function(line)
+    return line:find(" discard=", 1, true) ~= nil
+  end, lines)
+  assert(#decisions > 50, #decisions .. " decisions")
+  wait(20000, function()
+    return client(buf) ~= nil
+  end, "the tenpai client on the review")
+  -- A log that is not one: the error is shown (headless, as an error), no
+  -- new buffer.
+  local before = #vim.api.nvim_list_bufs()
+  local ok, err = pcall(vim.cmd, "TenpaiReview " .. vim.fn.fnameescape(mj))
+  assert(ok or tostring(err):find("not a game log", 1, true), tostring(err))
+  assert(#vim.api.nvim_list_bufs() == before, "a buffer for a log that failed")
+end)
+
 h.finish("nvim-e2e")

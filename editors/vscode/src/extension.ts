@@ -1,7 +1,8 @@
 // The tenpai extension: runs `tenpai lsp` for `.mj` files and Markdown,
 // says in the status bar which binary runs and under which rules, and
-// offers restart, log, fix-all and format commands.
+// offers restart, log, fix-all, format and review-a-game-log commands.
 
+import { execFile } from "child_process";
 import * as vscode from "vscode";
 import {
   DidChangeConfigurationNotification,
@@ -217,6 +218,55 @@ async function formatDocument(): Promise<void> {
   }
 }
 
+/**
+ * "tenpai: Review a game log…": runs `tenpai review` on a log the user picks
+ * (tenhou.net/6 JSON, mjlog, mjai) and opens the review as a new, unsaved
+ * `.mj` document, where the server's hints compare each discard with the best.
+ */
+async function reviewLog(): Promise<void> {
+  const configured = vscode.workspace.getConfiguration("tenpai").get<string>("path");
+  const choice = chooseServer(configured, extensionDir, nodeHost);
+  if ("error" in choice) {
+    void vscode.window.showErrorMessage(`tenpai: ${choice.error}`);
+    return;
+  }
+  const picked = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    openLabel: "Review",
+    title: "tenpai: Review a game log",
+    filters: { "Game logs": ["json", "mjlog", "xml", "gz", "mjson", "jsonl", "log"], "All files": ["*"] },
+  });
+  const logFile = picked?.[0];
+  if (!logFile) {
+    return;
+  }
+  const player = await vscode.window.showInputBox({
+    title: "tenpai: whose decisions?",
+    prompt: "A player's name, a seat 0-3, or all",
+    value: "all",
+  });
+  if (player === undefined) {
+    return;
+  }
+  const args = ["review", logFile.fsPath, "--player", player.trim() || "all"];
+  const text = await new Promise<string | undefined>((resolve) => {
+    execFile(choice.command, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err) {
+        const message = (stderr || err.message).trim();
+        log(`${choice.command} ${args.join(" ")}: ${message}`);
+        void vscode.window.showErrorMessage(`tenpai review: ${message}`);
+        resolve(undefined);
+      } else {
+        resolve(stdout);
+      }
+    });
+  });
+  if (text !== undefined) {
+    const document = await vscode.workspace.openTextDocument({ language: "mj", content: text });
+    await vscode.window.showTextDocument(document);
+  }
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   extensionDir = context.extensionPath;
   output = vscode.window.createOutputChannel("tenpai");
@@ -230,6 +280,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("tenpai.showLog", () => output?.show(true)),
     vscode.commands.registerCommand("tenpai.fixAll", fixAll),
     vscode.commands.registerCommand("tenpai.format", formatDocument),
+    vscode.commands.registerCommand("tenpai.reviewLog", reviewLog),
     vscode.window.onDidChangeActiveTextEditor(() => void refreshRules()),
     // A saved tenpai.toml changes the rules the server reads.
     vscode.workspace.onDidSaveTextDocument(() => void refreshRules()),

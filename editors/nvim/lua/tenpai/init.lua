@@ -2,7 +2,7 @@
 -- server for `mj` and Markdown (its config is lsp/tenpai.lua, so
 -- `vim.lsp.enable("tenpai")` works without setup()), the tree-sitter-mj
 -- parser with its queries (so ```mj fences in Markdown highlight too), and
--- the commands :TenpaiInstallParser and :TenpaiRestart.
+-- the commands :TenpaiInstallParser, :TenpaiRestart and :TenpaiReview.
 
 local M = {}
 
@@ -182,6 +182,46 @@ function M.install_parser_command()
   end
 end
 
+--- :TenpaiReview FILE [--player NAME|SEAT|all] [--round E3]: runs
+--- `tenpai review` on a game log and opens the review in a new `mj` buffer
+--- named FILE.review.mj (not written until you :write it), where the
+--- server's hints compare each discard with the best.
+function M.review(opts)
+  local args = opts.fargs or {}
+  if #args == 0 then
+    vim.notify("tenpai: :TenpaiReview needs a game log file", vim.log.levels.ERROR)
+    return nil
+  end
+  local file = vim.fn.fnamemodify(vim.fn.expand(args[1]), ":p")
+  local command = { M.config.cmd[1] or "tenpai", "review", file }
+  local has_player = false
+  for i = 2, #args do
+    table.insert(command, args[i])
+    has_player = has_player or args[i] == "--player"
+  end
+  if not has_player then
+    vim.list_extend(command, { "--player", "all" })
+  end
+  local ok, result = pcall(function()
+    return vim.system(command, { text = true }):wait()
+  end)
+  if not ok then
+    vim.notify("tenpai: cannot run " .. command[1] .. ": " .. tostring(result), vim.log.levels.ERROR)
+    return nil
+  end
+  if result.code ~= 0 then
+    vim.notify(vim.trim(result.stderr or "tenpai review failed"), vim.log.levels.ERROR)
+    return nil
+  end
+  local buf = vim.api.nvim_create_buf(true, false)
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, vim.split(result.stdout, "\n", { trimempty = true }))
+  vim.api.nvim_buf_set_name(buf, vim.fn.fnamemodify(file, ":r") .. ".review.mj")
+  vim.bo[buf].modified = false
+  vim.api.nvim_set_current_buf(buf)
+  vim.bo[buf].filetype = "mj"
+  return buf
+end
+
 local initialized = false
 
 --- What the plugin does by being on 'runtimepath' (plugin/tenpai.lua calls
@@ -197,6 +237,11 @@ function M.init()
     desc = "Compile the tree-sitter-mj parser from the repository's grammar/ with a C compiler",
   })
   vim.api.nvim_create_user_command("TenpaiRestart", M.restart, { desc = "Restart the tenpai language server" })
+  vim.api.nvim_create_user_command("TenpaiReview", M.review, {
+    nargs = "+",
+    complete = "file",
+    desc = "Review a game log (tenhou.net/6 JSON, mjlog, mjai) in a new mj buffer",
+  })
   vim.api.nvim_create_autocmd("LspAttach", {
     group = vim.api.nvim_create_augroup("tenpai.inlay_hints", { clear = true }),
     callback = function(args)
