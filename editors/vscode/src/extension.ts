@@ -2,7 +2,7 @@
 // says in the status bar which binary runs and under which rules, and
 // offers restart, log, fix-all, format and review-a-game-log commands.
 
-import { execFile } from "child_process";
+import { execFile } from "node:child_process";
 import * as vscode from "vscode";
 import {
   DidChangeConfigurationNotification,

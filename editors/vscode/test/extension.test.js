@@ -45,7 +45,8 @@ function scratch(bundle) {
   fs.mkdirSync(path.join(ext, "server"), { recursive: true });
   const exe = (file) => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, "#!/bin/sh\n");
+    // `review LOG --player P` prints a stand-in review; anything else exits.
+    fs.writeFileSync(file, '#!/bin/sh\nif [ "$1" = review ]; then echo "# review of $2 for $4"; fi\n');
     fs.chmodSync(file, 0o755);
     return file;
   };
@@ -67,6 +68,8 @@ function harness({ bundle = "none", path: setting = "/nowhere/tenpai", rules = {
   const status = { text: "", tooltip: "", visible: false };
   const editor = { document: { languageId: "mj", uri: { toString: () => "file:///work/review.mj" } } };
   const window = { activeTextEditor: editor };
+  // What the review command's dialogs answer, and the documents it opens.
+  const review = { picked: undefined, player: undefined, opened: [] };
 
   class LanguageClient {
     constructor(id, name, serverOptions, clientOptions) {
@@ -116,8 +119,14 @@ function harness({ bundle = "none", path: setting = "/nowhere/tenpai", rules = {
         return { dispose() {} };
       },
       onDidSaveTextDocument: () => ({ dispose() {} }),
+      openTextDocument: async (options) => ({ ...options }),
     },
     window: {
+      showOpenDialog: async () => review.picked,
+      showInputBox: async () => review.player,
+      showTextDocument: async (document) => {
+        review.opened.push(document);
+      },
       get activeTextEditor() {
         return window.activeTextEditor;
       },
@@ -188,7 +197,7 @@ function harness({ bundle = "none", path: setting = "/nowhere/tenpai", rules = {
     await new Promise((resolve) => setImmediate(resolve));
   };
   const context = { subscriptions: [], extensionPath: files.ext };
-  return { ext, clients, errors, infos, commands, changePath, switchTo, status, shown, files, context };
+  return { ext, clients, errors, infos, commands, changePath, switchTo, status, shown, files, context, review };
 }
 
 test("setting tenpai.path after a failed start starts the server", async () => {
@@ -293,5 +302,20 @@ test("fix all and format explain themselves where they cannot run", async () => 
   await h.switchTo("plaintext");
   await h.commands.get("tenpai.format")();
   assert.match(h.infos.at(-1), /Format works on \.mj and Markdown files/);
+  await h.ext.deactivate();
+});
+
+test("review a game log runs tenpai review and opens the review as a new mj document", async () => {
+  const h = harness({ bundle: "bundled", path: "" });
+  await h.ext.activate(h.context);
+  // Cancelled at the file dialog: nothing runs.
+  await h.commands.get("tenpai.reviewLog")();
+  assert.equal(h.review.opened.length, 0);
+  h.review.picked = [{ fsPath: "/logs/game.json" }];
+  h.review.player = "all";
+  await h.commands.get("tenpai.reviewLog")();
+  assert.equal(h.review.opened.length, 1);
+  assert.equal(h.review.opened[0].language, "mj");
+  assert.equal(h.review.opened[0].content, "# review of /logs/game.json for all\n");
   await h.ext.deactivate();
 });
