@@ -31,6 +31,8 @@ interface Metrics {
   scriptStart: number;
   /** ms from navigation start to the wasm module compiled and ready. */
   engineReady: number | null;
+  /** ms from navigation start to the editor made (its text analysed). */
+  editorReady: number | null;
   /** ms from navigation start to the first results on screen. */
   firstAnalysis: number | null;
   /** ms of each analysis after an edit (wasm and adapter). */
@@ -59,7 +61,7 @@ function storedLang(): Lang {
 }
 
 async function main(): Promise<void> {
-  const metrics: Metrics = { scriptStart, engineReady: null, firstAnalysis: null, updates: [], highlights: [] };
+  const metrics: Metrics = { scriptStart, engineReady: null, editorReady: null, firstAnalysis: null, updates: [], highlights: [] };
   let lang: Lang = storedLang();
   let t: Strings = STRINGS[lang];
   // The module compiles while the fragment is read.
@@ -192,6 +194,7 @@ async function main(): Promise<void> {
     },
     onCursorLine,
   });
+  metrics.editorReady = performance.now();
   window.tenpai = { view, metrics, playground };
 
   // Start on the first hand line, so the results show at once.

@@ -153,7 +153,8 @@ describe('the playground', () => {
     const metrics = await page.evaluate(() => window.tenpai.metrics);
     console.log(
       `first analysis on screen: ${metrics.firstAnalysis.toFixed(1)} ms after navigation ` +
-        `(script ran at ${metrics.scriptStart.toFixed(1)} ms, wasm ready at ${metrics.engineReady.toFixed(1)} ms)`,
+        `(script ran at ${metrics.scriptStart.toFixed(1)} ms, wasm ready at ${metrics.engineReady.toFixed(1)} ms, ` +
+        `editor made at ${metrics.editorReady.toFixed(1)} ms)`,
     );
     // From the page's script running (the page loaded) to the results on
     // screen: the wasm fetched and compiled, the editor made, the sample
@@ -243,6 +244,30 @@ describe('the playground', () => {
     await focusEnd(page);
     await page.keyboard.type(' honba=2');
     await page.waitForFunction(() => document.querySelector('input[name="honba"]')?.value === '2');
+    await page.close();
+  });
+
+  test('Markdown, the formatter and copy as SVG', async () => {
+    const page = await openPage(origin + '/');
+    await page.selectOption('#kind', 'markdown');
+    await setDocument(page, '# Notes\n\nThe hand `789s 1122z 123m 456p 2z seat=s` wins.\n\n```mj\n23m456p789s11222z riichi\n```\n');
+    // Prose is no hand; the inline hand and the fence line are.
+    await page.waitForFunction(() => document.querySelectorAll('.tp-hint').length === 2);
+    await page.click('#format');
+    await page.waitForFunction(() => window.tenpai.view.state.doc.toString().includes('`123m456p789s11222z seat=s`'));
+    assert.match(await editorText(page), /^# Notes\n\nThe hand `123m456p789s11222z seat=s` wins\.\n/);
+    // The cursor in the inline hand: its results, its picture, its SVG.
+    await page.evaluate(() => {
+      const view = window.tenpai.view;
+      view.dispatch({ selection: { anchor: view.state.doc.toString().indexOf('456p') } });
+    });
+    await page.waitForFunction(() => document.querySelector('#results .tp-value')?.textContent?.includes('1300'));
+    assert.equal(await page.locator('#results .tp-picture use').count(), 14);
+    await page.click('#copy-svg');
+    await page.waitForFunction(() => document.body.dataset.copied?.startsWith('<svg'));
+    const svg = await page.evaluate(() => document.body.dataset.copied);
+    assert.match(svg, /<symbol id="mj-1m"/, 'a standalone picture carries its faces');
+    assert.match(svg, /1300/);
     await page.close();
   });
 
