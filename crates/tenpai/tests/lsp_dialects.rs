@@ -160,6 +160,15 @@ const CASES: &[Case] = &[
         diagnostic: None,
     },
     Case {
+        name: "mahc command with the value it printed, wrong",
+        doc: "七対子 🀀🀀\n\n```bash\n~/$ mahc --tiles 11z NNw SSw WWw rrd wwd ggd -w gd -p Ew -s Ew\n  Dealer: 144000 (48000)\n```\n",
+        hand: "11223344556677z",
+        hover_at: "NNw",
+        tile_len: 1,
+        tile: "**4z**",
+        diagnostic: Some(("wrong-claim", "--tiles 11z NNw SSw WWw rrd wwd ggd -w gd -p Ew -s Ew")),
+    },
+    Case {
         name: "Tenhou link",
         doc: "牌理 🀄 https://tenhou.net/2/?q=123m456p789s11122z\n",
         hand: "123m456p789s11122z",

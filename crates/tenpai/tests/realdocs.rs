@@ -10,9 +10,10 @@
 //! (the library and the command) and the server must find those hands with
 //! those tiles, and report those errors and nothing else.
 //!
-//! The errors: a 15-tile hand (cccx-novice-yaku) and a wrong list of
-//! waits (maku-columns-20200721-chombo: `4555567m` waits on 3467m, not
-//! 3457m).
+//! The errors: a 15-tile hand (cccx-novice-yaku), a wrong list of waits
+//! (maku-columns-20200721-chombo: `4555567m` waits on 3467m, not 3457m),
+//! and seven pairs of honors that mahc prices as three yakuman (tsuuiisou
+//! is one; readme-mahc).
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -138,7 +139,16 @@ const DOCS: &[Expected] = &[
         &[(14, "12m13456p567s4446z")],
         &[],
     ),
-    ("readme-mahc.md", &[(23, "11223344p111777z")], &[]),
+    (
+        "readme-mahc.md",
+        &[
+            (23, "11223344p111777z"),
+            (45, "19m19p19s12334567z"),
+            (46, "11223344556677z"),
+            (74, "12345678999p (777z)"),
+        ],
+        &[(46, "wrong-claim")],
+    ),
     ("readme-mahgen-en.md", &[], &[]),
     (
         "readme-mahjong-cpp.md",

@@ -387,6 +387,27 @@ impl Analyzer {
         }
     }
 
+    /// The table a site is analysed in: its context under the rules in
+    /// force, and the rule words of the tool that priced a dialect's hand.
+    fn site_table(
+        &mut self,
+        site: &HandSite,
+        rules: &Rules,
+        in_force: &mut [Option<usize>; Context::ALL],
+    ) -> usize {
+        let context = Context::of(site);
+        match site.translation.as_ref().and_then(|t| t.rules) {
+            Some(words) => {
+                let mut theirs = rules.clone();
+                // The words are the readers' own, and valid; a failure
+                // would leave the document's rules, which is no worse.
+                let _ = theirs.apply_words(words);
+                self.table(&theirs, context)
+            }
+            None => self.table_in_force(rules, context, in_force),
+        }
+    }
+
     /// Reads the dialects `dialects` turns on (all, by default).
     pub fn set_dialects(&mut self, dialects: DialectConfig) {
         self.dialects = dialects;
@@ -447,7 +468,7 @@ impl Analyzer {
         let mut lines = Vec::with_capacity(sites.len());
         for site in sites {
             let line = site.text(text);
-            let t = self.table_in_force(&rules, Context::of(&site), &mut in_force);
+            let t = self.site_table(&site, &rules, &mut in_force);
             let old_start = if site.range.end <= prefix {
                 Some(site.range.start)
             } else if site.range.start >= tail {
@@ -520,7 +541,7 @@ impl Analyzer {
             HashMap::default();
         for site in sites {
             let line = site.text(text);
-            let t = self.table_in_force(&rules, Context::of(site), &mut in_force);
+            let t = self.site_table(site, &rules, &mut in_force);
             if site.origin.allows_rules() && line.starts_with("rules:") {
                 // Cheap, and later lines depend on it: analysed in order.
                 let a = self.lookup(t, line);

@@ -117,6 +117,9 @@ pub(super) fn find(text: &str, dialects: &DialectConfig) -> Vec<HandSite> {
     let mut block: Option<(String, Vec<Range<usize>>)> = None;
     let mut found: Ranked = Vec::new();
     let mut spans: Vec<Found> = Vec::new();
+    // Lines of every code block, for the dialects that read across blocks
+    // (mahc: a file of commands, and its output in the next block).
+    let mut blocks: Vec<Vec<Range<usize>>> = Vec::new();
 
     // pulldown-cmark reads a lone `\r` as a line break inside a paragraph
     // but not before a fence, so such a file is parsed with `\n` in its
@@ -153,6 +156,7 @@ pub(super) fn find(text: &str, dialects: &DialectConfig) -> Vec<HandSite> {
                 in_other_block = false;
                 if let Some((info, lines)) = block.take() {
                     scan::fence(text, &info, &lines, dialects, &mut found);
+                    blocks.push(lines);
                 }
             }
             Event::Text(_) if in_mj_fence => push_lines(text, range, Origin::Fence, &mut out),
@@ -201,6 +205,7 @@ pub(super) fn find(text: &str, dialects: &DialectConfig) -> Vec<HandSite> {
     if at < text.len() {
         scan::prose(text, at..text.len(), dialects, &mut found);
     }
+    scan::blocks(text, &blocks, dialects, &mut found);
     if !found.is_empty() || !spans.is_empty() {
         // `^^…^^` hands are prose too: what they hold is theirs.
         let taken: Vec<Range<usize>> = out

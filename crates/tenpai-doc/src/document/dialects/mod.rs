@@ -11,6 +11,7 @@
 pub mod glyphs;
 pub mod hugo;
 pub mod images;
+pub mod mahc;
 pub mod mahgen;
 pub mod mdc;
 pub mod mpsz;
@@ -45,6 +46,8 @@ pub enum Dialect {
     RiichiTools,
     /// mandel59/mahjong: `234s5m[2<34p][^東東東]0m`.
     Mandel59,
+    /// mahc's command line: `mahc --tiles 777z 111z 234p 234p 11p -w 1p`.
+    Mahc,
     /// A Tenhou hand link: `tenhou.net/2/?q=123m456p789s11122z`.
     Tenhou,
     /// mpsz written in prose or in another language's code, outside any
@@ -65,6 +68,7 @@ impl Dialect {
             Dialect::MahjongHelper => "mahjong-helper",
             Dialect::RiichiTools => "riichi-tools",
             Dialect::Mandel59 => "mandel59",
+            Dialect::Mahc => "mahc",
             Dialect::Tenhou => "tenhou",
             Dialect::Mpsz => "mpsz",
         }
@@ -82,12 +86,13 @@ impl Dialect {
             Dialect::MahjongHelper => "mahjong-helper",
             Dialect::RiichiTools => "riichi-tools-rs",
             Dialect::Mandel59 => "mandel59/mahjong",
+            Dialect::Mahc => "mahc",
             Dialect::Tenhou => "Tenhou link",
             Dialect::Mpsz => "mpsz",
         }
     }
 
-    pub const ALL: [Dialect; 11] = [
+    pub const ALL: [Dialect; 12] = [
         Dialect::Hugo,
         Dialect::Mdc,
         Dialect::Pymdownx,
@@ -97,6 +102,7 @@ impl Dialect {
         Dialect::MahjongHelper,
         Dialect::RiichiTools,
         Dialect::Mandel59,
+        Dialect::Mahc,
         Dialect::Tenhou,
         Dialect::Mpsz,
     ];
@@ -132,6 +138,10 @@ pub struct Translation {
     /// Read from the lines of a fence (rewritten as an mj fence), not
     /// from inline markup (rewritten as an inline code span).
     pub block: bool,
+    /// Rule words the tool that priced the hand plays by, on top of the
+    /// document's (mahc counts the double yakuman twice): its stated value
+    /// is checked under them.
+    pub rules: Option<&'static str>,
 }
 
 impl Translation {
@@ -345,6 +355,7 @@ impl Builder {
             tiles: self.tiles,
             unknown: self.unknown,
             block: false,
+            rules: None,
         })
     }
 }

@@ -8,7 +8,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::images::ImageMap;
-use super::{glyphs, hugo, images, mahgen, mdc, mpsz, pymdownx, tools, Dialect, Translation};
+use super::{glyphs, hugo, images, mahc, mahgen, mdc, mpsz, pymdownx, tools, Dialect, Translation};
 
 /// Which dialects are read, and the names that mark them.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -316,6 +316,25 @@ fn fence_hands(
                 push(out, 2, found, t);
             }
         }
+    }
+}
+
+/// The dialects read across a document's code blocks (`blocks`, each its
+/// lines): mahc's commands and the values it printed for them.
+pub fn blocks(text: &str, blocks: &[Vec<Range<usize>>], cfg: &DialectConfig, out: &mut Ranked) {
+    if !cfg.reads(Dialect::Mahc) {
+        return;
+    }
+    let has_command = |b: &Vec<Range<usize>>| {
+        b.iter()
+            .any(|l| text.get(l.clone()).is_some_and(|s| s.contains("--tiles ")))
+    };
+    if !blocks.iter().any(has_command) {
+        return;
+    }
+    let refs: Vec<&[Range<usize>]> = blocks.iter().map(Vec::as_slice).collect();
+    for (r, t) in mahc::read(text, &refs) {
+        push(out, 0, r, t);
     }
 }
 
