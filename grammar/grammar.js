@@ -65,13 +65,27 @@ module.exports = grammar({
     $._meld_open,
     $._rules_keyword,
     $.option_value,
+    $._end_of_text,
   ],
 
   rules: {
-    document: $ => seq(
-      repeat(seq(optional($._line), $._newline)),
-      optional($._line),
-    ),
+    // Incremental re-parsing reuses a subtree only if it is not "fragile",
+    // and tree-sitter makes fragile every node of a repetition, and every
+    // node whose first or last child is fragile. So a document is blocks of
+    // lines, each closed by the blank line after it (or the end of the
+    // text): a block starts with a line and ends with a line end, neither
+    // fragile, so after an edit the parser takes every block the edit did
+    // not touch whole, instead of walking the document line by line.
+    document: $ => repeat(choice($._block, $._newline)),
+
+    _block: $ => seq($._lines, $._line_end),
+
+    // The lines of a block, each with its line end.
+    _lines: $ => seq($._line, $._line_end, repeat(seq($._line, $._line_end))),
+
+    // `_end_of_text` (external, zero-width): the end of the last line, and
+    // of the last block, when the text does not end with a blank line.
+    _line_end: $ => choice($._newline, $._end_of_text),
 
     _newline: _ => /\r?\n|\r/,
 
@@ -103,7 +117,9 @@ module.exports = grammar({
       field('claim', $.claim),
     ),
 
-    hand: $ => repeat1($._hand_item),
+    // Not `repeat1`: a node that starts with a repetition is fragile (see
+    // `document`), and so would be its line.
+    hand: $ => seq($._hand_item, repeat($._hand_item)),
 
     // Letter honors after the options (`tiles-after-options`); other hand
     // words there are one `misplaced` token from the scanner.

@@ -1,10 +1,17 @@
 //! tree-sitter-mj on a 10,000-line `.mj` document: a full parse, and the
-//! incremental re-parse an editor does after typing one character.
+//! incremental re-parse an editor does after typing one character; in the
+//! same run, the same two for `tree-sitter-json` on a 10,000-line JSON
+//! document of about the same size, as the reference of a grammar whose
+//! re-parse is known to be fast (read the ratios: the machine is shared).
+//!
+//! cargo bench -p tree-sitter-mj --bench parse -- --warm-up-time 1 --measurement-time 3
+
+use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use tree_sitter::{InputEdit, Parser, Point};
+use tree_sitter::{InputEdit, Language, Parser, Point, Tree};
 
-const LINES: &[&str] = &[
+const MJ_LINES: &[&str] = &[
     "234m 567p 22s 345678s riichi tsumo dora=1s => 2000/3900 # after riichi",
     "123m406p789s11z22z win=2z seat=s round=e",
     "(123m) (rrr) [1111p] 55s 789see ron => 3 han 40 fu",
@@ -15,54 +22,142 @@ const LINES: &[&str] = &[
     "",
 ];
 
-fn document(n: usize) -> String {
-    let mut s = String::new();
-    for i in 0..n {
-        s.push_str(LINES[i % LINES.len()]);
-        s.push('\n');
+/// Facts of the same kinds as `MJ_LINES`, as JSON records one a line: about
+/// as many bytes a line (the document is within a few percent of the mj
+/// one's size; the bench prints both).
+const JSON_LINES: &[&str] = &[
+    r#"{"hand": ["234m", "567p"], "dora": 1, "pay": [2000, 3900]},"#,
+    r#"{"hand": ["123m", "406p"], "win": "2z", "seat": "s"},"#,
+    r#"{"melds": ["123m", "rrr"], "han": 3, "fu": 40},"#,
+    r#"{"glyphs": "🀇🀈🀉🀙🀚🀛🀐🀑🀒🀀🀀🀀🀄"},"#,
+    r#"{"hand": ["123m", "456p"], "shanten": 1},"#,
+    r#"{"comment": "between hands"},"#,
+    r#"{"rules": ["tenhou"]},"#,
+    r#"{},"#,
+];
+
+const LINES: usize = 10_000;
+/// The line the edit types on: the middle of the document.
+const EDITED_LINE: usize = 5_000;
+
+fn mj_document() -> String {
+    let mut text = String::new();
+    for index in 0..LINES {
+        text.push_str(MJ_LINES[index % MJ_LINES.len()]);
+        text.push('\n');
     }
-    s
+    text
 }
 
-fn parser() -> Parser {
-    let mut p = Parser::new();
-    p.set_language(&tree_sitter_mj::LANGUAGE.into())
-        .expect("the mj grammar loads");
-    p
+/// A JSON array with one record a line (the last without its comma).
+fn json_document() -> String {
+    let mut text = String::from("[\n");
+    for index in 1..LINES - 1 {
+        text.push_str(JSON_LINES[index % JSON_LINES.len()]);
+        text.push('\n');
+    }
+    text.push_str("{}\n]\n");
+    text
+}
+
+fn parser(language: Language) -> Parser {
+    let mut parser = Parser::new();
+    parser.set_language(&language).expect("the grammar loads");
+    parser
+}
+
+/// A document, its tree, and the same document with `1` typed into line
+/// [`EDITED_LINE`] at `column` (in mj, a new tile at the start of a hand; in
+/// JSON, a digit in a number: both leave the document valid).
+struct Case {
+    parser: Parser,
+    tree: Tree,
+    edited: String,
+    edit: InputEdit,
+}
+
+impl Case {
+    fn new(language: Language, text: &str, column: impl Fn(&str) -> usize) -> Case {
+        let mut parser = parser(language);
+        let tree = parser.parse(text, None).expect("a tree");
+        assert!(!tree.root_node().has_error(), "the document parses cleanly");
+        let line_start: usize = text
+            .split_inclusive('\n')
+            .take(EDITED_LINE)
+            .map(str::len)
+            .sum();
+        let column = column(&text[line_start..]);
+        let at = line_start + column;
+        let mut edited = text.to_string();
+        edited.insert(at, '1');
+        let edit = InputEdit {
+            start_byte: at,
+            old_end_byte: at,
+            new_end_byte: at + 1,
+            start_position: Point::new(EDITED_LINE, column),
+            old_end_position: Point::new(EDITED_LINE, column),
+            new_end_position: Point::new(EDITED_LINE, column + 1),
+        };
+        let fresh = parser.parse(&edited, None).expect("a tree");
+        assert!(
+            !fresh.root_node().has_error(),
+            "the edit leaves the document valid"
+        );
+        let mut case = Case {
+            parser,
+            tree,
+            edited,
+            edit,
+        };
+        assert_eq!(
+            case.reparse().root_node().to_sexp(),
+            fresh.root_node().to_sexp(),
+            "the re-parse gives the tree a fresh parse gives"
+        );
+        case
+    }
+
+    fn reparse(&mut self) -> Tree {
+        let mut old = self.tree.clone();
+        old.edit(&self.edit);
+        self.parser.parse(&self.edited, Some(&old)).expect("a tree")
+    }
 }
 
 fn bench(c: &mut Criterion) {
-    let text = document(10_000);
-    let mut p = parser();
-    c.bench_function("tree-sitter-mj/parse 10k lines", |b| {
-        b.iter(|| p.parse(&text, None).expect("a tree"))
-    });
+    let mj = mj_document();
+    let json = json_document();
+    eprintln!(
+        "documents: mj {} lines, {} bytes; json {} lines, {} bytes",
+        mj.lines().count(),
+        mj.len(),
+        json.lines().count(),
+        json.len()
+    );
+    let mj_language: Language = tree_sitter_mj::LANGUAGE.into();
+    let json_language: Language = tree_sitter_json::LANGUAGE.into();
 
-    // Type `1` at the start of line 5,000 (a new tile in a hand).
-    let line = 5_000;
-    let at = text
-        .split_inclusive('\n')
-        .take(line)
-        .map(str::len)
-        .sum::<usize>();
-    let mut edited = text.clone();
-    edited.insert(at, '1');
-    let edit = InputEdit {
-        start_byte: at,
-        old_end_byte: at,
-        new_end_byte: at + 1,
-        start_position: Point::new(line, 0),
-        old_end_position: Point::new(line, 0),
-        new_end_position: Point::new(line, 1),
-    };
-    let base = p.parse(&text, None).expect("a tree");
-    c.bench_function("tree-sitter-mj/reparse after 1 char (10k lines)", |b| {
-        b.iter(|| {
-            let mut old = base.clone();
-            old.edit(&edit);
-            p.parse(&edited, Some(&old)).expect("a tree")
-        })
+    let mut group = c.benchmark_group("full parse, 10,000 lines");
+    let mut mj_parser = parser(mj_language.clone());
+    group.bench_function("mj", |b| {
+        b.iter(|| mj_parser.parse(black_box(&mj), None).expect("a tree"))
     });
+    let mut json_parser = parser(json_language.clone());
+    group.bench_function("json", |b| {
+        b.iter(|| json_parser.parse(black_box(&json), None).expect("a tree"))
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("re-parse after one typed character");
+    let mut mj_case = Case::new(mj_language, &mj, |_| 0);
+    group.bench_function("mj", |b| b.iter(|| mj_case.reparse()));
+    let mut json_case = Case::new(json_language, &json, |line| {
+        line.find("\"dora\": ")
+            .expect("the edited record has a dora")
+            + 8
+    });
+    group.bench_function("json", |b| b.iter(|| json_case.reparse()));
+    group.finish();
 }
 
 criterion_group!(benches, bench);

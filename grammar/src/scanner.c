@@ -17,6 +17,8 @@
 // - `rules:` is the keyword of a rules line only as the line's first word.
 // - `option_value`: after `key=`, the rest of the word, up to a blank, `#`
 //   or `=>` (`dora=1m=>7700`), `=` signs included (`win=5p=`).
+// - `_end_of_text`: the end of the text where a line or a block of lines
+//   ends, when the text does not end with a line break (or a blank line).
 
 #include "tree_sitter/parser.h"
 
@@ -33,6 +35,7 @@ enum TokenType {
   MELD_OPEN,
   RULES_KEYWORD,
   OPTION_VALUE,
+  END_OF_TEXT,
 };
 
 void *tree_sitter_mj_external_scanner_create(void) { return NULL; }
@@ -219,6 +222,13 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
     lexer->advance(lexer, true);
     blank = true;
     blanks++;
+  }
+  // The text ends without a line break: the end of its last line, and of
+  // its last block (zero-width, asked for once for each).
+  if (lexer->eof(lexer) && valid_symbols[END_OF_TEXT]) {
+    lexer->mark_end(lexer);
+    lexer->result_symbol = END_OF_TEXT;
+    return true;
   }
   uint32_t column = lexer->get_column(lexer);
   bool word_start = blank || column == 0;
