@@ -498,3 +498,58 @@ pub fn document_symbols(cx: &Ctx) -> Vec<DocumentSymbol> {
         })
         .collect()
 }
+
+/// One hand drawn for `tenpai/render`.
+#[derive(serde::Serialize, Debug)]
+pub struct RenderedHand {
+    /// Where the hand is in the document (absent for a hand given as text).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<Range>,
+    /// The hand in canonical notation (as written when it has errors).
+    pub tiles: String,
+    /// A standalone SVG document: the tiles, their colours, the caption.
+    pub svg: String,
+    /// The hand's errors (it is then drawn as written, framed).
+    pub errors: Vec<String>,
+}
+
+fn rendered(hand: crate::render::StandaloneHand, range: Option<Range>) -> RenderedHand {
+    RenderedHand {
+        range,
+        tiles: hand.tiles,
+        svg: hand.svg,
+        errors: hand
+            .errors
+            .into_iter()
+            .map(|e| format!("{}: {}", e.code, e.message))
+            .collect(),
+    }
+}
+
+/// The hands of a document that meet `range`, each drawn.
+pub fn render(
+    cx: &Ctx,
+    range: Range,
+    options: &crate::render::HandOptions,
+    theme: crate::render::Theme,
+) -> Vec<RenderedHand> {
+    cx.lines_in(range)
+        .iter()
+        .filter_map(|line| {
+            let hand =
+                crate::render::picture_svg(cx.line_text(line), &line.analysis, options, theme)?;
+            Some(rendered(hand, Some(cx.range(line.range.clone()))))
+        })
+        .collect()
+}
+
+/// A hand line given as text, drawn under `rules`.
+pub fn render_text(
+    text: &str,
+    rules: &crate::score::Rules,
+    options: &crate::render::HandOptions,
+    theme: crate::render::Theme,
+) -> Option<RenderedHand> {
+    let analysis = crate::document::analyze_text(text, rules, false);
+    crate::render::picture_svg(text, &analysis, options, theme).map(|hand| rendered(hand, None))
+}

@@ -6,7 +6,7 @@
 
 // The layers below, under the names the server's modules use.
 pub(crate) use tenpai_core::{diag, notation, score};
-pub(crate) use tenpai_doc::{config, document};
+pub(crate) use tenpai_doc::{config, document, render};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -51,7 +51,8 @@ where
     let mut builder = LspService::build(move |client| Backend::new(client, flag))
         .custom_method(frames::INVALID_REQUEST, Backend::invalid_request)
         .custom_method(frames::PARSE_ERROR, Backend::parse_error)
-        .custom_method("tenpai/documentRules", Backend::document_rules);
+        .custom_method("tenpai/documentRules", Backend::document_rules)
+        .custom_method("tenpai/render", Backend::render);
     if test_methods {
         builder = builder.custom_method("tenpai/testPanic", Backend::test_panic);
     }

@@ -55,6 +55,28 @@ pub struct DocumentRules {
     pub config: Option<String>,
 }
 
+/// The parameters of `tenpai/render`: a hand line as text, or the hands of
+/// an open document that meet a range (a position is an empty range).
+#[derive(serde::Deserialize, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct RenderParams {
+    /// A hand line, drawn under the editor's rules.
+    pub hand: Option<String>,
+    pub text_document: Option<TextDocumentIdentifier>,
+    pub range: Option<Range>,
+    /// `light`, `dark` or `auto` (the default: light, dark under
+    /// `prefers-color-scheme: dark`).
+    pub theme: Option<String>,
+    /// `value` (the default), `state` or `none`.
+    pub caption: Option<String>,
+}
+
+/// The answer to `tenpai/render`.
+#[derive(serde::Serialize, Debug)]
+pub struct RenderResult {
+    pub hands: Vec<features::RenderedHand>,
+}
+
 /// Turns of the event loop a query waits before it starts (see
 /// [`Backend::query`]): one for the frame filter to pass a message on, one
 /// for the library to read and dispatch it, and spares.
@@ -129,6 +151,55 @@ impl Backend {
             .and_then(|path| config::find(&config::dir_of(&path)))
             .map(|file| file.display().to_string());
         Ok(Some(DocumentRules { rules, config }))
+    }
+
+    /// `tenpai/render {hand}` or `{textDocument, range}`: each hand drawn
+    /// as a standalone SVG (with its canonical tiles and errors), for
+    /// clients that show pictures in hovers or previews.
+    pub async fn render(&self, params: RenderParams) -> Result<Option<RenderResult>> {
+        use crate::render::{Caption, HandOptions, Theme};
+        let invalid = |message: String| Error {
+            code: tower_lsp_server::jsonrpc::ErrorCode::InvalidParams,
+            message: message.into(),
+            data: None,
+        };
+        let theme = match params.theme.as_deref() {
+            None | Some("auto") => Theme::Auto,
+            Some("light") => Theme::Light,
+            Some("dark") => Theme::Dark,
+            Some(other) => return Err(invalid(format!("theme {other:?}: light, dark or auto"))),
+        };
+        let caption = match params.caption.as_deref() {
+            None | Some("value") => Caption::Value,
+            Some("state") => Caption::State,
+            Some("none") => Caption::None,
+            Some(other) => return Err(invalid(format!("caption {other:?}: value, state or none"))),
+        };
+        let options = HandOptions {
+            caption,
+            ..HandOptions::default()
+        };
+        match (params.hand, params.text_document, params.range) {
+            (Some(hand), None, None) => {
+                let rules = lock(&self.state).settings.rules.clone();
+                let drawn = guarded(|| features::render_text(&hand, &rules, &options, theme))
+                    .map_err(|_| Error::internal_error())?;
+                Ok(Some(RenderResult {
+                    hands: drawn.into_iter().collect(),
+                }))
+            }
+            (None, Some(document), Some(range)) => {
+                let hands = self
+                    .query("render", &document.uri, |cx| {
+                        Some(features::render(cx, range, &options, theme))
+                    })
+                    .await?;
+                Ok(hands.map(|hands| RenderResult { hands }))
+            }
+            _ => Err(invalid(
+                "give a hand line as `hand`, or `textDocument` and `range`".to_string(),
+            )),
+        }
     }
 
     async fn log(&self, typ: MessageType, message: String) {

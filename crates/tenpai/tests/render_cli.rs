@@ -381,3 +381,40 @@ fn the_real_documents_are_drawn_hand_for_hand() {
     }
     assert!(documents >= 20, "{documents} documents");
 }
+
+/// A page of 1,000 different hands weighs at most 2 KB per hand: each
+/// face is one `<symbol>` for the whole page, each tile one `<use>`.
+#[test]
+fn a_page_of_a_thousand_hands_weighs_under_2_kb_a_hand() {
+    let hands = [
+        "234m567p22s345678s riichi tsumo",
+        "123m406p11z (rrr) (789s) win=6p",
+        "234m678p11z (rrr) [5550m]",
+        "123m456p789s1122z",
+        "23m567p12789s115z",
+        "11m33p55p77s99s22z66z riichi tsumo",
+        "(234m) 567p 456s 678s 33p win=5p",
+        "123m456p11z [5550s] [7777p] win=1z riichi",
+        "19m19p19s1234567z1m",
+        "234m234p234s678s55p win=8s riichi",
+    ];
+    let mut text = String::from("# A thousand hands\n\n```mj\n");
+    for i in 0..1000 {
+        let dora = i % 34;
+        let suit = ["m", "p", "s", "z"][dora / 9];
+        text.push_str(&format!(
+            "{} dora={}{suit} honba={}\n",
+            hands[i % 10],
+            dora % 9 + 1,
+            i / 10
+        ));
+    }
+    text.push_str("```\n");
+    let rules = Rules::tenhou();
+    let options = PageOptions::default();
+    let page = render_document(&text, DocKind::Markdown, &rules, &options);
+    assert_eq!(page.hands, 1000);
+    let empty = render_document("# A thousand hands\n", DocKind::Markdown, &rules, &options);
+    let per_hand = (page.html.len() - empty.html.len()) / page.hands;
+    assert!(per_hand <= 2048, "{per_hand} bytes per hand");
+}

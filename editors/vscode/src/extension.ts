@@ -12,6 +12,7 @@ import {
   TransportKind,
 } from "vscode-languageclient/node";
 
+import { MarkdownIt, drawHands, tenpaiRunner } from "./preview";
 import { ChoiceError, DocumentRules, ServerChoice, Status, chooseServer, nodeHost, statusView } from "./server";
 import { Json, serverSettings } from "./settings";
 
@@ -218,6 +219,7 @@ async function formatDocument(): Promise<void> {
   }
 }
 
+<<<<<<< HEAD
 /**
  * "tenpai: Review a game log…": runs `tenpai review` on a log the user picks
  * (tenhou.net/6 JSON, mjlog, mjai) and opens the review as a new, unsaved
@@ -268,6 +270,18 @@ async function reviewLog(): Promise<void> {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+=======
+/** The binary the preview runs: the one the server runs. */
+function previewBinary(): string | undefined {
+  const configured = vscode.workspace.getConfiguration("tenpai").get<string>("path");
+  const choice = chooseServer(configured, extensionDir, nodeHost);
+  return "error" in choice ? undefined : choice.command;
+}
+
+export async function activate(
+  context: vscode.ExtensionContext,
+): Promise<{ extendMarkdownIt<M extends MarkdownIt>(md: M): M }> {
+>>>>>>> 4699857 (render: the VS Code preview, tenpai/render in the server, a bench and the page weight)
   extensionDir = context.extensionPath;
   output = vscode.window.createOutputChannel("tenpai");
   statusItem = vscode.window.createStatusBarItem("tenpai.status", vscode.StatusBarAlignment.Right, 100);
@@ -297,6 +311,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     { dispose: () => void stop() },
   );
   await restart();
+  // The Markdown preview draws hands as tiles (docs/render.md).
+  return { extendMarkdownIt: (md) => drawHands(md, tenpaiRunner(previewBinary)) };
 }
 
 export async function deactivate(): Promise<void> {

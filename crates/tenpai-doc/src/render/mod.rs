@@ -136,6 +136,37 @@ fn caption(outcome: &Outcome, kind: Caption) -> Option<String> {
 /// CSS pixels per SVG unit for a standalone picture: a tile is 36 px tall.
 pub const STANDALONE_SCALE: f32 = 0.9;
 
+/// A hand drawn as a standalone SVG.
+#[derive(Clone, Debug)]
+pub struct StandaloneHand {
+    pub svg: String,
+    /// The hand in canonical notation (as written when it has errors).
+    pub tiles: String,
+    pub errors: Vec<HandError>,
+}
+
+/// A standalone SVG of a hand line already analysed (`text` is the line
+/// analysed); `None` when the line is no hand.
+pub fn picture_svg(
+    text: &str,
+    analysis: &LineAnalysis,
+    options: &HandOptions,
+    theme: Theme,
+) -> Option<StandaloneHand> {
+    let picture = Picture::of(text, analysis, options)?;
+    let frame = svg::Frame {
+        title: &picture.title,
+        marked: !picture.errors.is_empty(),
+        scale: STANDALONE_SCALE,
+    };
+    let svg = svg::standalone(&picture.layout, &frame, picture.caption.as_deref(), theme);
+    Some(StandaloneHand {
+        svg,
+        tiles: picture.tiles,
+        errors: picture.errors,
+    })
+}
+
 /// A standalone SVG of one hand line, analysed under `rules`; with the
 /// line's errors (then the hand is drawn as written, marked). `None` when
 /// the line is no hand.
@@ -146,12 +177,5 @@ pub fn hand_svg(
     theme: Theme,
 ) -> Option<(String, Vec<HandError>)> {
     let analysis = analyze_text(line, rules, false);
-    let picture = Picture::of(line, &analysis, options)?;
-    let frame = svg::Frame {
-        title: &picture.title,
-        marked: !picture.errors.is_empty(),
-        scale: STANDALONE_SCALE,
-    };
-    let text = svg::standalone(&picture.layout, &frame, picture.caption.as_deref(), theme);
-    Some((text, picture.errors))
+    picture_svg(line, &analysis, options, theme).map(|hand| (hand.svg, hand.errors))
 }

@@ -33,6 +33,11 @@ pub struct RenderArgs {
     /// into a template.
     #[arg(long)]
     pub fragment: bool,
+    /// Markdown out: the document with each hand replaced by its HTML and
+    /// every other byte kept, for another Markdown renderer (markdown-it,
+    /// a static site generator) to finish.
+    #[arg(long, conflicts_with_all = ["fragment", "svg", "png", "faces"])]
+    pub markdown: bool,
     /// What is written under each hand.
     #[arg(long, value_enum, default_value_t = CaptionArg::Value)]
     pub caption: CaptionArg,
@@ -198,7 +203,11 @@ fn render(args: &RenderArgs) -> Result<ExitCode, String> {
         title,
         dialects,
     };
-    let page = render_document(&text, kind, &rules, &options);
+    let page = if args.markdown {
+        crate::render::page::splice_markdown(&text, kind, &rules, &options)
+    } else {
+        render_document(&text, kind, &rules, &options)
+    };
     if !page.errors.is_empty() {
         let index = crate::document::LineIndex::new(&text);
         for error in &page.errors {
