@@ -11,7 +11,7 @@ use super::settings::Settings;
 use super::store::View;
 use crate::diag::Severity;
 use crate::document::present::{
-    actions, completion, hints, hover as hover_text, semantic, symbols,
+    actions, completion, hints, hover as hover_text, rounds, semantic, symbols,
 };
 use crate::document::Origin;
 use crate::document::{file_diagnostics, line_at, AnalyzedLine, FileDiagnostic};
@@ -156,6 +156,30 @@ pub fn hover(cx: &Ctx, pos: Position) -> Option<Hover> {
 pub fn inlay_hints(cx: &Ctx, range: Range) -> Vec<InlayHint> {
     let kinds = &cx.settings.inlay_hints;
     let mut out = Vec::new();
+    // A review's round headings: how many decisions differ from the best.
+    if kinds.discard {
+        let shown = cx.lines_in(range);
+        let (first, last) = match (shown.first(), shown.last()) {
+            (Some(first), Some(last)) => (first.range.start, last.range.end),
+            _ => (0, 0),
+        };
+        for section in rounds::rounds(cx.view.lines, cx.view.text) {
+            let heading = &cx.view.lines[section.heading];
+            if section.decisions == 0 || heading.range.end < first || heading.range.start > last {
+                continue;
+            }
+            out.push(InlayHint {
+                position: position::position(cx.view.rope, heading.range.end, cx.enc),
+                label: InlayHintLabel::String(section.summary()),
+                kind: None,
+                text_edits: None,
+                tooltip: None,
+                padding_left: Some(true),
+                padding_right: None,
+                data: None,
+            });
+        }
+    }
     for line in cx.lines_in(range) {
         for h in hints::hints(&line.analysis) {
             let on = match h.kind {
@@ -479,24 +503,50 @@ pub fn semantic_tokens(cx: &Ctx, range: Option<Range>) -> SemanticTokens {
 }
 
 #[allow(deprecated)] // `deprecated` is a required field of the type.
+fn hand_symbol(cx: &Ctx, line: &AnalyzedLine) -> Option<DocumentSymbol> {
+    let s = symbols::symbol(&line.analysis, cx.line_text(line))?;
+    Some(DocumentSymbol {
+        name: s.name,
+        detail: (!s.detail.is_empty()).then_some(s.detail),
+        kind: SymbolKind::STRING,
+        tags: None,
+        deprecated: None,
+        range: cx.range(line.range.clone()),
+        selection_range: cx.range(line.to_document(&s.selection)),
+        children: None,
+    })
+}
+
+/// One symbol per hand; in a game review (`# Round …` headings), the hands
+/// of each round under a symbol of the round.
+#[allow(deprecated)] // `deprecated` is a required field of the type.
 pub fn document_symbols(cx: &Ctx) -> Vec<DocumentSymbol> {
-    cx.view
-        .lines
+    let lines = cx.view.lines;
+    let sections = rounds::rounds(lines, cx.view.text);
+    let first_round = sections.first().map_or(lines.len(), |s| s.heading);
+    let mut out: Vec<DocumentSymbol> = lines[..first_round]
         .iter()
-        .filter_map(|line| {
-            let s = symbols::symbol(&line.analysis, cx.line_text(line))?;
-            Some(DocumentSymbol {
-                name: s.name,
-                detail: (!s.detail.is_empty()).then_some(s.detail),
-                kind: SymbolKind::STRING,
-                tags: None,
-                deprecated: None,
-                range: cx.range(line.range.clone()),
-                selection_range: cx.range(line.to_document(&s.selection)),
-                children: None,
-            })
-        })
-        .collect()
+        .filter_map(|line| hand_symbol(cx, line))
+        .collect();
+    for section in &sections {
+        let heading = &lines[section.heading];
+        let last = &lines[section.lines.end.max(section.heading + 1) - 1];
+        let children: Vec<DocumentSymbol> = lines[section.lines.clone()]
+            .iter()
+            .filter_map(|line| hand_symbol(cx, line))
+            .collect();
+        out.push(DocumentSymbol {
+            name: section.title.clone(),
+            detail: Some(section.summary()),
+            kind: SymbolKind::NAMESPACE,
+            tags: None,
+            deprecated: None,
+            range: cx.range(heading.range.start..last.range.end),
+            selection_range: cx.range(heading.range.clone()),
+            children: Some(children),
+        });
+    }
+    out
 }
 
 /// One hand drawn for `tenpai/render`.

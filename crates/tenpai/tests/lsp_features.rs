@@ -841,3 +841,53 @@ async fn formatting_with_letter_honors_keeps_inline_honor_hands_hands() {
         ["eee sss www nnn whwh tsumo", "11122233344455z tsumo"]
     );
 }
+
+/// A game review as `tenpai review` writes it: round headings, decisions.
+const GAME_REVIEW: &str = "\
+rules: tenhou
+# Round E1, honba 0, sticks 0; dealer A
+123m456p789s11357z seat=e dora=1m discard=7z # turn 1
+123m456p789s11357z seat=e dora=1m discard=1m # turn 2
+# Round E2, honba 0, sticks 0; dealer B
+123m456p789s11357z seat=s dora=1m discard=3z # turn 1
+";
+
+#[tokio::test]
+async fn a_review_outlines_its_rounds_and_counts_their_decisions_off_the_best() {
+    let mut c = client(Value::Null).await;
+    c.open(MJ, "mj", 1, GAME_REVIEW).await;
+    let symbols = c
+        .call(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": MJ}}),
+        )
+        .await;
+    let rounds = symbols.as_array().unwrap();
+    let names: Vec<&str> = rounds.iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "E1, honba 0, sticks 0; dealer A",
+            "E2, honba 0, sticks 0; dealer B"
+        ]
+    );
+    assert_eq!(rounds[0]["children"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        rounds[0]["detail"],
+        "1 of 2 decisions differs from the best"
+    );
+    assert_eq!(rounds[0]["range"]["end"]["line"], 3);
+    assert_eq!(rounds[1]["detail"], "the decision is the best");
+    let got = labels(&hints(&mut c).await);
+    let headings: Vec<&(u64, u64, String)> = got
+        .iter()
+        .filter(|(line, _, _)| [1, 4].contains(line))
+        .collect();
+    assert_eq!(
+        headings,
+        [
+            &(1, 39, "1 of 2 decisions differs from the best".to_string()),
+            &(4, 39, "the decision is the best".to_string())
+        ]
+    );
+}

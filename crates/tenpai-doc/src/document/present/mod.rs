@@ -8,6 +8,7 @@ pub mod completion;
 pub mod hints;
 pub mod hover;
 pub mod outcome;
+pub mod rounds;
 pub mod semantic;
 pub mod symbols;
 pub mod text;
