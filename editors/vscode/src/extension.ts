@@ -219,7 +219,6 @@ async function formatDocument(): Promise<void> {
   }
 }
 
-<<<<<<< HEAD
 /**
  * "tenpai: Review a game log…": runs `tenpai review` on a log the user picks
  * (tenhou.net/6 JSON, mjlog, mjai) and opens the review as a new, unsaved
@@ -269,8 +268,6 @@ async function reviewLog(): Promise<void> {
   }
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
-=======
 /** The binary the preview runs: the one the server runs. */
 function previewBinary(): string | undefined {
   const configured = vscode.workspace.getConfiguration("tenpai").get<string>("path");
@@ -281,7 +278,6 @@ function previewBinary(): string | undefined {
 export async function activate(
   context: vscode.ExtensionContext,
 ): Promise<{ extendMarkdownIt<M extends MarkdownIt>(md: M): M }> {
->>>>>>> 4699857 (render: the VS Code preview, tenpai/render in the server, a bench and the page weight)
   extensionDir = context.extensionPath;
   output = vscode.window.createOutputChannel("tenpai");
   statusItem = vscode.window.createStatusBarItem("tenpai.status", vscode.StatusBarAlignment.Right, 100);
