@@ -4,6 +4,7 @@ Sans Mono, and in Symbola (Debian's fonts-symbola) the characters DejaVu
 has no glyph for (mahjong tiles, the check mark of :checkhealth), as a
 terminal's font fallback does."""
 
+import os
 import sys
 
 import pyte
@@ -13,6 +14,8 @@ from PIL import Image, ImageDraw, ImageFont
 MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
 FALLBACK = "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"
+# Japanese player names (a game review): Debian's fonts-noto-cjk, when there.
+CJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
 SIZE = 16
 DEFAULT_FG = (0xE0, 0xE2, 0xEA)
 DEFAULT_BG = (0x14, 0x16, 0x1B)
@@ -51,6 +54,8 @@ def main(src, dst, cols, rows):
     bold = ImageFont.truetype(BOLD, SIZE)
     covered = set(TTFont(MONO)["cmap"].getBestCmap())
     fallback = ImageFont.truetype(FALLBACK, SIZE)
+    fallback_covered = set(TTFont(FALLBACK)["cmap"].getBestCmap())
+    cjk = ImageFont.truetype(CJK, SIZE) if os.path.exists(CJK) else fallback
     cw = round(font.getlength("M"))
     ch = SIZE + 6
     img = Image.new("RGB", (cols * cw + 16, rows * ch + 16), DEFAULT_BG)
@@ -69,6 +74,8 @@ def main(src, dst, cols, rows):
                 face = bold if cell.bold else font
                 if any(ord(c) not in covered for c in cell.data):
                     face = fallback
+                    if any(ord(c) not in fallback_covered for c in cell.data):
+                        face = cjk
                 draw.text((px, py + 2), cell.data, font=face, fill=fg)
     img.save(dst)
 
