@@ -176,6 +176,29 @@ fn counts(tiles: &[Pai]) -> Counts {
     out
 }
 
+/// The waits of the hand a decision leaves (after its discard) that the
+/// player has discarded, this discard included: a ron on them is furiten.
+/// Empty when the hand is not tenpai or no wait was discarded.
+pub fn furiten_waits(decision: &Decision) -> Vec<Pai> {
+    let mut closed = decision.closed.clone();
+    if !take(&mut closed, decision.discard) {
+        return Vec::new();
+    }
+    let mut discarded = decision.own_discards.clone();
+    discarded.push(decision.discard);
+    let mut out: Vec<Pai> = shanten::waits(&counts(&closed), decision.melds.len())
+        .iter()
+        .filter(|wait| {
+            discarded
+                .iter()
+                .any(|pai| usize::from(pai.kind) == wait.index())
+        })
+        .filter_map(|wait| Pai::plain(wait.index() as u8))
+        .collect();
+    out.dedup();
+    out
+}
+
 /// Tenhou's tenpai at a draw: a wait that is not on a tile the hand holds
 /// all four of.
 pub fn is_tenpai(closed: &[Pai], melds: &[Meld]) -> bool {
@@ -783,4 +806,57 @@ pub fn final_scores(game: &Game, replays: &[RoundReplay]) -> Option<[i64; 4]> {
     }
     let _ = game;
     Some(scores)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiles(text: &str) -> Vec<Pai> {
+        // Digits then a suit letter, as the notation writes them.
+        let mut out = Vec::new();
+        let mut digits = Vec::new();
+        for c in text.chars() {
+            match c {
+                '0'..='9' => digits.push(c as u8 - b'0'),
+                'm' | 'p' | 's' | 'z' => {
+                    let row = "mpsz".find(c).unwrap_or(0) as u8;
+                    for digit in digits.drain(..) {
+                        out.push(Pai::plain(row * 9 + digit - 1).expect("a tile"));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn decision(closed: &str, discard: &str, before: &str) -> Decision {
+        Decision {
+            seat: 0,
+            action: 0,
+            closed: tiles(closed),
+            melds: Vec::new(),
+            discard: tiles(discard)[0],
+            tsumogiri: false,
+            declares_riichi: false,
+            dora: Vec::new(),
+            visible: Vec::new(),
+            own_discards: tiles(before),
+        }
+    }
+
+    #[test]
+    fn a_wait_the_player_discarded_is_furiten() {
+        // 23m waits on 1m-4m after the 9p goes; 4m was discarded before.
+        let furiten = furiten_waits(&decision("23m456p789s11z9999p", "9p", "4m"));
+        assert_eq!(furiten, tiles("4m"));
+        // The discard itself counts: 1m cut from 123m leaves 23m on 1m-4m.
+        let own = furiten_waits(&decision("123m456p789s11z234s", "1m", ""));
+        assert_eq!(own, tiles("1m"));
+        // Waits nobody discarded: no furiten.
+        assert!(furiten_waits(&decision("23m456p789s11z9999p", "9p", "5m")).is_empty());
+        // Not tenpai: nothing.
+        assert!(furiten_waits(&decision("159m159p159s1234z", "1z", "1m")).is_empty());
+    }
 }

@@ -471,6 +471,13 @@ fn decision_line(game: &Game, round: &Round, decision: &Decision, turn: usize, a
     if decision.declares_riichi {
         note.push_str(", riichi");
     }
+    let furiten = replay::furiten_waits(decision);
+    if !furiten.is_empty() {
+        note.push_str(&format!(
+            ", furiten: waits on {} discarded",
+            compact(&furiten)
+        ));
+    }
     text.push_str(&format!(" # {note}"));
     Line {
         kind: LineKind::Decision,
