@@ -1,6 +1,7 @@
 //! Lines the unit tests of the fast paths run on (`notation::fast`,
-//! `hand::fast`): every hand line of the reference vectors, then every
-//! input of the conformance corpus.
+//! `hand::fast`): every hand line of the four-player reference vectors,
+//! then those of the rules-variants vectors and every input of the
+//! conformance corpus.
 
 fn repo_file(rel: &str) -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
@@ -24,6 +25,15 @@ pub(crate) fn samples() -> (Vec<String>, usize) {
         }
     }
     let vectors = out.len();
+    // The three-player and local-rule vectors draw notes under Tenhou's
+    // rules (`nuki=`, `paarenchan`): the fast path is checked on them, but
+    // not counted on to take them.
+    for l in repo_file("tests/vectors/rules-variants.jsonl").lines() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
+        if let Some(s) = v["line"].as_str() {
+            out.push(s.to_string());
+        }
+    }
     let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus");
     for entry in std::fs::read_dir(corpus).into_iter().flatten().flatten() {
         let text = std::fs::read_to_string(entry.path()).unwrap_or_default();

@@ -231,6 +231,22 @@ impl Tile {
         })
     }
 
+    /// The tile a dora indicator points at in three-player mahjong, whose
+    /// man suit has only 1m and 9m: 1m points at 9m (and 9m at 1m, as
+    /// always).
+    pub fn dora_after_three_player(self) -> Tile {
+        if self.0 == 0 {
+            Tile(8)
+        } else {
+            self.dora_after()
+        }
+    }
+
+    /// Whether three-player mahjong plays this tile: all but 2m-8m.
+    pub fn in_three_player(self) -> bool {
+        !(1..=7).contains(&self.0)
+    }
+
     /// The next tile of the same suit (no wrap), for sequences.
     pub fn next(self) -> Option<Tile> {
         (!self.is_honor() && self.number() < 9).then_some(Tile(self.0 + 1))

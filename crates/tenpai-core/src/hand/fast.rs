@@ -19,7 +19,8 @@ use crate::tile::Tile;
 use super::validate::{
     any_fifth, clashes, closed_red, flags, meld, melded_red_suits, robbed_tile_held,
 };
-use super::{Hand, Mode, Riichi, Situation, Tiles, Validated};
+use super::{Hand, MeldKind, Mode, Riichi, Situation, Tiles, Validated};
+use crate::tile::Wind;
 
 /// Bits of option ids.
 const fn bit(k: usize) -> u32 {
@@ -126,12 +127,41 @@ pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Val
                 }
             }
             OptionValue::Number(v) if opt.id == id::HONBA => sit.honba = *v,
-            OptionValue::Number(v) => sit.sticks = *v,
+            OptionValue::Number(v) if opt.id == id::STICKS => sit.sticks = *v,
+            OptionValue::Number(v) if opt.id == id::NUKI => sit.nuki = *v,
+            // `paarenchan` and `open-riichi` draw a note or an error under
+            // most rule sets: the full validation reads them.
+            OptionValue::Number(_) => return None,
             OptionValue::Wind(w) if opt.id == id::SEAT => sit.seat = *w,
             OptionValue::Wind(w) => sit.round = *w,
         }
     }
+    if written & (bit(id::PAARENCHAN) | bit(id::OPEN_RIICHI)) != 0 {
+        return None;
+    }
     flags(written, &mut sit);
+    if sit.nuki > 0 {
+        // Norths set aside count only in three-player mahjong, and never
+        // make a fifth.
+        let norths = closed.iter().filter(|&&t| t == Tile::NORTH).count()
+            + hand
+                .melds
+                .iter()
+                .filter(|m| m.tiles[0] == Tile::NORTH)
+                .map(|m| m.tiles.len())
+                .sum::<usize>();
+        if !rules.is_sanma() || sit.nuki as usize + norths > 4 {
+            return None;
+        }
+    }
+    if rules.is_sanma() {
+        // What three-player mahjong does not have is reported in full.
+        let chi = hand.melds.iter().any(|m| m.kind == MeldKind::Chi);
+        let north = sit.seat == Wind::North || sit.round == Wind::North;
+        if chi || north || line.toks.iter().any(|t| !t.tile.in_three_player()) {
+            return None;
+        }
+    }
 
     // The tile count, the winning and the discarded tile.
     let total = n + 3 * hand.melds.len();
@@ -197,9 +227,10 @@ fn contradicts(written: u32, sit: &Situation, open_meld: bool, melds: bool, kans
     // each (the seat, riichi) would mispredict from line to line.
     clashes(written)
         | (has(id::DOUBLE_RIICHI) & (written & (first_draw | bit(id::RIICHI)) != 0))
-        | (open_meld & (written & (bit(id::RIICHI) | bit(id::DOUBLE_RIICHI)) != 0))
+        | (open_meld
+            & (written & (bit(id::RIICHI) | bit(id::DOUBLE_RIICHI) | bit(id::OPEN_RIICHI)) != 0))
         | (melds & (written & (first_draw | bit(id::RENHOU)) != 0))
-        | (has(id::RINSHAN) & (kans == 0))
+        | (has(id::RINSHAN) & (kans == 0) & (sit.nuki == 0))
         | ((sit.riichi == Riichi::None) & (written & (bit(id::IPPATSU) | bit(id::URA)) != 0))
         | (sit.is_dealer() & (written & (bit(id::CHIIHOU) | bit(id::RENHOU)) != 0))
         | (!sit.is_dealer() & has(id::TENHOU))
@@ -221,7 +252,11 @@ mod tests {
         no_red.red_fives = false;
         let mut renhou = Rules::tenhou();
         let _ = renhou.apply("renhou=mangan");
-        vec![Rules::tenhou(), no_red, renhou]
+        // Three players, with the local rules whose words draw notes when
+        // off.
+        let mut sanma = Rules::tenhou();
+        let _ = sanma.apply_words("tenhou-sanma open-riichi paarenchan");
+        vec![Rules::tenhou(), no_red, renhou, sanma]
     }
 
     /// Whether the fast path agrees with the full validation on `text`

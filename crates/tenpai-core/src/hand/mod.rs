@@ -94,6 +94,9 @@ pub enum Riichi {
 pub struct Situation {
     pub tsumo: bool,
     pub riichi: Riichi,
+    /// The riichi (or double riichi) was declared open, hand shown
+    /// (`open-riichi`).
+    pub open_riichi: bool,
     pub ippatsu: bool,
     /// Won on the last tile: haitei on a tsumo, houtei on a ron.
     pub last_tile: bool,
@@ -106,6 +109,11 @@ pub struct Situation {
     /// The line states a nagashi mangan (scored without tiles, if the rules
     /// allow).
     pub nagashi: bool,
+    /// Paarenchan: how many times it counts (`paarenchan` is 1,
+    /// `paarenchan=2` counts two yakuman); 0 when not written.
+    pub paarenchan: u32,
+    /// North tiles set aside as nukidora (three-player), not among the tiles.
+    pub nuki: u32,
     pub seat: Wind,
     pub round: Wind,
     /// Dora indicators (kan dora indicators included), not the dora.

@@ -253,11 +253,144 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
             ));
         }
     }
+    local_words(&present, &hand, &sit, rules, &mut diags);
+    if rules.is_sanma() {
+        three_player(line, &hand, &meld_spans, &present, &mut diags);
+    }
 
     Validated {
         hand,
         situation: sit,
         diagnostics: diags,
+    }
+}
+
+/// The words of the local rules and of three-player mahjong: what the
+/// rules in force do not score is said (a note), and what cannot be is an
+/// error (a paarenchan that is not the dealer's, a fifth North).
+#[cold]
+#[inline(never)]
+fn local_words(
+    present: &[Option<&OptionTok>; id::COUNT],
+    hand: &Hand,
+    sit: &Situation,
+    rules: &Rules,
+    diags: &mut Vec<Diagnostic>,
+) {
+    if let Some(o) = present[id::OPEN_RIICHI] {
+        if !rules.open_riichi {
+            diags.push(Diagnostic::info(
+                "rule-off",
+                o.span(),
+                "open riichi scores as a plain riichi under these rules (rules: open-riichi scores its 2 han)",
+            ));
+        }
+    }
+    if let Some(o) = present[id::PAARENCHAN] {
+        if !(1..=6).contains(&sit.paarenchan) {
+            diags.push(Diagnostic::error(
+                "invalid-value",
+                o.value_span().unwrap_or(o.span()),
+                format!("paarenchan counts 1 to 6 yakuman, not {}", sit.paarenchan),
+            ));
+        } else if !sit.is_dealer() {
+            diags.push(Diagnostic::error(
+                "contradiction",
+                o.span(),
+                format!(
+                    "paarenchan is the dealer's eighth win in a row, but seat={} is not the dealer",
+                    sit.seat.letter()
+                ),
+            ));
+        } else if !rules.paarenchan {
+            diags.push(Diagnostic::info(
+                "rule-off",
+                o.span(),
+                "paarenchan is not scored under these rules (rules: paarenchan turns it on)",
+            ));
+        }
+    }
+    if let Some(o) = present[id::NUKI] {
+        let span = o.value_span().unwrap_or(o.span());
+        let norths = hand
+            .closed
+            .iter()
+            .chain(hand.melds.iter().flat_map(|m| m.tiles.iter()))
+            .filter(|&&t| t == Tile::NORTH)
+            .count() as u32;
+        if sit.nuki > 4 {
+            diags.push(Diagnostic::error(
+                "invalid-value",
+                span,
+                format!("nuki counts the Norths set aside, 0 to 4, not {}", sit.nuki),
+            ));
+        } else if sit.nuki + norths > 4 {
+            diags.push(Diagnostic::error(
+                "fifth-tile",
+                span,
+                format!(
+                    "there are only four copies of 4z: {norths} in the hand and {} set aside",
+                    sit.nuki
+                ),
+            ));
+        } else if !rules.is_sanma() && sit.nuki > 0 {
+            diags.push(Diagnostic::info(
+                "rule-off",
+                o.span(),
+                "North is set aside (nukidora) only in three-player mahjong (rules: sanma, or tenhou-sanma)",
+            ));
+        }
+    }
+}
+
+/// What three-player mahjong does not have: 2m-8m (and the red 5m), chi,
+/// a North seat or round.
+#[cold]
+#[inline(never)]
+fn three_player(
+    line: &HandLine,
+    hand: &Hand,
+    meld_spans: &[Span],
+    present: &[Option<&OptionTok>; id::COUNT],
+    diags: &mut Vec<Diagnostic>,
+) {
+    for t in line.toks.iter().filter(|t| !t.tile.in_three_player()) {
+        let written = if t.red {
+            "0m".to_string()
+        } else {
+            t.tile.to_string()
+        };
+        diags.push(Diagnostic::error(
+            "not-in-sanma",
+            t.span(),
+            format!("{written} is not played in three-player mahjong: its man suit has only 1m and 9m (2m-8m are taken out)"),
+        ));
+    }
+    for (_, span) in hand
+        .melds
+        .iter()
+        .zip(meld_spans)
+        .filter(|(m, _)| m.kind == MeldKind::Chi)
+    {
+        diags.push(Diagnostic::error(
+            "not-in-sanma",
+            span.clone(),
+            "there is no chi in three-player mahjong: a called sequence cannot be (pon and kan can)",
+        ));
+    }
+    for k in [id::SEAT, id::ROUND] {
+        if let Some(o) = present[k] {
+            if let Some(OptionValue::Wind(crate::tile::Wind::North)) = &o.value {
+                diags.push(Diagnostic::error(
+                    "not-in-sanma",
+                    o.value_span().unwrap_or(o.span()),
+                    format!(
+                        "three-player mahjong has no North {}: the winds are e, s and w",
+                        o.key()
+                    ),
+                ));
+            }
+        }
     }
 }
 
@@ -593,6 +726,14 @@ fn situation(present: &[Option<&OptionTok>; id::COUNT], written: u32, sit: &mut 
     if let Some(OptionValue::Number(n)) = value(id::STICKS) {
         sit.sticks = *n;
     }
+    if let Some(OptionValue::Number(n)) = value(id::NUKI) {
+        sit.nuki = *n;
+    }
+    match value(id::PAARENCHAN) {
+        Some(OptionValue::Number(n)) => sit.paarenchan = *n,
+        Some(_) => sit.paarenchan = 1,
+        None => {}
+    }
     if let Some(OptionValue::Tile(t)) = value(id::DISCARD) {
         sit.discard = Some(t.tile);
     }
@@ -603,13 +744,15 @@ fn situation(present: &[Option<&OptionTok>; id::COUNT], written: u32, sit: &mut 
 /// lines keep mispredicting.
 pub(super) fn flags(written: u32, sit: &mut Situation) {
     let has = |k: usize| written & (1 << k) != 0;
+    // `open-riichi` is a riichi, or with `double-riichi` a double one.
     sit.riichi = if has(id::DOUBLE_RIICHI) {
         Riichi::Double
-    } else if has(id::RIICHI) {
+    } else if has(id::RIICHI) | has(id::OPEN_RIICHI) {
         Riichi::Riichi
     } else {
         Riichi::None
     };
+    sit.open_riichi = has(id::OPEN_RIICHI);
     sit.ippatsu = has(id::IPPATSU);
     sit.last_tile = has(id::HAITEI) | has(id::HOUTEI);
     sit.rinshan = has(id::RINSHAN);
@@ -912,7 +1055,7 @@ fn contradictions(
     }
 
     // A word against the tiles.
-    const CLOSED_ONLY: [usize; 2] = [id::RIICHI, id::DOUBLE_RIICHI];
+    const CLOSED_ONLY: [usize; 3] = [id::RIICHI, id::DOUBLE_RIICHI, id::OPEN_RIICHI];
     const NO_CALLS: [usize; 3] = [id::TENHOU, id::CHIIHOU, id::RENHOU];
     if !meld_spans.is_empty() {
         let open_meld = hand
@@ -943,7 +1086,8 @@ fn contradictions(
         }
     }
     if let Some(o) = opt(id::RINSHAN) {
-        if hand.kans() == 0 && !line.recovered {
+        // A North set aside (three-player) draws a replacement tile too.
+        if hand.kans() == 0 && sit.nuki == 0 && !line.recovered {
             diags.push(missing(
                 o,
                 "rinshan is a win on the tile drawn after a kan, but this hand has no kan",

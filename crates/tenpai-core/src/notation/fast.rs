@@ -252,7 +252,7 @@ fn option(
 ) -> Option<()> {
     let raw = (key_end < e).then(|| (key_end + 1, e));
     let value = match (kind, raw) {
-        (ValueKind::Flag, None) => OptionValue::Flag,
+        (ValueKind::Flag | ValueKind::FlagOrNumber, None) => OptionValue::Flag,
         (_, Some((vs, ve))) if vs < ve && kind != ValueKind::Flag => {
             value(text, vs, ve, kind, &mut hand.toks)?
         }
@@ -274,7 +274,7 @@ fn value(
     let b = text.as_bytes();
     match kind {
         ValueKind::Flag => None,
-        ValueKind::Number => number(&text[vs..ve])
+        ValueKind::Number | ValueKind::FlagOrNumber => number(&text[vs..ve])
             .filter(|&n| n <= MAX_COUNT)
             .map(OptionValue::Number),
         ValueKind::Wind => match b.get(vs..ve) {

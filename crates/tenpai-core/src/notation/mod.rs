@@ -91,6 +91,7 @@ pub const CODES: &[(&str, CodeClass)] = &[
     ("contradiction", CodeClass::Semantic),
     ("missing-requirement", CodeClass::Semantic),
     ("rule-off", CodeClass::Semantic),
+    ("not-in-sanma", CodeClass::Semantic),
     ("unknown-rule", CodeClass::Semantic),
     ("not-a-hand", CodeClass::Api),
 ];

@@ -14,6 +14,9 @@ pub enum ValueKind {
     Wind,
     /// A count: `honba=2`.
     Number,
+    /// A word on its own that may also take a count: `paarenchan`,
+    /// `paarenchan=2`.
+    FlagOrNumber,
 }
 
 /// Every option, in canonical order.
@@ -23,6 +26,7 @@ pub const OPTIONS: &[(&str, ValueKind)] = &[
     ("ron", ValueKind::Flag),
     ("riichi", ValueKind::Flag),
     ("double-riichi", ValueKind::Flag),
+    ("open-riichi", ValueKind::Flag),
     ("ippatsu", ValueKind::Flag),
     ("haitei", ValueKind::Flag),
     ("houtei", ValueKind::Flag),
@@ -32,10 +36,12 @@ pub const OPTIONS: &[(&str, ValueKind)] = &[
     ("chiihou", ValueKind::Flag),
     ("renhou", ValueKind::Flag),
     ("nagashi", ValueKind::Flag),
+    ("paarenchan", ValueKind::FlagOrNumber),
     ("seat", ValueKind::Wind),
     ("round", ValueKind::Wind),
     ("dora", ValueKind::Tiles),
     ("ura", ValueKind::Tiles),
+    ("nuki", ValueKind::Number),
     ("honba", ValueKind::Number),
     ("sticks", ValueKind::Number),
     ("visible", ValueKind::Tiles),
@@ -63,24 +69,27 @@ pub mod id {
     pub const RON: usize = 2;
     pub const RIICHI: usize = 3;
     pub const DOUBLE_RIICHI: usize = 4;
-    pub const IPPATSU: usize = 5;
-    pub const HAITEI: usize = 6;
-    pub const HOUTEI: usize = 7;
-    pub const RINSHAN: usize = 8;
-    pub const CHANKAN: usize = 9;
-    pub const TENHOU: usize = 10;
-    pub const CHIIHOU: usize = 11;
-    pub const RENHOU: usize = 12;
-    pub const NAGASHI: usize = 13;
-    pub const SEAT: usize = 14;
-    pub const ROUND: usize = 15;
-    pub const DORA: usize = 16;
-    pub const URA: usize = 17;
-    pub const HONBA: usize = 18;
-    pub const STICKS: usize = 19;
-    pub const VISIBLE: usize = 20;
-    pub const DISCARD: usize = 21;
-    pub const COUNT: usize = 22;
+    pub const OPEN_RIICHI: usize = 5;
+    pub const IPPATSU: usize = 6;
+    pub const HAITEI: usize = 7;
+    pub const HOUTEI: usize = 8;
+    pub const RINSHAN: usize = 9;
+    pub const CHANKAN: usize = 10;
+    pub const TENHOU: usize = 11;
+    pub const CHIIHOU: usize = 12;
+    pub const RENHOU: usize = 13;
+    pub const NAGASHI: usize = 14;
+    pub const PAARENCHAN: usize = 15;
+    pub const SEAT: usize = 16;
+    pub const ROUND: usize = 17;
+    pub const DORA: usize = 18;
+    pub const URA: usize = 19;
+    pub const NUKI: usize = 20;
+    pub const HONBA: usize = 21;
+    pub const STICKS: usize = 22;
+    pub const VISIBLE: usize = 23;
+    pub const DISCARD: usize = 24;
+    pub const COUNT: usize = 25;
 }
 
 /// The position of a (canonical) option name in [`OPTIONS`].
@@ -91,6 +100,7 @@ pub fn id_of(key: &str) -> Option<usize> {
         "ron" => id::RON,
         "riichi" => id::RIICHI,
         "double-riichi" => id::DOUBLE_RIICHI,
+        "open-riichi" => id::OPEN_RIICHI,
         "ippatsu" => id::IPPATSU,
         "haitei" => id::HAITEI,
         "houtei" => id::HOUTEI,
@@ -100,10 +110,12 @@ pub fn id_of(key: &str) -> Option<usize> {
         "chiihou" => id::CHIIHOU,
         "renhou" => id::RENHOU,
         "nagashi" => id::NAGASHI,
+        "paarenchan" => id::PAARENCHAN,
         "seat" => id::SEAT,
         "round" => id::ROUND,
         "dora" => id::DORA,
         "ura" => id::URA,
+        "nuki" => id::NUKI,
         "honba" => id::HONBA,
         "sticks" => id::STICKS,
         "visible" => id::VISIBLE,
@@ -118,6 +130,7 @@ pub const FLAG_NAMES: &[&str] = &[
     "ron",
     "riichi",
     "double-riichi",
+    "open-riichi",
     "ippatsu",
     "haitei",
     "houtei",
@@ -127,10 +140,21 @@ pub const FLAG_NAMES: &[&str] = &[
     "chiihou",
     "renhou",
     "nagashi",
+    "paarenchan",
 ];
 
 pub const KEY_NAMES: &[&str] = &[
-    "win", "seat", "round", "dora", "ura", "honba", "sticks", "visible", "discard",
+    "win",
+    "seat",
+    "round",
+    "dora",
+    "ura",
+    "nuki",
+    "honba",
+    "sticks",
+    "visible",
+    "discard",
+    "paarenchan",
 ];
 
 /// Looks an option up: its canonical name, kind and position in the
@@ -162,6 +186,9 @@ pub fn meaning(key: &str) -> &'static str {
         "chiihou" => "non-dealer's win on the first draw",
         "renhou" => "ron before the first draw",
         "nagashi" => "nagashi mangan",
+        "open-riichi" => "riichi declared with the hand shown (open riichi)",
+        "paarenchan" => "the dealer's eighth win in a row (paarenchan=2: counted twice)",
+        "nuki" => "North tiles set aside as nukidora (three-player)",
         "seat" => "the seat wind (dealer is East)",
         "round" => "the round wind",
         "dora" => "dora indicators",
@@ -185,6 +212,8 @@ pub fn example(key: &str) -> &'static str {
         "seat" => "a wind: e, s, w, n (or 1z-4z), like seat=s",
         "round" => "a wind: e, s, w, n (or 1z-4z), like round=e",
         "honba" => "a number from 0 to 999, like honba=2",
+        "nuki" => "the North tiles set aside, from 0 to 4, like nuki=2",
+        "paarenchan" => "nothing (paarenchan) or how many yakuman it counts, like paarenchan=2",
         "sticks" => "a number of riichi sticks from 0 to 999, like sticks=1",
         _ => "a value",
     }

@@ -532,7 +532,7 @@ fn option(
     };
     let mut tok = OptionTok::new(id, None, s..e, key_span.end, raw.is_some());
     match (kind, raw) {
-        (ValueKind::Flag, None) => tok.value = Some(OptionValue::Flag),
+        (ValueKind::Flag | ValueKind::FlagOrNumber, None) => tok.value = Some(OptionValue::Flag),
         (ValueKind::Flag, Some(_)) => {
             errors.push(
                 Diagnostic::error(
@@ -595,7 +595,7 @@ fn value(
     match kind {
         ValueKind::Flag => Some(OptionValue::Flag),
         // No table counts past a few dozen; a bound keeps payments in range.
-        ValueKind::Number => number(raw)
+        ValueKind::Number | ValueKind::FlagOrNumber => number(raw)
             .filter(|&n| n <= MAX_COUNT)
             .map(OptionValue::Number),
         ValueKind::Wind => Wind::parse(raw).map(OptionValue::Wind),

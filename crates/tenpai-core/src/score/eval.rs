@@ -9,7 +9,7 @@ use crate::hand::{Hand, Riichi, Situation};
 use crate::tile::{Counts, Tile, KINDS};
 
 use super::points::{limit_and_base, pay, Limit, Points};
-use super::rules::{RenhouRule, Rules};
+use super::rules::{Daisharin, RenhouRule, Rules};
 use super::shape::{Form, GroupKind, Interpretation, Wait};
 use super::yaku::{Yaku, YakuSet};
 use super::FuItem;
@@ -31,6 +31,10 @@ pub(crate) struct Ctx<'a> {
     pub dora: u32,
     pub aka: u32,
     pub ura: u32,
+    /// North tiles set aside (three-player): one han each, as `nuki_dora`.
+    pub nuki: u32,
+    /// How many yakuman a paarenchan is worth here (0: none).
+    pub paarenchan: u32,
 }
 
 /// The value of one reading, before it is priced.
@@ -81,11 +85,14 @@ impl<'a> Ctx<'a> {
 
         // Situation.
         let riichi = menzen && sit.riichi != Riichi::None;
+        let open_riichi = riichi && sit.open_riichi && rules.open_riichi;
         if menzen {
-            match sit.riichi {
-                Riichi::Riichi => fixed.insert(Yaku::Riichi),
-                Riichi::Double => fixed.insert(Yaku::DoubleRiichi),
-                Riichi::None => {}
+            match (sit.riichi, open_riichi) {
+                (Riichi::Riichi, false) => fixed.insert(Yaku::Riichi),
+                (Riichi::Double, false) => fixed.insert(Yaku::DoubleRiichi),
+                (Riichi::Riichi, true) => fixed.insert(Yaku::OpenRiichi),
+                (Riichi::Double, true) => fixed.insert(Yaku::DoubleOpenRiichi),
+                (Riichi::None, _) => {}
             }
             if riichi && sit.ippatsu {
                 fixed.insert(Yaku::Ippatsu);
@@ -109,9 +116,22 @@ impl<'a> Ctx<'a> {
         if tsumo && sit.chiihou && !dealer {
             ym.insert(Yaku::Chiihou);
         }
-        if sit.renhou && !tsumo && !dealer && rules.renhou == RenhouRule::Yakuman {
-            ym.insert(Yaku::Renhou);
+        if sit.renhou && !tsumo && !dealer {
+            match rules.renhou {
+                RenhouRule::Yakuman => ym.insert(Yaku::Renhou),
+                RenhouRule::Han(_) => fixed.insert(Yaku::Renhou),
+                RenhouRule::Off | RenhouRule::Mangan => {}
+            }
         }
+        // Dealing into an open riichi: a yakuman for the winner.
+        if open_riichi && rules.sashikomi && !tsumo {
+            ym.insert(Yaku::Sashikomi);
+        }
+        let paarenchan = if rules.paarenchan && dealer {
+            sit.paarenchan
+        } else {
+            0
+        };
 
         // Colours and honors.
         let nsuits = (0..3).filter(|s| present & (SUIT << (9 * s)) != 0).count();
@@ -194,10 +214,40 @@ impl<'a> Ctx<'a> {
             }
         }
 
+        // Seven consecutive pairs 2-8 of one suit (closed): the daisharin
+        // family, in the suits the rules score it in.
+        if hand.melds.is_empty() && nsuits == 1 && !honors && rules.daisharin != Daisharin::Off {
+            let start = (0..27).find(|&i| all[i] > 0).unwrap_or(0) / 9 * 9;
+            let wheels = (0..9).all(|k| all[start + k] == if (1..8).contains(&k) { 2 } else { 0 });
+            if wheels {
+                let yakuman = match (start / 9, rules.daisharin) {
+                    (1, _) => Some(Yaku::Daisharin),
+                    (0, Daisharin::AllSuits) => Some(Yaku::Daisuurin),
+                    (2, Daisharin::AllSuits) => Some(Yaku::Daichikurin),
+                    _ => None,
+                };
+                if let Some(y) = yakuman {
+                    ym.insert(y);
+                }
+            }
+        }
+
         // Dora: indicators point at the next tile; kan tiles count four.
+        // North set aside (nukidora) counts for every indicator of North.
+        let sanma = rules.is_sanma();
+        let nuki = if sanma { sit.nuki } else { 0 };
+        let next: fn(Tile) -> Tile = if sanma {
+            Tile::dora_after_three_player
+        } else {
+            Tile::dora_after
+        };
         let count = |inds: &[Tile]| -> u32 {
             inds.iter()
-                .map(|d| all[d.dora_after().index()] as u32)
+                .map(|&d| {
+                    let dora = next(d);
+                    let set_aside = if dora == Tile::NORTH { nuki } else { 0 };
+                    all[dora.index()] as u32 + set_aside
+                })
                 .sum()
         };
         let dora = count(&sit.dora);
@@ -221,17 +271,30 @@ impl<'a> Ctx<'a> {
             dora,
             aka,
             ura,
+            nuki,
+            paarenchan,
         }
     }
 
     pub fn dora_total(&self) -> u32 {
-        self.dora + self.aka + self.ura
+        self.dora + self.aka + self.ura + self.nuki
+    }
+
+    /// The han of an ordinary yaku in this hand (renhou's comes from the
+    /// rules).
+    pub fn yaku_han(&self, y: Yaku) -> u32 {
+        match (y, self.rules.renhou) {
+            (Yaku::Renhou, RenhouRule::Han(han)) => u32::from(han),
+            _ => y.han(!self.menzen),
+        }
     }
 
     /// A yakuman's weight: 2 for the four "double" hands when the rules say
     /// so.
     pub fn yakuman_weight(&self, y: Yaku) -> u32 {
-        if self.rules.double_yakuman && y.is_double_capable() {
+        if y == Yaku::Paarenchan {
+            self.paarenchan.max(1)
+        } else if self.rules.double_yakuman && y.is_double_capable() {
             2
         } else {
             1
@@ -259,8 +322,12 @@ impl<'a> Ctx<'a> {
         match it.form {
             Form::Kokushi => {
                 // Only yakuman count; tenhou-like flags stack.
-                ym =
-                    YakuSet(ym.0 & (Yaku::Tenhou.bit() | Yaku::Chiihou.bit() | Yaku::Renhou.bit()));
+                ym = YakuSet(
+                    ym.0 & (Yaku::Tenhou.bit()
+                        | Yaku::Chiihou.bit()
+                        | Yaku::Renhou.bit()
+                        | Yaku::Sashikomi.bit()),
+                );
                 ym.insert(if it.wait == Wait::Kokushi13 {
                     Yaku::Kokushi13Wait
                 } else {
@@ -272,6 +339,9 @@ impl<'a> Ctx<'a> {
                 yaku.insert(Yaku::Chiitoitsu);
                 ym.remove(Yaku::Chuuren);
                 ym.remove(Yaku::JunseiChuuren);
+                if self.rules.daichisei && ym.contains(Yaku::Tsuuiisou) {
+                    ym.insert(Yaku::Daichisei);
+                }
                 return self.finish(yaku, ym, 25);
             }
             Form::Standard | Form::Nagashi => {}
@@ -319,9 +389,13 @@ impl<'a> Ctx<'a> {
                 GroupKind::Single => {}
             }
         }
-        // Pinfu: closed, four sequences, a pair worth no fu, two-sided wait.
-        let pinfu =
-            self.menzen && nseq == 4 && it.wait == Wait::Ryanmen && self.valued_pair_fu(pair) == 0;
+        // Pinfu: closed, four sequences, a pair worth no fu, two-sided wait
+        // (and, where a closed tsumo always has its 2 fu, won by ron).
+        let pinfu = self.menzen
+            && nseq == 4
+            && it.wait == Wait::Ryanmen
+            && self.valued_pair_fu(pair) == 0
+            && !(self.tsumo && self.rules.pinfu_tsumo_fu);
         if pinfu {
             yaku.insert(Yaku::Pinfu);
         }
@@ -380,7 +454,14 @@ impl<'a> Ctx<'a> {
         self.finish(yaku, ym, fu)
     }
 
-    fn finish(&self, mut yaku: YakuSet, ym: YakuSet, fu: u32) -> Eval {
+    fn finish(&self, mut yaku: YakuSet, mut ym: YakuSet, fu: u32) -> Eval {
+        // Paarenchan counts with another yaku (or without one, when the
+        // rules say it needs none).
+        if self.paarenchan > 0
+            && (!self.rules.paarenchan_needs_yaku || !yaku.is_empty() || !ym.is_empty())
+        {
+            ym.insert(Yaku::Paarenchan);
+        }
         if !ym.is_empty() {
             let mut n = 0;
             let mut best = 0;
@@ -410,8 +491,7 @@ impl<'a> Ctx<'a> {
         if yaku.contains(Yaku::Honroutou) {
             yaku.remove(Yaku::Chanta);
         }
-        let open = !self.menzen;
-        let han = yaku.iter().map(|y| y.han(open)).sum();
+        let han = yaku.iter().map(|y| self.yaku_han(y)).sum();
         Eval {
             yaku,
             han,
@@ -491,7 +571,7 @@ impl<'a> Ctx<'a> {
             Wait::Tanki => total += add(2, "tanki wait"),
             _ => {}
         }
-        if !self.menzen && !self.tsumo && total == 20 {
+        if !self.menzen && !self.tsumo && total == 20 && self.rules.open_pinfu_fu {
             total += add(10, "open hand with no fu won by ron: 30 fu");
         }
         let rounded = total.div_ceil(10) * 10;

@@ -124,10 +124,53 @@ impl Reading {
 
 /// Scores a winning hand.
 pub fn score(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
+    let scored = score_hand(hand, sit, rules)?;
+    if !rules.atozuke {
+        check_atozuke(hand, sit, rules)?;
+    }
+    Ok(scored)
+}
+
+/// Atozuke nashi (`atozuke=off`): the yaku must not come from the winning
+/// tile alone. The hand before the win is read for its waits; when one of
+/// them would complete it with no yaku, the yaku this win has depend on
+/// its tile, and it may not win that way.
+fn check_atozuke(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<(), ScoreError> {
+    let Some(win) = hand.win else {
+        return Ok(());
+    };
+    let mut waiting = hand.clone();
+    if let Some(at) = waiting.closed.iter().position(|&t| t == win) {
+        waiting.closed.remove(at);
+    }
+    waiting.win = None;
+    let counts = closed_counts(&waiting);
+    let waits = crate::shanten::waits_under(&counts, waiting.melds.len(), rules.players);
+    for other in waits.into_iter().filter(|&t| t != win) {
+        let mut completed = waiting.clone();
+        let at = completed.closed.partition_point(|&t| t < other);
+        completed.closed.insert(at, other);
+        completed.win = Some(other);
+        if let Err(e) = score_hand(&completed, sit, rules) {
+            if e.code == "no-yaku" {
+                return Err(ScoreError::new(
+                    "atozuke",
+                    format!("under atozuke=off a hand may not win on a tile that alone gives it its yaku: waiting on {other} too, it would have no yaku"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
     if sit.nagashi {
         return nagashi(hand, sit, rules);
     }
     let (closed, all) = check_tiles(hand)?;
+    if rules.is_sanma() {
+        check_three_player(hand)?;
+    }
     let win = hand.win.ok_or_else(|| {
         ScoreError::new(
             "not-a-winning-count",
@@ -267,23 +310,23 @@ fn details(ctx: &Ctx, r: &Reading) -> (Vec<YakuHan>, Option<u32>, Vec<FuItem>) {
         yaku.sort_unstable_by_key(|y| y.yaku.id_rank());
         return (yaku, None, Vec::new());
     }
-    if e.yaku.contains(Yaku::Renhou) {
+    if ctx.rules.renhou == rules::RenhouRule::Mangan && e.yaku.contains(Yaku::Renhou) {
         yaku.push(YakuHan {
             yaku: Yaku::Renhou,
             han: 5,
         });
         return (yaku, None, Vec::new());
     }
-    let open = !ctx.menzen;
     yaku.extend(e.yaku.iter().map(|y| YakuHan {
         yaku: y,
-        han: y.han(open),
+        han: ctx.yaku_han(y),
     }));
     if !yaku.is_empty() {
         for (y, n) in [
             (Yaku::Dora, ctx.dora),
             (Yaku::AkaDora, ctx.aka),
             (Yaku::UraDora, ctx.ura),
+            (Yaku::NukiDora, ctx.nuki),
         ] {
             if n > 0 {
                 yaku.push(YakuHan { yaku: y, han: n });
@@ -371,6 +414,28 @@ fn check_tiles(hand: &Hand) -> Result<(Counts, Counts), ScoreError> {
         ));
     }
     Ok((closed, all))
+}
+
+/// What three-player mahjong does not have (caught by the notation layer
+/// too): 2m-8m, and chi.
+fn check_three_player(hand: &Hand) -> Result<(), ScoreError> {
+    let tiles = hand
+        .closed
+        .iter()
+        .chain(hand.melds.iter().flat_map(|m| m.tiles.iter()));
+    if let Some(t) = tiles.clone().find(|t| !t.in_three_player()) {
+        return Err(ScoreError::new(
+            "not-in-sanma",
+            format!("{t} is not played in three-player mahjong: its man suit has only 1m and 9m"),
+        ));
+    }
+    if hand.melds.iter().any(|m| m.kind == MeldKind::Chi) {
+        return Err(ScoreError::new(
+            "not-in-sanma",
+            "there is no chi in three-player mahjong",
+        ));
+    }
+    Ok(())
 }
 
 fn meld_is_legal(kind: MeldKind, tiles: &[Tile]) -> bool {

@@ -1,6 +1,6 @@
 //! Base points, limits and who pays what.
 
-use super::rules::{KazoeCap, Rules};
+use super::rules::{KazoeCap, Players, Rules, SanmaTsumo};
 
 /// A limit hand: the payment no longer depends on fu.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -101,13 +101,22 @@ pub struct Points {
 
 /// The limit a han/fu count reaches, if any, and its base points. Han of 13
 /// or more is kazoe (capped as the rules say); `fu` matters only below
-/// mangan.
+/// mangan. Without limits (aotenjou, `limits=off`) every count is priced by
+/// the formula and no limit is named.
 pub fn limit_and_base(han: u32, fu: u32, rules: &Rules) -> (Option<Limit>, u32) {
+    if !rules.limits {
+        return (None, formula_base(han, fu));
+    }
     let limit = match han {
         0 => None,
         13.. => Some(match rules.kazoe {
             KazoeCap::Yakuman => Limit::KazoeYakuman,
             KazoeCap::Sanbaiman => Limit::Sanbaiman,
+            // 13-25 han one kazoe yakuman, 26-38 a double, and so on.
+            KazoeCap::Unlimited => match han / 13 {
+                1 => Limit::KazoeYakuman,
+                n => Limit::Yakuman(n),
+            },
         }),
         11 | 12 => Some(Limit::Sanbaiman),
         8..=10 => Some(Limit::Baiman),
@@ -129,16 +138,32 @@ pub fn limit_and_base(han: u32, fu: u32, rules: &Rules) -> (Option<Limit>, u32) 
     }
 }
 
+/// Base points by the formula, fu x 2^(2 + han), with no cap; saturates
+/// where it would not fit (a count no hand reaches below some 20 han).
+pub fn formula_base(han: u32, fu: u32) -> u32 {
+    let shift = 2u32.saturating_add(han);
+    if shift >= 32 {
+        return if fu == 0 { 0 } else { u32::MAX };
+    }
+    fu.saturating_mul(1 << shift)
+}
+
 fn up100(x: u32) -> u32 {
     x.div_ceil(100) * 100
 }
 
 /// Payments for a hand of `base` points.
+///
+/// Four players: a tsumo is paid by the three others. Three players
+/// (sanma): by the two others, with the absent North's share either lost
+/// (tsumo loss, Tenhou) or split between them (North bisection), as
+/// `rules.sanma_tsumo` says. Each honba adds `rules.honba_value` to a ron,
+/// and an equal part of it from each payer of a tsumo.
 pub fn pay(base: u32, dealer: bool, tsumo: bool, honba: u32, sticks: u32, rules: &Rules) -> Points {
     // Counters come from user text: saturate rather than overflow.
     let sticks = sticks.saturating_mul(1000);
     if !tsumo {
-        let ron = up100(base * if dealer { 6 } else { 4 });
+        let ron = up100(base.saturating_mul(if dealer { 6 } else { 4 }));
         return Points {
             total: ron
                 .saturating_add(honba.saturating_mul(rules.honba_value))
@@ -148,24 +173,42 @@ pub fn pay(base: u32, dealer: bool, tsumo: bool, honba: u32, sticks: u32, rules:
             non_dealer: None,
         };
     }
-    let per_payer_honba = honba.saturating_mul(rules.honba_value / 3);
+    let payers = rules.tsumo_payers();
+    let per_payer_honba = honba.saturating_mul(rules.honba_value / payers);
+    // The absent North's share, split in two (North bisection), else lost.
+    let split = rules.players == Players::Three && rules.sanma_tsumo == SanmaTsumo::Split;
     if dealer {
-        let each = up100(base * 2);
+        let four_player_share = base.saturating_mul(2);
+        let each = if split {
+            up100(four_player_share.saturating_add(four_player_share / 2))
+        } else {
+            up100(four_player_share)
+        };
         Points {
             total: each
                 .saturating_add(per_payer_honba)
-                .saturating_mul(3)
+                .saturating_mul(payers)
                 .saturating_add(sticks),
             ron: None,
             dealer: None,
             non_dealer: Some(each),
         }
     } else {
-        let d = up100(base * 2);
-        let nd = up100(base);
+        let (d, nd) = if split {
+            // North's non-dealer share, base x 1, half to each payer.
+            let half = base / 2;
+            (
+                up100(base.saturating_mul(2).saturating_add(half)),
+                up100(base.saturating_add(half)),
+            )
+        } else {
+            (up100(base.saturating_mul(2)), up100(base))
+        };
+        let non_dealers = payers - 1;
         Points {
-            total: (d + 2 * nd)
-                .saturating_add(per_payer_honba.saturating_mul(3))
+            total: d
+                .saturating_add(nd.saturating_mul(non_dealers))
+                .saturating_add(per_payer_honba.saturating_mul(payers))
                 .saturating_add(sticks),
             ron: None,
             dealer: Some(d),
@@ -240,5 +283,49 @@ mod tests {
             payments(1, 30, false, true, 1, 0, &h).total,
             300 + 300 + 500 + 1500
         );
+    }
+
+    #[test]
+    fn three_players_pay_a_tsumo_two_ways() {
+        let mut sanma = Rules::tenhou();
+        sanma.apply("sanma").unwrap();
+        // Tsumo loss: a non-dealer mangan is 4000 + 2000, not 8000; each
+        // honba is 100 from each of the two payers.
+        let p = payments(5, 30, false, true, 2, 1, &sanma);
+        assert_eq!((p.dealer, p.non_dealer), (Some(4000), Some(2000)));
+        assert_eq!(p.total, 6000 + 400 + 1000);
+        // A dealer mangan: 4000 from each of two.
+        let p = payments(5, 30, true, true, 0, 0, &sanma);
+        assert_eq!((p.non_dealer, p.total), (Some(4000), 8000));
+        // A ron is paid in full, with 200 a honba.
+        let p = payments(3, 30, false, false, 1, 0, &sanma);
+        assert_eq!((p.ron, p.total), (Some(3900), 4100));
+        // North bisection: the absent North's share split in two.
+        sanma.apply("sanma-tsumo=split").unwrap();
+        let p = payments(5, 30, false, true, 0, 0, &sanma);
+        assert_eq!(
+            (p.dealer, p.non_dealer, p.total),
+            (Some(5000), Some(3000), 8000)
+        );
+        let p = payments(5, 30, true, true, 0, 0, &sanma);
+        assert_eq!((p.non_dealer, p.total), (Some(6000), 12000));
+    }
+
+    #[test]
+    fn kazoe_without_a_cap_and_no_limits() {
+        let mut r = Rules::tenhou();
+        r.apply("kazoe=unlimited").unwrap();
+        assert_eq!(
+            limit_and_base(25, 30, &r),
+            (Some(Limit::KazoeYakuman), 8000)
+        );
+        assert_eq!(limit_and_base(26, 30, &r), (Some(Limit::Yakuman(2)), 16000));
+        assert_eq!(limit_and_base(39, 30, &r), (Some(Limit::Yakuman(3)), 24000));
+        r.apply("limits=off").unwrap();
+        // Aotenjou: 6 han 30 fu is 30 x 2^8, no haneman.
+        assert_eq!(limit_and_base(6, 30, &r), (None, 7680));
+        assert_eq!(payments(6, 30, false, false, 0, 0, &r).ron, Some(30800));
+        // Past what fits, the payment saturates rather than wrapping.
+        assert_eq!(limit_and_base(40, 30, &r).1, u32::MAX);
     }
 }

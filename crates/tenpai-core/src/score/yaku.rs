@@ -7,6 +7,9 @@
 pub enum Yaku {
     Riichi,
     DoubleRiichi,
+    /// Riichi with the hand shown (`open-riichi`, under the rule of that name).
+    OpenRiichi,
+    DoubleOpenRiichi,
     Ippatsu,
     MenzenTsumo,
     Pinfu,
@@ -51,18 +54,30 @@ pub enum Yaku {
     Ryuuiisou,
     Chinroutou,
     Suukantsu,
+    /// A ron on an open riichi (`sashikomi`).
+    Sashikomi,
+    /// A dealer's eighth win in a row (`paarenchan`).
+    Paarenchan,
+    Daisharin,
+    Daisuurin,
+    Daichikurin,
+    Daichisei,
     Tenhou,
     Chiihou,
     Dora,
     AkaDora,
     UraDora,
+    /// North tiles set aside in three-player mahjong.
+    NukiDora,
 }
 
-const ALL: [Yaku; 50] = {
+const ALL: [Yaku; 59] = {
     use Yaku::*;
     [
         Riichi,
         DoubleRiichi,
+        OpenRiichi,
+        DoubleOpenRiichi,
         Ippatsu,
         MenzenTsumo,
         Pinfu,
@@ -106,11 +121,18 @@ const ALL: [Yaku; 50] = {
         Ryuuiisou,
         Chinroutou,
         Suukantsu,
+        Sashikomi,
+        Paarenchan,
+        Daisharin,
+        Daisuurin,
+        Daichikurin,
+        Daichisei,
         Tenhou,
         Chiihou,
         Dora,
         AkaDora,
         UraDora,
+        NukiDora,
     ]
 };
 
@@ -126,6 +148,8 @@ impl Yaku {
         match self {
             Riichi => "riichi",
             DoubleRiichi => "double_riichi",
+            OpenRiichi => "open_riichi",
+            DoubleOpenRiichi => "double_open_riichi",
             Ippatsu => "ippatsu",
             MenzenTsumo => "menzen_tsumo",
             Pinfu => "pinfu",
@@ -169,11 +193,18 @@ impl Yaku {
             Ryuuiisou => "ryuuiisou",
             Chinroutou => "chinroutou",
             Suukantsu => "suukantsu",
+            Sashikomi => "sashikomi",
+            Paarenchan => "paarenchan",
+            Daisharin => "daisharin",
+            Daisuurin => "daisuurin",
+            Daichikurin => "daichikurin",
+            Daichisei => "daichisei",
             Tenhou => "tenhou",
             Chiihou => "chiihou",
             Dora => "dora",
             AkaDora => "aka_dora",
             UraDora => "ura_dora",
+            NukiDora => "nuki_dora",
         }
     }
 
@@ -183,6 +214,8 @@ impl Yaku {
         match self {
             Riichi => "Riichi",
             DoubleRiichi => "Double riichi",
+            OpenRiichi => "Open riichi",
+            DoubleOpenRiichi => "Double open riichi",
             Ippatsu => "Ippatsu",
             MenzenTsumo => "Menzen tsumo",
             Pinfu => "Pinfu",
@@ -226,11 +259,18 @@ impl Yaku {
             Ryuuiisou => "Ryuuiisou",
             Chinroutou => "Chinroutou",
             Suukantsu => "Suukantsu",
+            Sashikomi => "Sashikomi (ron on an open riichi)",
+            Paarenchan => "Paarenchan (eight dealer wins in a row)",
+            Daisharin => "Daisharin (big wheels, pinzu)",
+            Daisuurin => "Daisuurin (big neighbours, manzu)",
+            Daichikurin => "Daichikurin (big bamboo forest, souzu)",
+            Daichisei => "Daichisei (seven honor pairs)",
             Tenhou => "Tenhou",
             Chiihou => "Chiihou",
             Dora => "Dora",
             AkaDora => "Aka dora (red fives)",
             UraDora => "Ura dora",
+            NukiDora => "Nuki dora (North set aside)",
         }
     }
 
@@ -317,7 +357,10 @@ impl Yaku {
     }
 
     pub fn is_dora(self) -> bool {
-        matches!(self, Yaku::Dora | Yaku::AkaDora | Yaku::UraDora)
+        matches!(
+            self,
+            Yaku::Dora | Yaku::AkaDora | Yaku::UraDora | Yaku::NukiDora
+        )
     }
 
     /// Han of an ordinary yaku: closed and open (`None` when the yaku needs a
@@ -328,8 +371,8 @@ impl Yaku {
             Riichi | Ippatsu | MenzenTsumo | Pinfu | Tanyao | Iipeikou | YakuhaiHaku
             | YakuhaiHatsu | YakuhaiChun | SeatWind | RoundWind | Haitei | Houtei | Rinshan
             | Chankan => 1,
-            DoubleRiichi | Chiitoitsu | Toitoi | Sanankou | Sankantsu | SanshokuDoukou
-            | Shousangen | Honroutou => 2,
+            DoubleRiichi | OpenRiichi | Chiitoitsu | Toitoi | Sanankou | Sankantsu
+            | SanshokuDoukou | Shousangen | Honroutou => 2,
             Sanshoku | Ittsu | Chanta => {
                 if open {
                     1
@@ -344,7 +387,7 @@ impl Yaku {
                     3
                 }
             }
-            Ryanpeikou => 3,
+            Ryanpeikou | DoubleOpenRiichi => 3,
             Chinitsu => {
                 if open {
                     5

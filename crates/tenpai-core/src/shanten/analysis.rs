@@ -159,8 +159,14 @@ fn hand_counts(hand: &Hand) -> (Counts, Counts) {
 /// Shanten of a hand with its melds: copies in the melds are not available
 /// to the closed part (a pon of 5m and a 5m tanki is not tenpai).
 pub fn hand_shanten(hand: &Hand) -> Shanten {
+    hand_shanten_under(hand, super::Players::Four)
+}
+
+/// [`hand_shanten`] for `players` (three: over the tile set without
+/// 2m-8m).
+pub fn hand_shanten_under(hand: &Hand, players: super::Players) -> Shanten {
     let (closed, called) = hand_counts(hand);
-    Limits::from_called(&called).shanten(&closed, hand.melds.len())
+    Limits::from_called_under(&called, players).shanten(&closed, hand.melds.len())
 }
 
 /// Tiles left per kind: theoretical (the hand) and practical (the hand, the
@@ -223,7 +229,16 @@ impl Left {
 /// (waits, when tenpai). Tiles in called melds are not counted here; see
 /// [`analyze`] for a whole hand.
 pub fn discard_options(closed: &Counts, melds: usize) -> Vec<(Tile, Shanten, TileSet)> {
-    Limits::FULL
+    discard_options_under(closed, melds, super::Players::Four)
+}
+
+/// [`discard_options`] for `players` (three: 2m-8m are never draws).
+pub fn discard_options_under(
+    closed: &Counts,
+    melds: usize,
+    players: super::Players,
+) -> Vec<(Tile, Shanten, TileSet)> {
+    Limits::for_players(players)
         .discards(closed, melds)
         .into_iter()
         .filter_map(|(k, s, mask)| Some((Tile::from_index(k)?, s, TileSet(mask))))
@@ -262,7 +277,7 @@ fn mask_kinds(mask: u64) -> impl Iterator<Item = usize> {
 /// complete. `sit.discard` (a game review) is compared with the best.
 pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
     let (closed, called) = hand_counts(hand);
-    let lim = Limits::from_called(&called);
+    let lim = Limits::from_called_under(&called, rules.players);
     let melds = hand.melds.len();
     let left = Left::new(hand, sit);
     let total = hand.closed.len();

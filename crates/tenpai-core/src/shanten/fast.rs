@@ -50,6 +50,19 @@ pub(super) fn regular(h: &Counts, need: usize) -> i8 {
     ))
 }
 
+/// Regular-form shanten of a three-player hand (none of 2m-8m held, none
+/// drawable): its man suit is 1m and 9m alone, which pair and make
+/// triplets but no sequence, exactly as two honors do. So it is looked up
+/// in the honor table, and combined with the rest as a four-player hand is.
+#[inline(always)]
+pub(super) fn regular_three_player(h: &Counts, need: usize) -> i8 {
+    let man = table::honor_id_of(&[h[0], h[8], 0, 0, 0, 0, 0]);
+    to_shanten(table::fin(
+        table::pair(man, table::suit_id(h, 9)),
+        &pair_rev(table::suit_id(h, 18), table::honor_id(h), need),
+    ))
+}
+
 /// Regular-form shanten after each draw (`i8::MAX` for a fifth copy); returns
 /// the hand's own. Groups pair up as man+pin and sou+honors: a draw changes
 /// one group, combined with its partner and laid against the other pair.

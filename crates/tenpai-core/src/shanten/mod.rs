@@ -11,6 +11,11 @@
 //! the suits by min-plus convolution. Seven pairs (distinct pairs: a quad is
 //! one pair) and thirteen orphans are counted directly.
 //!
+//! Three-player hands (sanma, [`Players::Three`]) are counted over the
+//! tile set without 2m-8m: those are never drawn nor waited on, so 1m and
+//! 9m only pair and make triplets, and the man suit is looked up as a
+//! group of honors.
+//!
 //! Partial hands (1-14 closed tiles, any number of called melds) are read as
 //! the closed part of a hand: the closed tiles must form ⌊tiles / 3⌋ melds
 //! (at most 4 less the called melds) and a pair. Seven pairs and thirteen
@@ -23,11 +28,12 @@ mod json;
 mod table;
 
 pub use analysis::{
-    analyze, discard_options, hand_shanten, Analysis, Chosen, DiscardOption, TileSet, Ukeire,
-    UkeireTile, Wait, WaitValue, WinValue,
+    analyze, discard_options, discard_options_under, hand_shanten, hand_shanten_under, Analysis,
+    Chosen, DiscardOption, TileSet, Ukeire, UkeireTile, Wait, WaitValue, WinValue,
 };
 pub use json::to_json;
 
+pub use crate::score::rules::Players;
 use crate::tile::{Counts, Tile, KINDS};
 use table::D;
 
@@ -67,6 +73,22 @@ pub fn ukeire(closed: &Counts, melds: usize) -> Vec<Tile> {
     Limits::FULL.improving(closed, melds)
 }
 
+/// [`shanten`] for `players`: with three (sanma) 2m-8m are not in the
+/// game, so they are never drawn and 1m and 9m make no sequence.
+pub fn shanten_under(closed: &Counts, melds: usize, players: Players) -> Shanten {
+    Limits::for_players(players).shanten(closed, melds)
+}
+
+/// [`waits`] for `players` (three: 2m-8m are never waits).
+pub fn waits_under(closed: &Counts, melds: usize, players: Players) -> Vec<Tile> {
+    Limits::for_players(players).waits(closed, melds)
+}
+
+/// [`ukeire`] for `players` (three: 2m-8m are never draws).
+pub fn ukeire_under(closed: &Counts, melds: usize, players: Players) -> Vec<Tile> {
+    Limits::for_players(players).improving(closed, melds)
+}
+
 /// Whether the closed tiles with `melds` calls form a winning shape.
 pub fn is_complete(closed: &Counts, melds: usize) -> bool {
     shanten(closed, melds).shanten == -1
@@ -89,6 +111,9 @@ pub(crate) struct Limits {
     /// Per group (man, pin, sou, honors): whether some cap is below 4, so the
     /// tables do not apply.
     capped: [bool; 4],
+    /// Three players: 2m-8m are capped at 0 (so `capped[0]`), and a hand
+    /// whose only caps are those takes the three-player fast path.
+    players: Players,
 }
 
 const GROUPS: [(usize, usize, bool); 4] =
@@ -237,19 +262,61 @@ impl Limits {
     pub(crate) const FULL: Limits = Limits {
         caps: [4; KINDS],
         capped: [false; 4],
+        players: Players::Four,
     };
 
-    /// Limits for a hand whose called melds hold `called` copies per kind.
-    pub(crate) fn from_called(called: &Counts) -> Limits {
+    /// Three players, nothing called: 2m-8m are not in the game.
+    pub(crate) const THREE: Limits = {
         let mut caps = [4u8; KINDS];
-        let mut capped = [false; 4];
+        let mut i = 1;
+        while i <= 7 {
+            caps[i] = 0;
+            i += 1;
+        }
+        Limits {
+            caps,
+            capped: [true, false, false, false],
+            players: Players::Three,
+        }
+    };
+
+    pub(crate) fn for_players(players: Players) -> Limits {
+        match players {
+            Players::Four => Limits::FULL,
+            Players::Three => Limits::THREE,
+        }
+    }
+
+    /// Limits for a hand of `players` whose called melds hold `called`
+    /// copies per kind.
+    pub(crate) fn from_called_under(called: &Counts, players: Players) -> Limits {
+        let base = Limits::for_players(players);
+        let mut caps = base.caps;
+        let mut capped = base.capped;
         for i in 0..KINDS {
-            caps[i] = 4u8.saturating_sub(called[i]);
-            if caps[i] < 4 {
+            caps[i] = caps[i].saturating_sub(called[i]);
+            if called[i] > 0 {
                 capped[group_of(i)] = true;
             }
         }
-        Limits { caps, capped }
+        Limits {
+            caps,
+            capped,
+            players,
+        }
+    }
+
+    /// Whether the three-player fast path covers `h`: three players, no
+    /// cap but 2m-8m's, none of 2m-8m held.
+    #[inline(always)]
+    fn three_player_tabled(&self, h: &Counts) -> bool {
+        self.players == Players::Three
+            && !self.capped[1]
+            && !self.capped[2]
+            && !self.capped[3]
+            && self.caps[0] == 4
+            && self.caps[8] == 4
+            && h[1..8].iter().all(|&c| c == 0)
     }
 
     /// The tile total when the tables cover the hand (no caps below 4, no
@@ -322,6 +389,11 @@ impl Limits {
         let need = needed_melds(total, melds);
         let regular = if tabled {
             fast::regular(h, need)
+        } else if scan.max <= 4
+            && scan.total as usize <= gen::MAX_TILES
+            && self.three_player_tabled(h)
+        {
+            fast::regular_three_player(h, need)
         } else {
             Self::regular_from(&self.groups(h), need)
         };
@@ -521,6 +593,7 @@ mod tests {
         Limits {
             caps: [4; KINDS],
             capped: [true; 4],
+            players: Players::Four,
         }
     }
 

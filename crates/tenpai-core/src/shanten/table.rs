@@ -86,6 +86,13 @@ pub fn honor_id(h: &Counts) -> usize {
     HONOR[gen::rank_fast(&gen::RANK7_3, &gen::RANK7, h, 27)] as usize
 }
 
+/// The id of any 7 counts read as a group of honors (kinds that make no
+/// sequence): a three-player man suit is `[1m, 9m, 0, 0, 0, 0, 0]`.
+#[inline(always)]
+pub fn honor_id_of(counts: &[u8; 7]) -> usize {
+    HONOR[gen::rank(&gen::RANK7, counts)] as usize
+}
+
 /// 16 bytes from `at` (the tables carry 6 bytes of padding at the end).
 #[inline(always)]
 fn read16(bytes: &'static [u8], at: usize) -> &'static D {

@@ -94,6 +94,10 @@ pub struct RuleArgs {
     /// No red fives: a written `0` is a plain five.
     #[arg(long)]
     pub no_red_fives: bool,
+    /// Three-player mahjong (sanma): no 2m-8m, no chi, North set aside as
+    /// nukidora, tsumo loss, 200 a honba (`--rules sanma`).
+    #[arg(long)]
+    pub sanma: bool,
 }
 
 impl RuleArgs {
@@ -127,6 +131,9 @@ impl RuleArgs {
         }
         if self.no_red_fives {
             rules.red_fives = false;
+        }
+        if self.sanma && !rules.is_sanma() {
+            rules.apply("sanma")?;
         }
         Ok(rules)
     }

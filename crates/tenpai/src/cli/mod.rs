@@ -69,7 +69,8 @@ pub(crate) fn stdin_hands(
 #[command(
     name = "tenpai",
     version,
-    about = "Riichi Mahjong hand notation: check, format, score, analyse, serve"
+    about = "Riichi Mahjong hand notation: check, format, score, analyse, serve",
+    after_help = "A first word that is no subcommand is a hand to score, as `tenpai score` reads it:\n  tenpai 234m567p22s345678s win=8s riichi tsumo\n  tenpai 123p111999s11166z win=6z --sanma --nuki 2"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -102,8 +103,35 @@ pub enum Command {
     Pandoc(publish::PandocArgs),
 }
 
+/// The subcommands' names: a first word that is none of them (nor a
+/// request for help or the version) is a hand to score, as in
+/// `tenpai 123m456p789s11z22z win=2z`.
+const SUBCOMMANDS: &[&str] = &["check", "fmt", "score", "shanten", "lsp", "help"];
+
+/// The arguments with `score` put in front when the first word is not a
+/// subcommand: `tenpai HAND ...` scores the hand.
+pub fn with_default_subcommand(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let first = args.get(1).and_then(|a| a.to_str());
+    let scores = match first {
+        None => false,
+        Some(word) => {
+            !SUBCOMMANDS.contains(&word) && !matches!(word, "-h" | "--help" | "-V" | "--version")
+        }
+    };
+    if !scores {
+        return args;
+    }
+    let mut out = Vec::with_capacity(args.len() + 1);
+    let mut rest = args.into_iter();
+    out.extend(rest.next());
+    out.push("score".into());
+    out.extend(rest);
+    out
+}
+
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let args = with_default_subcommand(std::env::args_os().collect());
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };

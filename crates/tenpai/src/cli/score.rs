@@ -13,7 +13,6 @@ use crate::diag::Severity;
 use crate::hand::{read_hand, Hand, Mode, Situation};
 use crate::notation::{ast::LineKind, parse_line};
 use crate::score::json::error_json;
-use crate::score::rules::RenhouRule;
 use crate::score::{self, Alternative, Interpretation, Rules, Score, ScoreError};
 
 #[derive(clap::Args, Debug, Default)]
@@ -75,10 +74,23 @@ pub struct ScoreArgs {
     /// Non-dealer's win on the first draw.
     #[arg(long)]
     pub chiihou: bool,
-    /// Non-dealer's ron before the first draw; its value (mangan, yakuman)
-    /// sets the renhou rule (default mangan).
-    #[arg(long, value_name = "VALUE", num_args = 0..=1, default_missing_value = "mangan", value_parser = ["mangan", "yakuman", "off"])]
+    /// Non-dealer's ron before the first draw; its value (mangan, yakuman,
+    /// or a number of han as `--renhou 5`) sets the renhou rule (default
+    /// mangan).
+    #[arg(long, value_name = "VALUE", num_args = 0..=1, default_missing_value = "mangan", value_parser = renhou_value)]
     pub renhou: Option<String>,
+    /// Riichi declared open, hand shown (`open-riichi`): scores its 2 han
+    /// (3 with `--double-riichi`) and turns the open-riichi rule on.
+    #[arg(long)]
+    pub open_riichi: bool,
+    /// North tiles set aside as nukidora (`nuki=N`, 0-4); three-player, so
+    /// it also turns `sanma` on.
+    #[arg(long, value_name = "N", value_parser = nuki_count)]
+    pub nuki: Option<u32>,
+    /// The dealer's eighth win in a row (`paarenchan`; `--paarenchan 2`
+    /// counts it twice); turns the paarenchan rule on.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "1", value_parser = paarenchan_count)]
+    pub paarenchan: Option<u32>,
     /// Score a nagashi mangan (no tiles needed beyond the line's hand).
     #[arg(long)]
     pub nagashi: bool,
@@ -155,6 +167,32 @@ fn count(key: &str, v: &str) -> Result<u32, String> {
         .map_err(|_| format!("'{v}' is not a number of {key}"))
 }
 
+fn nuki_count(v: &str) -> Result<u32, String> {
+    count("nuki", v).and_then(|n| {
+        if n <= 4 {
+            Ok(n)
+        } else {
+            Err(format!("nuki counts the Norths set aside, 0 to 4, not {n}"))
+        }
+    })
+}
+
+fn paarenchan_count(v: &str) -> Result<u32, String> {
+    match v.parse::<u32>() {
+        Ok(n @ 1..=6) => Ok(n),
+        _ => Err(format!("paarenchan counts 1 to 6 yakuman, not '{v}'")),
+    }
+}
+
+/// `--renhou` is mangan, yakuman, off or a number of han, as a `renhou=`
+/// rule word says.
+fn renhou_value(v: &str) -> Result<String, String> {
+    Rules::tenhou()
+        .apply(&format!("renhou={v}"))
+        .map(|()| v.to_string())
+        .map_err(|e| format!("--renhou: {e}"))
+}
+
 fn honba_count(v: &str) -> Result<u32, String> {
     count("honba", v)
 }
@@ -185,12 +223,18 @@ impl ScoreArgs {
             })?;
         }
         if let Some(v) = &self.renhou {
-            r.renhou = match v.as_str() {
-                "mangan" => RenhouRule::Mangan,
-                "yakuman" => RenhouRule::Yakuman,
-                "off" => RenhouRule::Off,
-                other => return Err(format!("--renhou is mangan or yakuman, not '{other}'")),
-            };
+            r.apply(&format!("renhou={v}"))
+                .map_err(|e| format!("--renhou: {e}"))?;
+        }
+        if self.open_riichi {
+            r.open_riichi = true;
+        }
+        if self.paarenchan.is_some() {
+            r.paarenchan = true;
+        }
+        // Norths are set aside only with three players.
+        if self.nuki.is_some_and(|n| n > 0) && !r.is_sanma() {
+            r.apply("sanma")?;
         }
         Ok(r)
     }
@@ -212,6 +256,9 @@ impl ScoreArgs {
             o.push(("double-riichi", "double-riichi".into()));
         } else if self.riichi {
             o.push(("riichi", "riichi".into()));
+        }
+        if self.open_riichi {
+            o.push(("open-riichi", "open-riichi".into()));
         }
         if self.ippatsu {
             o.push(("ippatsu", "ippatsu".into()));
@@ -239,6 +286,14 @@ impl ScoreArgs {
             if on {
                 o.push((key, key.into()));
             }
+        }
+        match self.paarenchan {
+            Some(1) => o.push(("paarenchan", "paarenchan".into())),
+            Some(n) => o.push(("paarenchan", format!("paarenchan={n}"))),
+            None => {}
+        }
+        if let Some(n) = self.nuki {
+            o.push(("nuki", format!("nuki={n}")));
         }
         if let Some(n) = self.honba {
             o.push(("honba", format!("honba={n}")));

@@ -128,7 +128,7 @@ pub fn run(args: ShantenArgs) -> ExitCode {
             notes.extend(fifth_visible(&hand, &sit, &visible));
             sit.visible.extend(visible.iter().copied());
             let analysis = shanten::analyze(&hand, &sit, rules);
-            let sh = shanten::hand_shanten(&hand);
+            let sh = shanten::hand_shanten_under(&hand, rules.players);
             (hand, notes, sh, analysis)
         });
         let written = match (&result, args.json) {

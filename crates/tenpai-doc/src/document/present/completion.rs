@@ -181,7 +181,11 @@ fn option_items(a: &LineAnalysis, replace: Range<usize>) -> Vec<Item> {
             || present
                 .iter()
                 .any(|&p| riichis(p, i) || crate::hand::conflicting(p, i).is_some())
-            || (open && matches!(i, id::RIICHI | id::DOUBLE_RIICHI | id::IPPATSU | id::URA))
+            || (open
+                && matches!(
+                    i,
+                    id::RIICHI | id::DOUBLE_RIICHI | id::OPEN_RIICHI | id::IPPATSU | id::URA
+                ))
             || (waiting && i == id::DISCARD)
     };
     options::OPTIONS
@@ -190,7 +194,8 @@ fn option_items(a: &LineAnalysis, replace: Range<usize>) -> Vec<Item> {
         .filter(|(i, _)| !excluded(*i))
         .map(|(i, (name, kind))| {
             let insert = match kind {
-                ValueKind::Flag => name.to_string(),
+                // `paarenchan` is mostly written alone (`=2` is rare).
+                ValueKind::Flag | ValueKind::FlagOrNumber => name.to_string(),
                 _ => format!("{name}="),
             };
             Item {
@@ -241,7 +246,7 @@ fn values(key: &str, replace: Range<usize>, typed: &str, a: &LineAnalysis) -> Ve
                 tile_items(Tile::all().map(|t| (t, String::new())).collect(), at..at)
             }
         }
-        ValueKind::Flag | ValueKind::Number => Vec::new(),
+        ValueKind::Flag | ValueKind::Number | ValueKind::FlagOrNumber => Vec::new(),
     }
 }
 
