@@ -16,10 +16,15 @@ fn doc() -> String {
     std::fs::read_to_string(path).expect("docs/notation.md")
 }
 
-fn diagnostics(text: &str) -> Vec<Diagnostic> {
+/// The diagnostics of one line, under Tenhou's rules with `words` applied
+/// (a code documented with a `Rules:` line, like `not-in-sanma`).
+fn diagnostics_under(text: &str, words: &str) -> Vec<Diagnostic> {
     let line = parse_line(text);
     let mut d = line.errors.clone();
-    let rules = Rules::tenhou();
+    let mut rules = Rules::tenhou();
+    rules
+        .apply_words(words)
+        .expect("documented rule words apply");
     match &line.kind {
         LineKind::Hand(h) => d.extend(validate(h, &rules, Mode::Strict).diagnostics),
         LineKind::Rules(r) => d.extend(rules_of(r, &rules).1),
@@ -30,10 +35,21 @@ fn diagnostics(text: &str) -> Vec<Diagnostic> {
 
 /// (code, wrong line, right line) of each documented diagnostic.
 fn documented() -> Vec<(String, String, String)> {
+    documented_with_rules()
+        .into_iter()
+        .map(|(c, w, r, _)| (c, w, r))
+        .collect()
+}
+
+/// (code, wrong line, right line, rule words) of each documented
+/// diagnostic: a `Rules:` line under the heading names the rules its
+/// lines are read under.
+fn documented_with_rules() -> Vec<(String, String, String, String)> {
     let doc = doc();
     let mut out = Vec::new();
     let mut code: Option<String> = None;
     let mut wrong: Option<String> = None;
+    let mut words = String::new();
     let inline = |l: &str, prefix: &str| -> Option<String> {
         let rest = l.strip_prefix(prefix)?.trim();
         Some(rest.strip_prefix('`')?.strip_suffix('`')?.to_string())
@@ -42,6 +58,9 @@ fn documented() -> Vec<(String, String, String)> {
         if let Some(h) = l.strip_prefix("### `") {
             code = h.split('`').next().map(str::to_string);
             wrong = None;
+            words.clear();
+        } else if let Some(r) = inline(l, "Rules:") {
+            words = r;
         } else if let Some(w) = inline(l, "Wrong:") {
             wrong = Some(w);
         } else if let Some(r) = inline(l, "Right:") {
@@ -49,7 +68,7 @@ fn documented() -> Vec<(String, String, String)> {
             let w = wrong
                 .take()
                 .unwrap_or_else(|| panic!("{c}: Right: without Wrong:"));
-            out.push((c, w, r));
+            out.push((c, w, r, words.clone()));
         }
     }
     out
@@ -57,22 +76,22 @@ fn documented() -> Vec<(String, String, String)> {
 
 #[test]
 fn every_documented_wrong_line_yields_its_code() {
-    let docs = documented();
+    let docs = documented_with_rules();
     assert!(docs.len() >= 20);
-    for (code, wrong, right) in &docs {
+    for (code, wrong, right, words) in &docs {
         if code == "not-a-hand" {
             let err = parse_hand(wrong, &Rules::tenhou()).unwrap_err();
             assert!(err.iter().any(|d| d.code == "not-a-hand"));
             assert!(parse_hand(right, &Rules::tenhou()).is_ok());
             continue;
         }
-        let got = diagnostics(wrong);
+        let got = diagnostics_under(wrong, words);
         assert!(
             got.iter().any(|d| d.code == code),
             "{code}: the documented wrong line {wrong:?} gives {:?}",
             got.iter().map(|d| d.code).collect::<Vec<_>>()
         );
-        let got = diagnostics(right);
+        let got = diagnostics_under(right, words);
         assert!(
             got.is_empty(),
             "{code}: the documented right line {right:?} gives {got:?}"

@@ -250,7 +250,7 @@ fn usage_errors_exit_2() {
     // A flag with an optional value does not take the hand for its value.
     let o = tenpai(&["--renhou", hand, "--seat", "s"], None);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("possible values"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("mangan, yakuman or a number of han"));
     // Every way of writing a wind or tiles that a line takes.
     for good in [
         &["--seat", "S"][..],

@@ -813,12 +813,13 @@ fn outcome_of(v: &Validated, rules: &Rules) -> Outcome {
 }
 
 /// `no-yaku` is a warning in documents (an article may show such a hand on
-/// purpose); `rule-off` (nagashi under `nagashi=off`) is a note on the word,
+/// purpose), and so is `atozuke` (a win `atozuke=off` forbids); `rule-off` (nagashi under `nagashi=off`) is a note on the word,
 /// as validation gives it for renhou; other scoring errors are errors.
 fn score_diagnostic(e: &ScoreError, h: &ast::HandLine) -> Diagnostic {
     let span = h.hand_span.clone();
     match e.code {
         "no-yaku" => Diagnostic::warning("no-yaku", span, e.message.clone()),
+        "atozuke" => Diagnostic::warning("atozuke", span, e.message.clone()),
         "rule-off" => {
             let word = h.option("nagashi").map_or(span, |o| o.span());
             Diagnostic::info("rule-off", word, e.message.clone())

@@ -39,6 +39,32 @@ pub fn hands(n: usize, only14: bool) -> Vec<Counts> {
         .collect()
 }
 
+/// Hands dealt from shuffled three-player walls (108 tiles: no 2m-8m),
+/// alternately 13 and 14 tiles.
+#[allow(dead_code)]
+pub fn three_player_hands(n: usize) -> Vec<Counts> {
+    let mut rng = Rng(0x5EED_0F7E_49A1);
+    let mut wall: Vec<u8> = (0..136u32)
+        .map(|i| (i / 4) as u8)
+        .filter(|k| !(1..=7).contains(k))
+        .collect();
+    let len = wall.len();
+    (0..n)
+        .map(|i| {
+            let size = if i % 2 == 1 { 14 } else { 13 };
+            for j in 0..size {
+                let k = j + (rng.next() % (len - j) as u64) as usize;
+                wall.swap(j, k);
+            }
+            let mut c = [0u8; KINDS];
+            for &t in &wall[..size] {
+                c[t as usize] += 1;
+            }
+            c
+        })
+        .collect()
+}
+
 /// The `xiangting` crate's shanten over `hands`, as the shanten bench
 /// times it.
 pub fn xiangting_pass(hands: &[Counts]) -> i32 {

@@ -83,6 +83,12 @@ pub fn complete(text: &str, col: usize, rules: &Rules) -> Vec<Item> {
 const RULE_WORDS: &[(&str, &str, &[&str])] = &[
     ("tenhou", "preset: Tenhou's rules (the default)", &[]),
     ("mahjong-soul", "preset: Tenhou's, with double yakuman", &[]),
+    ("tenhou-sanma", "preset: Tenhou's three-player rules", &[]),
+    (
+        "mahjong-soul-sanma",
+        "preset: Mahjong Soul's three-player rules",
+        &[],
+    ),
     ("kiriage", "4 han 30 fu and 3 han 60 fu are a mangan", &[]),
     ("open-tanyao", "tanyao on an open hand (kuitan)", &[]),
     ("red-fives", "red fives are dora (aka)", &[]),
@@ -94,13 +100,13 @@ const RULE_WORDS: &[(&str, &str, &[&str])] = &[
     (
         "kazoe",
         "what 13 or more han is worth",
-        &["yakuman", "sanbaiman"],
+        &["yakuman", "sanbaiman", "unlimited"],
     ),
     ("yakuman-stacking", "different yakuman add up", &[]),
     (
         "renhou",
         "a ron before the first draw",
-        &["off", "mangan", "yakuman"],
+        &["off", "mangan", "yakuman", "5"],
     ),
     ("nagashi", "nagashi mangan is scored", &[]),
     (
@@ -108,7 +114,35 @@ const RULE_WORDS: &[(&str, &str, &[&str])] = &[
         "fu for a pair of the double wind",
         &["4", "2"],
     ),
+    (
+        "sanma",
+        "three players: no 2m-8m, no chi, North as nukidora",
+        &[],
+    ),
+    (
+        "sanma-tsumo",
+        "who pays a three-player tsumo",
+        &["loss", "split"],
+    ),
     ("honba", "points per honba", &["300", "600", "1500"]),
+    ("open-riichi", "open riichi scores 2 han", &[]),
+    ("sashikomi", "a ron on an open riichi is a yakuman", &[]),
+    ("paarenchan", "paarenchan is a yakuman", &[]),
+    (
+        "paarenchan-needs-yaku",
+        "paarenchan needs another yaku",
+        &[],
+    ),
+    ("limits", "mangan and yakuman limits (off: aotenjou)", &[]),
+    ("open-pinfu-fu", "an open no-fu ron is 30 fu", &[]),
+    ("pinfu-tsumo-fu", "a closed tsumo keeps its 2 fu", &[]),
+    (
+        "daisharin",
+        "22334455667788p is a yakuman",
+        &["on", "off", "all-suits"],
+    ),
+    ("daichisei", "seven honor pairs is a yakuman", &[]),
+    ("atozuke", "a winning tile may give the only yaku", &[]),
 ];
 
 /// Completion in a `rules:` line: the presets and switches, then a valued
@@ -477,7 +511,7 @@ mod tests {
             .into_iter()
             .map(|i| i.label)
             .collect();
-        assert_eq!(labels, ["yakuman", "sanbaiman"]);
+        assert_eq!(labels, ["yakuman", "sanbaiman", "unlimited"]);
         // Not on the keyword itself, and not for an unknown switch.
         assert!(complete("rules: x", 3, &Rules::tenhou()).is_empty());
         assert!(complete("rules: bogus=", 13, &Rules::tenhou()).is_empty());
