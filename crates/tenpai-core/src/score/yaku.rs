@@ -281,6 +281,8 @@ impl Yaku {
         match self {
             Riichi => "立直",
             DoubleRiichi => "ダブル立直",
+            OpenRiichi => "オープン立直",
+            DoubleOpenRiichi => "ダブルオープン立直",
             Ippatsu => "一発",
             MenzenTsumo => "門前清自摸和",
             Pinfu => "平和",
@@ -324,11 +326,18 @@ impl Yaku {
             Ryuuiisou => "緑一色",
             Chinroutou => "清老頭",
             Suukantsu => "四槓子",
+            Sashikomi => "オープン立直への放銃",
+            Paarenchan => "八連荘",
+            Daisharin => "大車輪",
+            Daisuurin => "大数隣",
+            Daichikurin => "大竹林",
+            Daichisei => "大七星",
             Tenhou => "天和",
             Chiihou => "地和",
             Dora => "ドラ",
             AkaDora => "赤ドラ",
             UraDora => "裏ドラ",
+            NukiDora => "抜きドラ",
         }
     }
 
