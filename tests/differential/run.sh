@@ -3,7 +3,8 @@
 #   tests/differential/run.sh                 # builds tenpai (debug) first
 #   TENPAI_BIN=path/to/tenpai HANDS=20000 SEED=7 RULES=kiriage tests/differential/run.sh
 # By default: 1,500 hands under each rule variant (RULES=all), then the
-# three-player shanten of SANMA_HANDS (100,000) random sanma hands.
+# three-player shanten of SANMA_HANDS (100,000) random
+# sanma hands.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 venv="${DIFFERENTIAL_VENV:-$repo/target/differential-venv}"
