@@ -103,20 +103,25 @@ pub enum Command {
     Pandoc(publish::PandocArgs),
 }
 
-/// The subcommands' names: a first word that is none of them (nor a
-/// request for help or the version) is a hand to score, as in
-/// `tenpai 123m456p789s11z22z win=2z`.
-const SUBCOMMANDS: &[&str] = &["check", "fmt", "score", "shanten", "lsp", "help"];
+/// Whether `word` names a subcommand (or an alias of one, or `help`):
+/// read from the command definition itself, so a new subcommand is never
+/// mistaken for a hand.
+fn is_subcommand(word: &str) -> bool {
+    use clap::CommandFactory;
+    word == "help"
+        || Cli::command()
+            .get_subcommands()
+            .any(|c| c.get_name() == word || c.get_all_aliases().any(|a| a == word))
+}
 
 /// The arguments with `score` put in front when the first word is not a
-/// subcommand: `tenpai HAND ...` scores the hand.
+/// subcommand (nor `--help` / `--version`): `tenpai HAND ...` scores the
+/// hand, as agari's command line does.
 pub fn with_default_subcommand(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let first = args.get(1).and_then(|a| a.to_str());
     let scores = match first {
         None => false,
-        Some(word) => {
-            !SUBCOMMANDS.contains(&word) && !matches!(word, "-h" | "--help" | "-V" | "--version")
-        }
+        Some(word) => !is_subcommand(word) && !matches!(word, "-h" | "--help" | "-V" | "--version"),
     };
     if !scores {
         return args;
@@ -149,5 +154,37 @@ pub fn main() -> ExitCode {
         Command::Render(a) => render::run(a),
         Command::Mdbook(a) => publish::run_mdbook(a),
         Command::Pandoc(a) => publish::run_pandoc(a),
+    }
+}
+
+#[cfg(test)]
+mod default_subcommand_tests {
+    use super::*;
+
+    fn words(args: &[&str]) -> Vec<String> {
+        with_default_subcommand(args.iter().map(|a| (*a).into()).collect())
+            .into_iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn a_hand_first_is_scored_and_a_subcommand_is_itself() {
+        assert_eq!(
+            words(&["tenpai", "123m456p789s11222z", "--sanma"]),
+            ["tenpai", "score", "123m456p789s11222z", "--sanma"]
+        );
+        assert_eq!(words(&["tenpai", "-"]), ["tenpai", "score", "-"]);
+        for sub in ["check", "fmt", "score", "shanten", "lsp", "help"] {
+            assert_eq!(words(&["tenpai", sub, "x"]), ["tenpai", sub, "x"]);
+        }
+        // Every subcommand the definition has, however many are added.
+        use clap::CommandFactory;
+        for c in Cli::command().get_subcommands() {
+            let name = c.get_name().to_string();
+            assert_eq!(words(&["tenpai", &name])[1], name);
+        }
+        assert_eq!(words(&["tenpai", "--help"]), ["tenpai", "--help"]);
+        assert_eq!(words(&["tenpai"]), ["tenpai"]);
     }
 }
