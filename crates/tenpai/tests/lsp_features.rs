@@ -654,7 +654,7 @@ async fn completion_in_a_rules_line_offers_switches_and_values() {
         .iter()
         .map(|i| i["label"].as_str().unwrap())
         .collect();
-    assert_eq!(labels, ["yakuman", "sanbaiman"]);
+    assert_eq!(labels, ["yakuman", "sanbaiman", "unlimited"]);
     let items = c.call("textDocument/completion", at(MJ, 0, 7)).await;
     assert!(items
         .as_array()
