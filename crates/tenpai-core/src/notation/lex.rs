@@ -124,6 +124,14 @@ pub(crate) fn tiles(
                     i..i + len,
                     format!("'{ch}' is a flower, season, joker or tile back, not a tile of riichi mahjong"),
                 ));
+            } else if let Some((run, mpsz)) = kanji_tiles(&line[i..end]) {
+                // Tiles written in kanji: one diagnostic for the run, with
+                // the same tiles in this notation.
+                errors.push(kanji_diagnostic(&line[i..i + run], &mpsz, i..i + run));
+                i += run;
+                continue;
+            } else if let Some(d) = foreign_mark(ch, i..i + len) {
+                errors.push(d);
             } else {
                 errors.push(unknown_character(ch, i..i + len));
             }
@@ -169,6 +177,129 @@ fn missing_suit(digits: &str, span: Span, next: Option<u8>) -> Diagnostic {
         span,
         format!("'{digits}' has no suit letter: {hint}"),
     )
+}
+
+/// The honor a kanji names (`東南西北白發中`, also `発` and the simplified
+/// `东` `发`), as its digit.
+fn honor_kanji(c: char) -> Option<u8> {
+    Some(match c {
+        '東' | '东' => 1,
+        '南' => 2,
+        '西' => 3,
+        '北' => 4,
+        '白' => 5,
+        '發' | '発' | '发' => 6,
+        '中' => 7,
+        _ => return None,
+    })
+}
+
+/// A run of tiles written in kanji at the start of `s`: `北北北`, `一萬`
+/// (`一万`, `一筒`, `一索`/`一条`), circled digits for pins (`①`). Its length
+/// in bytes and the same tiles in mpsz (`444z`), or `None` when `s` does
+/// not start with one.
+fn kanji_tiles(s: &str) -> Option<(usize, String)> {
+    let mut chars = s.char_indices().peekable();
+    let mut tiles: Vec<(u8, char)> = Vec::new();
+    let mut end = 0;
+    while let Some(&(at, c)) = chars.peek() {
+        let tile = if let Some(n) = honor_kanji(c) {
+            chars.next();
+            (n, 'z')
+        } else if let Some(n) = ('①'..='⑨').position(|k| k == c) {
+            chars.next();
+            (n as u8 + 1, 'p')
+        } else if let Some(n) = "一二三四五六七八九".chars().position(|k| k == c) {
+            let mut ahead = chars.clone();
+            ahead.next();
+            let suit = match ahead.peek().map(|&(_, k)| k) {
+                Some('萬' | '万') => 'm',
+                Some('筒') => 'p',
+                Some('索' | '条') => 's',
+                _ => break,
+            };
+            chars.next();
+            chars.next();
+            (n as u8 + 1, suit)
+        } else {
+            break;
+        };
+        tiles.push(tile);
+        end = chars.peek().map_or(s.len(), |&(next, _)| next);
+        let _ = at;
+    }
+    if tiles.is_empty() {
+        return None;
+    }
+    // Digits of one suit together, each suit's letter after its digits.
+    let mut mpsz = String::new();
+    for (k, (n, suit)) in tiles.iter().enumerate() {
+        mpsz.push((b'0' + n) as char);
+        if tiles.get(k + 1).is_none_or(|next| next.1 != *suit) {
+            mpsz.push(*suit);
+        }
+    }
+    Some((end, mpsz))
+}
+
+fn kanji_diagnostic(written: &str, mpsz: &str, span: Span) -> Diagnostic {
+    let b = mpsz.as_bytes();
+    // One tile: its name, and for an honor its letter too.
+    let one = (b.len() == 2)
+        .then(|| Suit::from_letter(b[1] as char).and_then(|s| Tile::new(s, b[0] - b'0')))
+        .flatten();
+    let message = match one {
+        Some(t) if t.is_honor() => format!(
+            "'{written}' is {}: write {mpsz} or {}",
+            t.name(),
+            t.letter_notation()
+        ),
+        Some(t) => format!("'{written}' is {}: write {mpsz}", t.name()),
+        None => format!("'{written}' are tiles written in kanji: write {mpsz}"),
+    };
+    Diagnostic::error("unknown-character", span.clone(), message).with_safe_fix(
+        format!("write {mpsz}"),
+        span,
+        mpsz,
+    )
+}
+
+/// Another tool's mark inside a hand word: what it means there, and how
+/// tenpai writes it.
+fn foreign_mark(ch: char, span: Span) -> Option<Diagnostic> {
+    let (message, fix): (&str, Option<&str>) = match ch {
+        '<' | '>' | '^' => (
+            "marks the player a tile was called from (pymdownx-mahjong, mandel59): tenpai's melds need no mark",
+            Some(""),
+        ),
+        '+' => (
+            "marks an added kan (pymdownx-mahjong): tenpai writes an open kan of four tiles, (6666z)",
+            Some(""),
+        ),
+        '_' => (
+            "lays the next tile sideways (mahgen): tenpai writes a call as a meld, (123m)",
+            None,
+        ),
+        '|' => (
+            "is a gap (mahgen): tenpai separates groups with a space",
+            Some(" "),
+        ),
+        'X' => (
+            "is an unknown tile (pymdownx-mahjong): tenpai reads only known tiles",
+            None,
+        ),
+        _ => return None,
+    };
+    let d = Diagnostic::error(
+        "unknown-character",
+        span.clone(),
+        format!("'{ch}' {message}"),
+    );
+    Some(match fix {
+        Some("") => d.with_safe_fix(format!("remove '{ch}'"), span, ""),
+        Some(text) => d.with_safe_fix(format!("write '{text}' for '{ch}'"), span, text),
+        None => d,
+    })
 }
 
 pub(crate) fn unknown_character(ch: char, span: Span) -> Diagnostic {

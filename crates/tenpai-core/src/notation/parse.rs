@@ -649,6 +649,44 @@ mod tests {
     }
 
     #[test]
+    fn other_spellings_get_one_diagnostic_and_a_fix() {
+        let line = parse_line("123m456p789s北北北發發");
+        assert_eq!(line.errors.len(), 1);
+        assert!(
+            line.errors[0].message.contains("write 44466z"),
+            "{}",
+            line.errors[0].message
+        );
+        assert_eq!(
+            fixed("123m456p789s11z北", "unknown-character"),
+            "123m456p789s11z4z"
+        );
+        let north = parse_line("123m456p789s11z北");
+        assert!(
+            north.errors[0]
+                .message
+                .contains("North wind: write 4z or n"),
+            "{}",
+            north.errors[0].message
+        );
+        assert_eq!(fixed("123m一萬①②9s", "unknown-character"), "123m1m12p9s");
+        assert_eq!(
+            fixed("123m456p11222z (789s<)", "unknown-character"),
+            "123m456p11222z (789s)"
+        );
+        assert_eq!(
+            fixed("123m|456p789s11222z", "unknown-character"),
+            "123m 456p789s11222z"
+        );
+        let x = parse_line("19p19s19m1234567Xz");
+        assert!(
+            x.errors.iter().any(|d| d.message.contains("unknown tile")),
+            "{:?}",
+            x.errors
+        );
+    }
+
+    #[test]
     fn glued_options_are_found_in_linear_time() {
         // Every `m` followed by a letter was a start whose key was searched
         // for to the word's end: this took minutes.
