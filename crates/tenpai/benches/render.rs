@@ -1,5 +1,6 @@
-//! Drawing a page of 1,000 hands (`tenpai render`): from Markdown text to
-//! the HTML page, every hand analysed, laid out and drawn. The page's
+//! Drawing a page of 1,000 hands in fences and 100 in prose (`tenpai
+//! render`): from Markdown text to the HTML page, every hand analysed,
+//! laid out and drawn. The page's
 //! weight per hand is printed with the timing (a test holds it to 2 KB).
 //!
 //! cargo bench --bench render -- --warm-up-time 1 --measurement-time 3

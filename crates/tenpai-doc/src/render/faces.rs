@@ -97,14 +97,21 @@ impl Face {
         self.write_code(out);
         out.push_str("\" overflow=\"visible\">");
         let out = &mut *out;
-        body(out, self == Face::Back);
+        body(
+            out,
+            if self == Face::Back {
+                Side::Down
+            } else {
+                Side::Up
+            },
+        );
         match self {
-            Face::Suited { suit: 0, number } => man(out, number, false),
-            Face::Suited { suit: 1, number } => pin(out, number, false),
-            Face::Suited { number, .. } => sou(out, number, false),
-            Face::RedFive { suit: 0 } => man(out, 5, true),
-            Face::RedFive { suit: 1 } => pin(out, 5, true),
-            Face::RedFive { .. } => sou(out, 5, true),
+            Face::Suited { suit: 0, number } => man(out, number, Paint::Usual),
+            Face::Suited { suit: 1, number } => pin(out, number, Paint::Usual),
+            Face::Suited { number, .. } => sou(out, number, Paint::Usual),
+            Face::RedFive { suit: 0 } => man(out, 5, Paint::Red),
+            Face::RedFive { suit: 1 } => pin(out, 5, Paint::Red),
+            Face::RedFive { .. } => sou(out, 5, Paint::Red),
             Face::Honor(number) => honor(out, number),
             Face::Back | Face::Blank => {}
         }
@@ -112,11 +119,25 @@ impl Face {
     }
 }
 
+/// Which side of a tile shows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Up,
+    Down,
+}
+
+/// How a suited face is coloured: as usual, or all red (a red five).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Paint {
+    Usual,
+    Red,
+}
+
 /// The tile's body: the back's colour below the face (the thickness of a
 /// standing tile), the face, its outline.
-fn body(out: &mut String, face_down: bool) {
+fn body(out: &mut String, side: Side) {
     out.push_str("<rect class=\"mj-e\" x=\".5\" y=\".5\" width=\"29\" height=\"39\" rx=\"4\"/>");
-    if face_down {
+    if side == Side::Down {
         out.push_str(
             "<rect class=\"mj-bk\" x=\"1\" y=\"1\" width=\"28\" height=\"35\" rx=\"3.5\"/>\
              <rect class=\"mj-o\" x=\"1\" y=\"1\" width=\"28\" height=\"35\" rx=\"3.5\"/>",
@@ -188,7 +209,8 @@ const WAN: &[&str] = &[
     "M17 31.5L18.5 33",
 ];
 
-fn man(out: &mut String, number: u8, red: bool) {
+fn man(out: &mut String, number: u8, paint: Paint) {
+    let red = paint == Paint::Red;
     let numeral = NUMERALS[usize::from(number.clamp(1, 9) - 1)];
     strokes(out, if red { "mj-rs" } else { "mj-k" }, 2.1, numeral);
     strokes(out, "mj-rs", 1.5, WAN);
@@ -210,7 +232,8 @@ fn round(value: f32) -> f32 {
     (value * 100.0).round() / 100.0
 }
 
-fn pin(out: &mut String, number: u8, red: bool) {
+fn pin(out: &mut String, number: u8, paint: Paint) {
+    let red = paint == Paint::Red;
     let (b, g, r) = ("mj-b", "mj-g", "mj-r");
     let spots: &[(f32, f32, &str)] = match number {
         2 => &[(15.0, 10.5, g), (15.0, 26.5, b)],
@@ -322,7 +345,8 @@ fn stick(out: &mut String, cx: f32, cy: f32, length: f32, angle: f32, class: &st
     );
 }
 
-fn sou(out: &mut String, number: u8, red: bool) {
+fn sou(out: &mut String, number: u8, paint: Paint) {
+    let red = paint == Paint::Red;
     let (g, b, r) = if red {
         ("mj-r", "mj-r", "mj-r")
     } else {
@@ -458,15 +482,22 @@ fn honor(out: &mut String, number: u8) {
     }
 }
 
-/// The style rules for the classes the faces use, with each colour a CSS
-/// variable (`--mj-red` ...) whose fallback is `palette`'s.
-pub fn style_rules(palette: &Palette, variables: bool) -> String {
-    let value = |name: &str, fallback: &str| {
-        if variables {
-            format!("var(--mj-{name},{fallback})")
-        } else {
-            fallback.to_string()
-        }
+/// How a stylesheet gives colours.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Colours {
+    /// Each colour a CSS variable (`--mj-red` ...) with the palette's as
+    /// fallback: a page's, which a site may restyle.
+    Variables,
+    /// The palette's own: a standalone picture's (rasterisers know no
+    /// variables).
+    Fixed,
+}
+
+/// The style rules for the classes the faces use, in `palette`'s colours.
+pub fn style_rules(palette: &Palette, colours: Colours) -> String {
+    let value = |name: &str, fallback: &str| match colours {
+        Colours::Variables => format!("var(--mj-{name},{fallback})"),
+        Colours::Fixed => fallback.to_string(),
     };
     format!(
         ".mj-e{{fill:{side}}}.mj-f{{fill:{face}}}.mj-bk{{fill:{back}}}\

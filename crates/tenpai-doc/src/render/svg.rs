@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use super::faces::{style_rules, Face, Palette, DARK, LIGHT, TILE_HEIGHT};
+use super::faces::{style_rules, Colours, Face, Palette, DARK, LIGHT, TILE_HEIGHT};
 use super::layout::{Layout, Placed, Pose, TileFace, LABEL_HEIGHT};
 use super::Theme;
 
@@ -165,11 +165,11 @@ pub fn inline(out: &mut String, layout: &Layout, frame: &Frame, faces: &mut Face
     out.push_str("\"><title>");
     escape_into(out, frame.title);
     out.push_str("</title>");
-    tiles(out, layout, frame.marked, faces);
+    tiles(out, layout, frame, faces);
     out.push_str("</svg>");
 }
 
-fn tiles(out: &mut String, layout: &Layout, marked: bool, faces: &mut FaceSet) {
+fn tiles(out: &mut String, layout: &Layout, frame: &Frame, faces: &mut FaceSet) {
     for placed in &layout.tiles {
         write_tile(out, placed, layout.top, faces);
     }
@@ -183,7 +183,7 @@ fn tiles(out: &mut String, layout: &Layout, marked: bool, faces: &mut FaceSet) {
         out.push_str(label.text);
         out.push_str("</text>");
     }
-    if marked {
+    if frame.marked {
         out.push_str("<rect class=\"mj-x\" x=\"-2\" y=\"-2\" width=\"");
         number(out, layout.width + 4.0);
         out.push_str("\" height=\"");
@@ -193,16 +193,13 @@ fn tiles(out: &mut String, layout: &Layout, marked: bool, faces: &mut FaceSet) {
 }
 
 /// Style rules of the picture's own parts (labels, error frame, caption).
-fn picture_rules(palette: &Palette, variables: bool) -> String {
-    let text = if variables {
-        format!("var(--mj-text,{})", palette.text)
-    } else {
-        palette.text.to_string()
-    };
-    let error = if variables {
-        format!("var(--mj-error,{})", palette.error)
-    } else {
-        palette.error.to_string()
+fn picture_rules(palette: &Palette, colours: Colours) -> String {
+    let (text, error) = match colours {
+        Colours::Variables => (
+            format!("var(--mj-text,{})", palette.text),
+            format!("var(--mj-error,{})", palette.error),
+        ),
+        Colours::Fixed => (palette.text.to_string(), palette.error.to_string()),
     };
     format!(
         ".mj-l,.mj-c{{fill:{text};font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif}}\
@@ -213,8 +210,8 @@ fn picture_rules(palette: &Palette, variables: bool) -> String {
 
 /// Every style rule a page needs for its hands, themed with CSS variables.
 pub fn page_rules() -> String {
-    let mut out = style_rules(&LIGHT, true);
-    out.push_str(&picture_rules(&LIGHT, true));
+    let mut out = style_rules(&LIGHT, Colours::Variables);
+    out.push_str(&picture_rules(&LIGHT, Colours::Variables));
     out
 }
 
@@ -242,7 +239,7 @@ pub fn variables(palette: &Palette) -> String {
 pub fn standalone(layout: &Layout, frame: &Frame, caption: Option<&str>, theme: Theme) -> String {
     let mut faces = FaceSet::new();
     let mut body = String::with_capacity(2048);
-    tiles(&mut body, layout, frame.marked, &mut faces);
+    tiles(&mut body, layout, frame, &mut faces);
     let caption_height = if caption.is_some() { 20.0 } else { 0.0 };
     if let Some(text) = caption {
         body.push_str("<text class=\"mj-c\" x=\"0\" y=\"");
@@ -260,12 +257,12 @@ pub fn standalone(layout: &Layout, frame: &Frame, caption: Option<&str>, theme: 
         Theme::Dark => &DARK,
         Theme::Light | Theme::Auto => &LIGHT,
     };
-    let mut style = style_rules(palette, false);
-    style.push_str(&picture_rules(palette, false));
+    let mut style = style_rules(palette, Colours::Fixed);
+    style.push_str(&picture_rules(palette, Colours::Fixed));
     if theme == Theme::Auto {
         style.push_str("@media (prefers-color-scheme:dark){");
-        style.push_str(&style_rules(&DARK, false));
-        style.push_str(&picture_rules(&DARK, false));
+        style.push_str(&style_rules(&DARK, Colours::Fixed));
+        style.push_str(&picture_rules(&DARK, Colours::Fixed));
         style.push('}');
     }
     let mut out = String::with_capacity(body.len() + style.len() + 8192);

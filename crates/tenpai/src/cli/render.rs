@@ -129,7 +129,7 @@ pub fn run(args: RenderArgs) -> ExitCode {
 fn render(args: &RenderArgs) -> Result<ExitCode, String> {
     if args.faces {
         let page = crate::render::page::faces_page(args.theme());
-        emit(args.output.as_deref(), page.as_bytes(), false)?;
+        emit(args.output.as_deref(), page.as_bytes(), Payload::Text)?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut configs = Configs::new(args.config.as_deref())?;
@@ -156,8 +156,13 @@ fn render(args: &RenderArgs) -> Result<ExitCode, String> {
         } else {
             svg.into_bytes()
         };
-        emit(args.output.as_deref(), &bytes, args.png.is_some())?;
-        return Ok(exit(errors.is_empty()));
+        let payload = if args.png.is_some() {
+            Payload::Binary
+        } else {
+            Payload::Text
+        };
+        emit(args.output.as_deref(), &bytes, payload)?;
+        return Ok(exit(errors.len()));
     }
     let Some(document) = &args.document else {
         return Err("nothing to render: give a document, --svg LINE or --png LINE".to_string());
@@ -221,23 +226,30 @@ fn render(args: &RenderArgs) -> Result<ExitCode, String> {
             );
         }
     }
-    emit(args.output.as_deref(), page.html.as_bytes(), false)?;
-    Ok(exit(page.errors.is_empty()))
+    emit(args.output.as_deref(), page.html.as_bytes(), Payload::Text)?;
+    Ok(exit(page.errors.len()))
 }
 
 /// 0 when every hand drew without errors, 1 when some hand has errors (as
 /// `tenpai check` exits).
-fn exit(clean: bool) -> ExitCode {
-    if clean {
+fn exit(errors: usize) -> ExitCode {
+    if errors == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     }
 }
 
+/// What is written: text, or bytes a terminal cannot show.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Payload {
+    Text,
+    Binary,
+}
+
 /// Writes `bytes` to `output` atomically, or to standard output (a PNG not
 /// to a terminal).
-fn emit(output: Option<&Path>, bytes: &[u8], binary: bool) -> Result<(), String> {
+fn emit(output: Option<&Path>, bytes: &[u8], payload: Payload) -> Result<(), String> {
     match output {
         // Atomically (the shared writer): a reader never sees half a page.
         Some(path) => write_file(path, bytes, Expect::Anything)
@@ -245,7 +257,7 @@ fn emit(output: Option<&Path>, bytes: &[u8], binary: bool) -> Result<(), String>
             .map_err(|e| format!("{}: {e}", path.display())),
         None => {
             let mut stdout = std::io::stdout().lock();
-            if binary && stdout.is_terminal() {
+            if payload == Payload::Binary && stdout.is_terminal() {
                 return Err("a PNG is not written to a terminal: use -o FILE".to_string());
             }
             stdout
