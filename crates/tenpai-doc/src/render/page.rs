@@ -584,8 +584,12 @@ fn fragment_style(theme: Theme) -> String {
     let mut out = match theme {
         Theme::Light => format!(".mj-hand,.mj-sprite{{{light}}}"),
         Theme::Dark => format!(".mj-hand,.mj-sprite{{{dark}}}"),
+        // A site's own theme switch wins over the system's preference:
+        // mdBook marks its themes as classes of <html>.
         Theme::Auto => format!(
-            ".mj-hand,.mj-sprite{{{light}}}@media (prefers-color-scheme:dark){{.mj-hand,.mj-sprite{{{dark}}}}}"
+            ".mj-hand,.mj-sprite{{{light}}}@media (prefers-color-scheme:dark){{.mj-hand,.mj-sprite{{{dark}}}}}\
+             html.light .mj-hand,html.rust .mj-hand{{{light}}}\
+             html.coal .mj-hand,html.navy .mj-hand,html.ayu .mj-hand{{{dark}}}"
         ),
     };
     out.push_str(&hand_style());
@@ -596,12 +600,12 @@ fn fragment_style(theme: Theme) -> String {
 fn hand_style() -> String {
     let mut out = svg::page_rules();
     out.push_str(
-        "\nfigure.mj-hand{margin:1.1rem 0}figure.mj-hand svg{display:block;max-width:100%;height:auto}\
-         figure.mj-hand figcaption{margin-top:.35rem;font-size:.92rem;color:var(--mj-text);\
+        "\nfigure.mj-hand{margin:1.1em 0}figure.mj-hand svg{display:block;max-width:100%;height:auto}\
+         figure.mj-hand figcaption{margin-top:.35em;font-size:.88em;color:var(--mj-text);\
          font-variant-numeric:tabular-nums}\
          span.mj-hand svg{display:inline-block;vertical-align:middle;margin:0 .1em}\
          .mj-error figcaption{color:var(--mj-error)}\
-         .mj-note{margin:.3rem 0;font-size:.92rem;color:var(--mj-text)}\n",
+         .mj-note{margin:.3em 0;font-size:.88em;color:var(--mj-text)}\n",
     );
     out
 }
@@ -748,7 +752,7 @@ pub fn faces_page(theme: Theme) -> String {
     out.push_str(&page_style(theme));
     out.push_str(
         ".mj-faces{display:flex;flex-wrap:wrap;gap:6px 4px}.mj-faces figure.mj-hand{margin:0;text-align:center}\
-         .mj-faces figcaption{font-size:.8rem}main{max-width:60rem}\n</style>\n</head>\n<body>\n",
+         .mj-faces figcaption{font-size:.8em}main{max-width:60rem}\n</style>\n</head>\n<body>\n",
     );
     out.push_str(&svg::sprite(&faces));
     out.push_str("\n<main>\n");
