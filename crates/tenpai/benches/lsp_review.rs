@@ -1,0 +1,293 @@
+//! The language server under a long game review: a 2,000-line `.mj` review
+//! open, and someone typing a new hand line of 100 characters into its
+//! middle, one character every 50 ms, hovering the hands around it between
+//! keystrokes. Driven in process through the whole JSON-RPC stack, as
+//! `benches/lsp.rs` is.
+//!
+//! What a person feels is the slowest answer, not the mean: each sample is
+//! one whole typing session, and its figure is the session's worst latency
+//! (didChange sent -> that version's publishDiagnostics received; hover
+//! request sent -> answer received). The worst of all sessions is printed
+//! at the end.
+//!
+//! cargo bench -p tenpai --bench lsp_review -- --warm-up-time 1 --measurement-time 3
+
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
+use serde_json::{json, Value};
+use tenpai::lsp::test_client::TestClient;
+use tenpai::tile::{Tile, KINDS};
+
+/// Lines in the review.
+const LINES: usize = 2_000;
+/// The line the new hand is typed into (an empty line inserted there).
+const TYPED_AT: u32 = 1_000;
+/// What is typed, one character a keystroke: 100 characters.
+const TYPED: &str =
+    "123m 456m 345p 234s 88s win=6m seat=w round=s riichi tsumo dora=1p # drew the 6m, late in turn 12 ok";
+/// The pause between keystrokes.
+const KEYSTROKE: Duration = Duration::from_millis(50);
+const URI: &str = "file:///review.mj";
+
+/// A small deterministic generator (xorshift), so every run sees the same
+/// review.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn write_tiles(tiles: &mut [usize]) -> String {
+    tiles.sort_unstable();
+    let written: Vec<Tile> = tiles.iter().filter_map(|&i| Tile::from_index(i)).collect();
+    tenpai::tile::to_compact(&written)
+}
+
+fn ascii(kind: usize) -> String {
+    Tile::from_index(kind).map(|t| t.ascii()).unwrap_or_default()
+}
+
+/// Four random groups and a pair, at most four of a tile.
+fn complete(rng: &mut Rng) -> Vec<usize> {
+    loop {
+        let mut tiles = Vec::with_capacity(14);
+        for _ in 0..4 {
+            if rng.below(3) == 0 {
+                let kind = rng.below(KINDS);
+                tiles.extend([kind, kind, kind]);
+            } else {
+                let first = rng.below(3) * 9 + rng.below(7);
+                tiles.extend([first, first + 1, first + 2]);
+            }
+        }
+        let pair = rng.below(KINDS);
+        tiles.extend([pair, pair]);
+        let mut counts = [0u8; KINDS];
+        tiles.iter().for_each(|&k| counts[k] += 1);
+        if counts.iter().all(|&c| c <= 4) {
+            return tiles;
+        }
+    }
+}
+
+/// `n` tiles from a shuffled wall.
+fn from_wall(rng: &mut Rng, n: usize) -> Vec<usize> {
+    let mut wall: Vec<usize> = (0..KINDS * 4).map(|i| i / 4).collect();
+    for i in 0..n {
+        let j = i + rng.below(wall.len() - i);
+        wall.swap(i, j);
+    }
+    wall.truncate(n);
+    wall
+}
+
+/// A review as `examples/game-review.mj` writes one, 2,000 lines: per turn
+/// a comment and the 14 tiles after the draw with the cut made
+/// (`discard=`: the server compares it with the best cut), now and then
+/// the tenpai declared and the win, a blank line between hands, a
+/// `rules:` line per game.
+fn review() -> String {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut lines: Vec<String> = vec![
+        "# Game review: a session's hanchan, turn by turn.".into(),
+        "rules: tenhou".into(),
+    ];
+    let mut game = 1;
+    while lines.len() < LINES {
+        lines.push(String::new());
+        lines.push(format!("# Game {game}, South 2, I sit West."));
+        for turn in 3..9 {
+            // Turns early in the hand: random tiles; later: one away.
+            let mut tiles = if turn < 6 {
+                from_wall(&mut rng, 14)
+            } else {
+                let mut tiles = complete(&mut rng);
+                let swapped = rng.below(tiles.len());
+                tiles[swapped] = rng.below(KINDS);
+                tiles
+            };
+            let cut = ascii(tiles[rng.below(tiles.len())]);
+            lines.push(format!("# Turn {turn}: what to cut?"));
+            lines.push(format!(
+                "{} seat=w round=s discard={cut}",
+                write_tiles(&mut tiles)
+            ));
+        }
+        let mut full = complete(&mut rng);
+        let winning = rng.below(full.len());
+        let win = ascii(full[winning]);
+        let mut tenpai = full.clone();
+        tenpai.remove(winning);
+        let dora = ascii(rng.below(KINDS));
+        lines.push("# The tenpai I declared riichi with.".into());
+        lines.push(format!(
+            "{} seat=w round=s riichi dora={dora}",
+            write_tiles(&mut tenpai)
+        ));
+        lines.push("# And the win.".into());
+        lines.push(format!(
+            "{} win={win} seat=w round=s riichi tsumo dora={dora}",
+            write_tiles(&mut full)
+        ));
+        if game % 10 == 0 {
+            lines.push(String::new());
+            lines.push("rules: tenhou".into());
+        }
+        game += 1;
+    }
+    lines.truncate(LINES);
+    let mut text = lines.join("\n");
+    text.push('\n');
+    text
+}
+
+/// The hand lines near the typing, numbered as they are once the new line
+/// is inserted: what a mouse hovers while reading.
+fn hand_lines_near(text: &str) -> Vec<u32> {
+    text.lines()
+        .enumerate()
+        .filter(|(index, line)| {
+            index.abs_diff(TYPED_AT as usize) < 40
+                && line.starts_with(|c: char| c.is_ascii_digit())
+        })
+        .map(|(index, _)| {
+            let index = index as u32;
+            if index >= TYPED_AT {
+                index + 1
+            } else {
+                index
+            }
+        })
+        .collect()
+}
+
+/// The worst latencies of one typing session.
+#[derive(Default, Clone, Copy)]
+struct Worst {
+    publish: Duration,
+    hover: Duration,
+}
+
+/// Open the review, type [`TYPED`] into a new line at [`TYPED_AT`], one
+/// character each [`KEYSTROKE`], hovering a hand line after each; then
+/// close the document. A fresh document each session (`n` names it).
+async fn session(client: &mut TestClient, text: &str, hovered: &[u32], n: u64) -> Worst {
+    let uri = format!("{URI}-{n}");
+    client.open(&uri, "mj", 1, text).await;
+    client.diagnostics(&uri, 1).await;
+    let mut version = 2;
+    client
+        .change(&uri, version, [TYPED_AT, 0, TYPED_AT, 0], "\n")
+        .await;
+    client.diagnostics(&uri, version).await;
+    let mut worst = Worst::default();
+    let mut next = Instant::now();
+    for (column, typed) in TYPED.char_indices() {
+        next += KEYSTROKE;
+        version += 1;
+        let column = column as u32;
+        let sent = Instant::now();
+        client
+            .change(
+                &uri,
+                version,
+                [TYPED_AT, column, TYPED_AT, column],
+                typed.encode_utf8(&mut [0; 4]),
+            )
+            .await;
+        client.diagnostics(&uri, version).await;
+        worst.publish = worst.publish.max(sent.elapsed());
+
+        let line = hovered[column as usize % hovered.len()];
+        let sent = Instant::now();
+        let answer = client
+            .call(
+                "textDocument/hover",
+                json!({"textDocument": {"uri": uri},
+                       "position": {"line": line, "character": 3}}),
+            )
+            .await;
+        worst.hover = worst.hover.max(sent.elapsed());
+        assert!(answer.is_object(), "a hover on hand line {line}: {answer}");
+        tokio::time::sleep_until(next.into()).await;
+    }
+    client
+        .notify("textDocument/didClose", json!({"textDocument": {"uri": uri}}))
+        .await;
+    client.diagnostics_any(&uri).await;
+    worst
+}
+
+fn bench(c: &mut Criterion) {
+    assert_eq!(TYPED.chars().count(), 100, "100 keystrokes");
+    let text = review();
+    let hovered = hand_lines_near(&text);
+    assert!(hovered.len() >= 10, "hand lines to hover near the typing");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let mut client = runtime.block_on(async {
+        let (mut client, _) = TestClient::in_process();
+        client.initialize(json!({}), Value::Null).await;
+        client
+    });
+    let diagnostics = runtime.block_on(async {
+        client.open(URI, "mj", 1, &text).await;
+        client.diagnostics(URI, 1).await
+    });
+    println!(
+        "the review: {} lines, {} bytes, {} diagnostics; {} keystrokes {} ms apart",
+        text.lines().count(),
+        text.len(),
+        diagnostics.as_array().map_or(0, Vec::len),
+        TYPED.chars().count(),
+        KEYSTROKE.as_millis()
+    );
+
+    let mut group = c.benchmark_group("review 2,000 lines, typing 100 characters");
+    group.sample_size(10);
+    group.sampling_mode(SamplingMode::Flat);
+    let mut sessions = 0u64;
+    let mut overall = Worst::default();
+    for (name, pick) in [
+        ("worst edit -> diagnostics", (|w: Worst| w.publish) as fn(Worst) -> Duration),
+        ("worst hover", |w: Worst| w.hover),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter_custom(|iters| {
+                runtime.block_on(async {
+                    let mut total = Duration::ZERO;
+                    for _ in 0..iters {
+                        sessions += 1;
+                        let worst = session(&mut client, &text, &hovered, sessions).await;
+                        overall.publish = overall.publish.max(worst.publish);
+                        overall.hover = overall.hover.max(worst.hover);
+                        total += pick(worst);
+                    }
+                    total
+                })
+            })
+        });
+    }
+    group.finish();
+    println!(
+        "worst of all {sessions} sessions ({} keystrokes): edit -> diagnostics {:.2} ms, hover {:.2} ms",
+        sessions * 100,
+        overall.publish.as_secs_f64() * 1e3,
+        overall.hover.as_secs_f64() * 1e3
+    );
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
