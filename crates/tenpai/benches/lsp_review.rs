@@ -54,7 +54,9 @@ fn write_tiles(tiles: &mut [usize]) -> String {
 }
 
 fn ascii(kind: usize) -> String {
-    Tile::from_index(kind).map(|t| t.ascii()).unwrap_or_default()
+    Tile::from_index(kind)
+        .map(|t| t.ascii())
+        .unwrap_or_default()
 }
 
 /// Four random groups and a pair, at most four of a tile.
@@ -157,8 +159,7 @@ fn hand_lines_near(text: &str) -> Vec<u32> {
     text.lines()
         .enumerate()
         .filter(|(index, line)| {
-            index.abs_diff(TYPED_AT as usize) < 40
-                && line.starts_with(|c: char| c.is_ascii_digit())
+            index.abs_diff(TYPED_AT as usize) < 40 && line.starts_with(|c: char| c.is_ascii_digit())
         })
         .map(|(index, _)| {
             let index = index as u32;
@@ -222,7 +223,10 @@ async fn session(client: &mut TestClient, text: &str, hovered: &[u32], n: u64) -
         tokio::time::sleep_until(next.into()).await;
     }
     client
-        .notify("textDocument/didClose", json!({"textDocument": {"uri": uri}}))
+        .notify(
+            "textDocument/didClose",
+            json!({"textDocument": {"uri": uri}}),
+        )
         .await;
     client.diagnostics_any(&uri).await;
     worst
@@ -261,7 +265,10 @@ fn bench(c: &mut Criterion) {
     let mut sessions = 0u64;
     let mut overall = Worst::default();
     for (name, pick) in [
-        ("worst edit -> diagnostics", (|w: Worst| w.publish) as fn(Worst) -> Duration),
+        (
+            "worst edit -> diagnostics",
+            (|w: Worst| w.publish) as fn(Worst) -> Duration,
+        ),
         ("worst hover", |w: Worst| w.hover),
     ] {
         group.bench_function(name, |b| {
