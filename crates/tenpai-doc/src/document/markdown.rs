@@ -194,16 +194,20 @@ pub(super) fn find(text: &str, dialects: &DialectConfig) -> Vec<HandSite> {
         }
     }
     flush_run(text, &mut run, &mut out, &mut cut_open);
-    // Prose (and HTML) is what lies between code.
-    let mut at = body;
-    for c in &code {
-        if c.start > at {
-            scan::prose(text, at..c.start, dialects, &mut found);
-        }
-        at = at.max(c.end);
+    // Prose (and HTML) is what lies between code: the whole body is read
+    // in one pass (a pass per stretch between code spans cost more than
+    // the reading), and what was found in code is left out.
+    let mut in_prose: Ranked = Vec::new();
+    if body < text.len() {
+        scan::prose(text, body..text.len(), dialects, &mut in_prose);
     }
-    if at < text.len() {
-        scan::prose(text, at..text.len(), dialects, &mut found);
+    if !in_prose.is_empty() {
+        code.sort_by_key(|c| c.start);
+        let in_code = |r: &Range<usize>| {
+            let i = code.partition_point(|c| c.end <= r.start);
+            code.get(i).is_some_and(|c| c.start < r.end)
+        };
+        found.extend(in_prose.into_iter().filter(|(_, f)| !in_code(&f.range)));
     }
     scan::blocks(text, &blocks, dialects, &mut found);
     if !found.is_empty() || !spans.is_empty() {
