@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::document::dialects::{Dialect, DialectConfig};
-use crate::notation::format::HonorStyle;
+use crate::format::HonorStyle;
 use crate::score::Rules;
 
 /// The names a configuration file may have, in the order they are looked for

@@ -274,7 +274,7 @@ pub fn code_actions(cx: &Ctx, range: Range) -> Vec<CodeActionOrCommand> {
 /// when it has diagnostics.
 fn dialect_actions(cx: &Ctx, line: &AnalyzedLine) -> Vec<CodeActionOrCommand> {
     use crate::document::format::dialect_edits;
-    use crate::notation::format::FormatOptions;
+    use crate::format::FormatOptions;
     let mut out = Vec::new();
     if let Some(t) = &line.translation {
         let options = FormatOptions {

@@ -5,7 +5,9 @@
 //! in [`crate::document::present`].
 
 // The layers below, under the names the server's modules use.
-pub(crate) use tenpai_core::{diag, notation, score};
+#[cfg(test)]
+pub(crate) use tenpai_core::rules;
+pub(crate) use tenpai_core::{diag, format, notation, score};
 pub(crate) use tenpai_doc::{config, document, render};
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::config::DialectSettings;
 use crate::document::DialectConfig;
-use crate::notation::format::HonorStyle;
+use crate::format::HonorStyle;
 use crate::score::Rules;
 
 #[derive(Clone, PartialEq, Debug)]
@@ -183,7 +183,7 @@ fn read_rules(v: &Value, problems: &mut Vec<String>) -> Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::rules::KazoeCap;
+    use crate::rules::KazoeCap;
     use serde_json::json;
 
     #[test]

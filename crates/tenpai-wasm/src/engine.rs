@@ -240,7 +240,7 @@ pub fn report(analysis: &LineAnalysis, line: &str) -> LineReport {
         }
         None => ("none", None, None),
     };
-    let formatted = tenpai_doc::notation::format::format_line(line, &Default::default());
+    let formatted = tenpai_doc::format::format_line(line, &Default::default());
     LineReport {
         outcome,
         hand: analysis.validated.as_ref().map(|v| hand_view(&v.hand)),

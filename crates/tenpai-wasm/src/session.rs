@@ -18,7 +18,7 @@ use tenpai_doc::document::present::{
 use tenpai_doc::document::{
     file_diagnostics, line_at, AnalyzedLine, Analyzer, DocKind, FileDiagnostic, Origin,
 };
-use tenpai_doc::notation::format::HonorStyle;
+use tenpai_doc::format::HonorStyle;
 
 use crate::offsets::Utf16Map;
 

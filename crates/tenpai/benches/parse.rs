@@ -10,11 +10,11 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use tenpai::format::{format_line, FormatOptions};
 use tenpai::hand::{validate, Mode};
 use tenpai::notation::ast::LineKind;
-use tenpai::notation::format::{format_line, FormatOptions};
 use tenpai::notation::parse_line;
-use tenpai::score::rules::Rules;
+use tenpai::rules::Rules;
 
 mod common;
 

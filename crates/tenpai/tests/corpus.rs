@@ -12,7 +12,7 @@ use tenpai::hand::{validate, Mode};
 use tenpai::notation::ast::LineKind;
 use tenpai::notation::tokens::tokens;
 use tenpai::notation::{parse_line, rules_of, CodeClass};
-use tenpai::score::rules::Rules;
+use tenpai::rules::Rules;
 
 struct Case {
     name: String,

@@ -6,7 +6,7 @@ use std::process::{Command, Output, Stdio};
 
 use tenpai::document::format::{format_document, format_edits};
 use tenpai::document::{find_hand_lines, DocKind};
-use tenpai::notation::format::FormatOptions;
+use tenpai::format::FormatOptions;
 
 const ARTICLE: &str = include_str!("fixtures/fmt/article.md");
 

@@ -5,11 +5,11 @@
 use std::path::PathBuf;
 
 use tenpai::diag::Diagnostic;
+use tenpai::format::{format_line, FormatOptions};
 use tenpai::hand::{parse_hand, validate, Mode};
 use tenpai::notation::ast::LineKind;
-use tenpai::notation::format::{format_line, FormatOptions};
 use tenpai::notation::{parse_line, rules_of, CodeClass, CODES};
-use tenpai::score::rules::Rules;
+use tenpai::rules::Rules;
 
 fn doc() -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/notation.md");

@@ -1,6 +1,6 @@
 //! The canonical formatter on lines worked by hand.
 
-use tenpai::notation::format::{format_line, FormatOptions, HonorStyle};
+use tenpai::format::{format_line, FormatOptions, HonorStyle};
 
 fn fmt(s: &str) -> Option<String> {
     format_line(s, &FormatOptions::default())

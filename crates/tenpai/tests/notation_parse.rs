@@ -3,7 +3,7 @@
 use tenpai::hand::{self, MeldKind, Mode, Riichi};
 use tenpai::notation::ast::{ClaimItem, LineKind};
 use tenpai::notation::parse_line;
-use tenpai::score::rules::Rules;
+use tenpai::rules::Rules;
 use tenpai::tile::{parse_tiles, Tile, Wind};
 
 fn t(s: &str) -> Tile {

@@ -3,12 +3,12 @@
 
 use proptest::prelude::*;
 
+use tenpai::format::{format_line, FormatOptions, HonorStyle};
 use tenpai::hand::{validate, Mode};
 use tenpai::notation::ast::{Line, LineKind};
-use tenpai::notation::format::{format_line, FormatOptions, HonorStyle};
 use tenpai::notation::parse_line;
 use tenpai::notation::tokens::tokens;
-use tenpai::score::rules::Rules;
+use tenpai::rules::Rules;
 
 fn piece() -> impl Strategy<Value = String> {
     prop_oneof![

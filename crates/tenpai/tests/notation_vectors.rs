@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use tenpai::hand::{self, Mode};
 use tenpai::notation::{ast::LineKind, parse_line};
-use tenpai::score::rules::Rules;
+use tenpai::rules::Rules;
 
 fn vectors(name: &str) -> Vec<serde_json::Value> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");

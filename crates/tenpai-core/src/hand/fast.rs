@@ -13,7 +13,7 @@
 
 use crate::notation::ast::{HandItem, HandLine, OptionValue, TileTok};
 use crate::notation::options::id;
-use crate::score::rules::{RenhouRule, Rules};
+use crate::rules::{RenhouRule, Rules};
 use crate::tile::Tile;
 
 use super::validate::{
@@ -244,7 +244,7 @@ mod tests {
     use crate::notation::ast::LineKind;
     use crate::notation::options::FLAG_NAMES;
     use crate::notation::parse_line;
-    use crate::score::rules::Rules;
+    use crate::rules::Rules;
     use crate::test_lines::samples;
 
     fn rule_sets() -> Vec<Rules> {

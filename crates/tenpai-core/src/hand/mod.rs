@@ -4,6 +4,8 @@
 
 use smallvec::SmallVec;
 
+use crate::notation::ast::HandLine;
+use crate::rules::Rules;
 use crate::tile::{Tile, Wind};
 
 /// Tiles held inline: a hand is validated for every line of a document, and
@@ -138,4 +140,10 @@ mod fast;
 mod validate;
 
 pub(crate) use validate::robbed_tile_held;
-pub use validate::{conflicting, parse_hand, read_hand, validate, Mode, ReadHand, Validated};
+pub use validate::{conflicting, parse_hand, read_hand, Mode, ReadHand, Validated};
+
+/// Validates a parsed hand line: the fast path answers for a line that
+/// draws no diagnostic, the full validation for every other line.
+pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
+    fast::validate(line, rules, mode).unwrap_or_else(|| validate::full(line, rules, mode))
+}

@@ -9,7 +9,7 @@ use crate::notation::ast::{
     Bracket, HandItem, HandLine, MeldTok, OptionTok, OptionValue, Span, TileTok,
 };
 use crate::notation::options::id;
-use crate::score::rules::Rules;
+use crate::rules::Rules;
 use crate::tile::{Tile, KINDS};
 
 use super::{Hand, Meld, MeldKind, Riichi, Situation, Tiles};
@@ -60,7 +60,7 @@ pub fn read_hand(text: &str, rules: &Rules, mode: Mode) -> Result<ReadHand, Vec<
             "this line holds no hand (it is blank, a comment or a rules: line)",
         )]);
     };
-    let v = validate(hand_line, rules, mode);
+    let v = super::validate(hand_line, rules, mode);
     // The parser's diagnostics are all errors.
     if v.has_errors() || !line.errors.is_empty() {
         let mut errors = line.errors;
@@ -74,14 +74,10 @@ pub fn read_hand(text: &str, rules: &Rules, mode: Mode) -> Result<ReadHand, Vec<
     Ok((v.hand, v.situation, v.diagnostics))
 }
 
-/// Validates a parsed hand line.
-pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
-    super::fast::validate(line, rules, mode).unwrap_or_else(|| full(line, rules, mode))
-}
-
-/// Validation with every check and its message: the definition that
-/// [`super::fast`] answers for first on lines without a diagnostic. Kept
-/// out of line, so that the fast path stays small.
+/// Validation with every check and its message: the definition that the
+/// fast path (`fast.rs`) answers for first on lines without a diagnostic
+/// (see [`super::validate`]). Kept out of line, so that the fast path stays
+/// small.
 #[cold]
 #[inline(never)]
 pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
@@ -244,7 +240,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
         &mut diags,
     );
 
-    if sit.renhou && rules.renhou == crate::score::rules::RenhouRule::Off {
+    if sit.renhou && rules.renhou == crate::rules::RenhouRule::Off {
         if let Some(o) = present[id::RENHOU] {
             diags.push(Diagnostic::info(
                 "rule-off",
@@ -1224,7 +1220,8 @@ mod tests {
         let LineKind::Hand(hand) = &line.kind else {
             panic!("a hand line: {text}");
         };
-        let mut diagnostics = validate(hand, &Rules::tenhou(), Mode::Strict).diagnostics;
+        let mut diagnostics =
+            super::super::validate(hand, &Rules::tenhou(), Mode::Strict).diagnostics;
         crate::diag::settle_removals(text, &mut diagnostics);
         diagnostics
             .iter()

@@ -8,7 +8,7 @@ use nom::sequence::{separated_pair, terminated};
 use nom::{IResult, Parser};
 
 use crate::diag::Diagnostic;
-use crate::score::Limit;
+use crate::limit::Limit;
 
 use super::ast::{ClaimItem, Span};
 use super::lex;

@@ -4,18 +4,16 @@
 pub mod ast;
 mod claim;
 mod fast;
-pub mod format;
 mod lex;
 pub mod options;
 mod parse;
-pub mod suggest;
 pub mod tokens;
 
 pub use parse::is_hand_word;
-pub use parse::parse_line;
 
 use crate::diag::Diagnostic;
-use crate::score::rules::Rules;
+use crate::rules::Rules;
+use ast::{HandLine, Line, LineKind};
 
 /// Applies a `rules:` line to `base`. Unknown rules and bad values are
 /// errors; the words that apply still do.
@@ -27,7 +25,7 @@ pub fn rules_of(line: &ast::RulesLine, base: &Rules) -> (Rules, Vec<Diagnostic>)
             continue;
         };
         let key = word.split_once('=').map_or(word.as_str(), |(k, _)| k);
-        let known = crate::score::rules::switch_name(key).is_some() || Rules::preset(key).is_some();
+        let known = crate::rules::switch_name(key).is_some() || Rules::preset(key).is_some();
         if known {
             let value_span = match word.find('=') {
                 Some(eq) => span.start + eq + 1..span.end,
@@ -37,8 +35,8 @@ pub fn rules_of(line: &ast::RulesLine, base: &Rules) -> (Rules, Vec<Diagnostic>)
             continue;
         }
         let key_span = span.start..span.start + key.len();
-        let guess = crate::score::rules::closest_rule(key);
-        let message = crate::score::rules::unknown_rule_message(key, guess);
+        let guess = crate::rules::closest_rule(key);
+        let message = crate::rules::unknown_rule_message(key, guess);
         let d = Diagnostic::error("unknown-rule", key_span.clone(), message);
         diags.push(match guess {
             Some(g) => d.with_fix(format!("change to '{g}'"), key_span, g),
@@ -100,3 +98,22 @@ pub const CODES: &[(&str, CodeClass)] = &[
     ("unknown-rule", CodeClass::Semantic),
     ("not-a-hand", CodeClass::Api),
 ];
+
+/// Parses one line of notation. Never panics; recovers from errors, so a
+/// line may report several.
+pub fn parse_line(text: &str) -> Line {
+    // Built in place: a hand line filled by the fast path and then moved
+    // into a `Line` would be copied whole.
+    let mut line = Line {
+        kind: LineKind::Hand(HandLine::default()),
+        errors: Vec::new(),
+    };
+    let read = match &mut line.kind {
+        LineKind::Hand(hand) => fast::line(text, hand).is_some(),
+        _ => false,
+    };
+    if !read {
+        line = parse::recovering(text);
+    }
+    line
+}

@@ -6,7 +6,8 @@ use crate::tile::Wind;
 
 use super::ast::*;
 use super::options::{self, ValueKind};
-use super::{claim, lex, suggest};
+use super::{claim, lex};
+use crate::suggest;
 
 /// Byte ranges of the whitespace-separated words of `text[start..end]`.
 pub(crate) fn words(
@@ -160,28 +161,9 @@ fn glued_option(word: &str) -> Option<usize> {
     })
 }
 
-/// Parses one line of notation. Never panics; recovers from errors, so a
-/// line may report several.
-pub fn parse_line(text: &str) -> Line {
-    // Built in place: a hand line filled by the fast path and then moved
-    // into a `Line` would be copied whole.
-    let mut line = Line {
-        kind: LineKind::Hand(HandLine::default()),
-        errors: Vec::new(),
-    };
-    let read = match &mut line.kind {
-        LineKind::Hand(hand) => super::fast::line(text, hand).is_some(),
-        _ => false,
-    };
-    if !read {
-        line = recovering(text);
-    }
-    line
-}
-
 /// The parser that defines the language: it reads every line, recovers from
-/// errors and reports them. [`super::fast`] answers first for the lines it
-/// can read without an error, and must agree with this. Kept out of line,
+/// errors and reports them. The fast path (`fast.rs`) answers first for the
+/// lines it can read without an error (see [`super::parse_line`]), and must agree with this. Kept out of line,
 /// so that the fast path's code stays small and hot.
 #[cold]
 #[inline(never)]
@@ -634,7 +616,8 @@ pub(super) fn number(raw: &str) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::{parse_line, printable_run};
+    use super::printable_run;
+    use crate::notation::parse_line;
 
     /// The line after applying the only diagnostic's first fix.
     fn fixed(text: &str, code: &str) -> String {

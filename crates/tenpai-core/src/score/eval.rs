@@ -9,10 +9,10 @@ use crate::hand::{Hand, Riichi, Situation};
 use crate::tile::{Counts, Tile, KINDS};
 
 use super::points::{limit_and_base, pay, Limit, Points};
-use super::rules::{Daisharin, RenhouRule, Rules};
 use super::shape::{Form, GroupKind, Interpretation, Wait};
 use super::yaku::{Yaku, YakuSet};
 use super::FuItem;
+use crate::rules::{Daisharin, RenhouRule, Rules};
 
 /// Per-hand facts, computed once.
 pub(crate) struct Ctx<'a> {

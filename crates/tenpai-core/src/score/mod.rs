@@ -8,7 +8,7 @@
 mod eval;
 pub mod json;
 pub mod points;
-pub mod rules;
+pub use crate::rules;
 pub mod shape;
 pub mod yaku;
 

@@ -33,7 +33,7 @@ pub use analysis::{
 };
 pub use json::to_json;
 
-pub use crate::score::rules::Players;
+pub use crate::rules::Players;
 use crate::tile::{Counts, Tile, KINDS};
 use table::D;
 

@@ -17,7 +17,8 @@ use crate::shanten::{self, Analysis};
 
 use super::claims::{self, Facts, ItemCheck, Payment, Priced, Value};
 use super::dialects::{DialectConfig, Translation};
-use super::extract::{find_hand_lines_with, HandSite, Origin};
+use super::extract::{HandSite, Origin};
+use super::find_hand_lines_with;
 use super::DocKind;
 
 /// What a hand line amounts to.

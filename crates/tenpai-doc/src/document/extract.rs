@@ -5,8 +5,7 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::dialects::{DialectConfig, Translation};
-use super::{markdown, DocKind};
+use super::dialects::Translation;
 
 /// Where a hand line was found; the analysis treats them alike except that
 /// `rules:` lines count only where a line of its own is written.
@@ -70,28 +69,6 @@ impl HandSite {
     }
 }
 
-/// The hand lines of `text`, in document order, with every dialect read.
-/// Blank lines are left out.
-pub fn find_hand_lines(text: &str, kind: DocKind) -> Vec<HandSite> {
-    find_hand_lines_with(text, kind, &DialectConfig::default())
-}
-
-/// The hand lines of `text`, reading the dialects `dialects` turns on.
-/// Hands marked to be ignored (`<!-- tenpai-ignore -->`, `# tenpai:
-/// ignore`) are left out.
-pub fn find_hand_lines_with(text: &str, kind: DocKind, dialects: &DialectConfig) -> Vec<HandSite> {
-    match kind {
-        DocKind::Mj => {
-            let mut lines = mj_lines(text, 0..text.len());
-            if memchr::memmem::find(text.as_bytes(), IGNORE_MJ.as_bytes()).is_some() {
-                ignore_mj_lines(text, &mut lines);
-            }
-            lines
-        }
-        DocKind::Markdown => markdown::find(text, dialects),
-    }
-}
-
 /// The comment that ignores a hand line of a `.mj` file (on the line), or
 /// the next line (on a line of its own).
 pub const IGNORE_MJ: &str = "tenpai: ignore";
@@ -102,7 +79,7 @@ fn ignores(line: &str) -> bool {
         .is_some_and(|(_, comment)| comment.trim() == IGNORE_MJ)
 }
 
-fn ignore_mj_lines(text: &str, lines: &mut Vec<HandSite>) {
+pub(super) fn ignore_mj_lines(text: &str, lines: &mut Vec<HandSite>) {
     let mut skip_next = false;
     lines.retain(|site| {
         let line = &text[site.range.clone()];
@@ -166,7 +143,7 @@ pub(super) fn trimmed(text: &str, range: Range<usize>) -> Option<Range<usize>> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::document::{find_hand_lines, DocKind};
 
     fn texts(text: &str, kind: DocKind) -> Vec<&str> {
         find_hand_lines(text, kind)

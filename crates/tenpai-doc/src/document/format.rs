@@ -4,12 +4,13 @@
 
 use std::ops::Range;
 
-use crate::notation::format::{format_line, FormatOptions, HonorStyle};
+use crate::format::{format_line, FormatOptions, HonorStyle};
 
 use super::dialects::{Dialect, DialectConfig, Translation};
-use super::extract::{find_hand_lines, find_hand_lines_with, Origin};
+use super::extract::Origin;
 use super::inline::{caret_hand, looks_like_hand};
 use super::DocKind;
+use super::{find_hand_lines, find_hand_lines_with};
 
 /// Replace `range` of the document with `text`.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -20,7 +20,7 @@ pub use analysis::{
     FileDiagnostic, FileFix, FileRelated, LineAnalysis, Outcome,
 };
 pub use dialects::{Dialect, DialectConfig};
-pub use extract::{find_hand_lines, find_hand_lines_with, mj_lines, HandSite, Origin, IGNORE_MJ};
+pub use extract::{mj_lines, HandSite, Origin, IGNORE_MJ};
 pub use inline::looks_like_hand;
 pub use line_index::{Encoding, LineIndex, Position};
 
@@ -58,5 +58,27 @@ impl DocKind {
             "markdown" | "md" => Some(DocKind::Markdown),
             _ => None,
         }
+    }
+}
+
+/// The hand lines of `text`, in document order, with every dialect read.
+/// Blank lines are left out.
+pub fn find_hand_lines(text: &str, kind: DocKind) -> Vec<HandSite> {
+    find_hand_lines_with(text, kind, &DialectConfig::default())
+}
+
+/// The hand lines of `text`, reading the dialects `dialects` turns on.
+/// Hands marked to be ignored (`<!-- tenpai-ignore -->`, `# tenpai:
+/// ignore`) are left out.
+pub fn find_hand_lines_with(text: &str, kind: DocKind, dialects: &DialectConfig) -> Vec<HandSite> {
+    match kind {
+        DocKind::Mj => {
+            let mut lines = extract::mj_lines(text, 0..text.len());
+            if memchr::memmem::find(text.as_bytes(), extract::IGNORE_MJ.as_bytes()).is_some() {
+                extract::ignore_mj_lines(text, &mut lines);
+            }
+            lines
+        }
+        DocKind::Markdown => markdown::find(text, dialects),
     }
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::document::format::{apply_edits, format_document, to_tenpai_edits};
-use crate::notation::format::{FormatOptions, HonorStyle};
+use crate::format::{FormatOptions, HonorStyle};
 
 use super::check::{read, setup};
 use super::terminal::escape_controls;

@@ -4,8 +4,8 @@ use std::ops::Range;
 
 use crate::document::format::{format_site, found_at};
 use crate::document::{LineAnalysis, Origin};
+use crate::format::{FormatOptions, HonorStyle};
 use crate::notation::ast::Written;
-use crate::notation::format::{FormatOptions, HonorStyle};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ActionKind {

@@ -158,7 +158,7 @@ fn rule_items(word: &str, replace: Range<usize>) -> Vec<Item> {
         also: None,
     };
     if let Some((key, _)) = word.split_once('=') {
-        let Some(name) = crate::score::rules::switch_name(key) else {
+        let Some(name) = crate::rules::switch_name(key) else {
             return Vec::new();
         };
         let values: &[&str] = RULE_WORDS
@@ -397,7 +397,7 @@ fn tile_items(tiles: Vec<(Tile, String)>, replace: Range<usize>) -> Vec<Item> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::rules::{PRESETS, SWITCHES};
+    use crate::rules::{PRESETS, SWITCHES};
 
     #[test]
     fn every_rule_word_is_offered_and_every_offer_applies() {

@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 use crate::document::LineAnalysis;
-use crate::notation::format::{format_line, FormatOptions};
+use crate::format::{format_line, FormatOptions};
 
 use super::outcome::outcome;
 use super::text::value_summary;

@@ -4,7 +4,7 @@
 //! Canonical form: the closed tiles sorted and written one group per suit in
 //! m p s z order (`123m456p789s11z`; a red five sorts as a 5 and stays `0`),
 //! then each meld, sorted inside, after a space, in the order written; then
-//! the options in the order of [`super::options::OPTIONS`]; then `=> claim`;
+//! the options in the order of [`crate::notation::options::OPTIONS`]; then `=> claim`;
 //! then the comment. One space between parts. Glyphs become digits (or
 //! letters), `h` becomes `z`. When sorting would change which tile is written
 //! last, the implicit winning tile is written out as `win=`.
@@ -13,8 +13,8 @@ use std::fmt::Write as _;
 
 use crate::tile::{Suit, Tile};
 
-use super::ast::{HandItem, HandLine, LineKind, OptionTok, OptionValue, TileTok};
-use super::options;
+use crate::notation::ast::{HandItem, HandLine, LineKind, OptionTok, OptionValue, TileTok};
+use crate::notation::options;
 
 /// How honors are written.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -35,7 +35,7 @@ pub struct FormatOptions {
 /// is then left as written). Blank lines become empty; comment and `rules:`
 /// lines lose only their surrounding whitespace.
 pub fn format_line(text: &str, opts: &FormatOptions) -> Option<String> {
-    let line = super::parse_line(text);
+    let line = crate::notation::parse_line(text);
     if !line.errors.is_empty() {
         return None;
     }
@@ -68,8 +68,8 @@ fn hand_line(text: &str, h: &HandLine, opts: &FormatOptions) -> String {
             tiles.sort_by_key(|t| (t.tile, !t.red));
             sep(&mut out);
             let (open, close) = match m.bracket {
-                super::ast::Bracket::Open => ('(', ')'),
-                super::ast::Bracket::Closed => ('[', ']'),
+                crate::notation::ast::Bracket::Open => ('(', ')'),
+                crate::notation::ast::Bracket::Closed => ('[', ']'),
             };
             out.push(open);
             write_tiles(&mut out, tiles.into_iter(), opts, false);
@@ -83,7 +83,7 @@ fn hand_line(text: &str, h: &HandLine, opts: &FormatOptions) -> String {
         (Some((w, red)), Some(new_last)) if h.option("win").is_none() && new_last.tile != w => {
             let v = crate::hand::validate(
                 h,
-                &crate::score::rules::Rules::default(),
+                &crate::rules::Rules::default(),
                 crate::hand::Mode::Partial,
             );
             (v.hand.win == Some(w)).then_some((w, red))

@@ -179,7 +179,7 @@ pub fn closest_rule(key: &str) -> Option<&'static str> {
         .copied()
         .chain(ALIASES.iter().map(|(a, _)| *a))
         .collect();
-    crate::notation::suggest::closest(key, &pool)
+    crate::suggest::closest(key, &pool)
 }
 
 /// What is wrong with a word that names no rule, as every place that takes

@@ -1,0 +1,86 @@
+//! Limit hands (mangan and above): the payment no longer depends on fu.
+//! At the bottom of the engine: claims name limits before any hand is scored.
+
+/// A limit hand: the payment no longer depends on fu.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Limit {
+    Mangan,
+    Haneman,
+    Baiman,
+    Sanbaiman,
+    KazoeYakuman,
+    /// How many yakuman (1 yakuman, 2 double, ...).
+    Yakuman(u32),
+}
+
+impl Limit {
+    /// The vectors' id: `mangan` ... `kazoe_yakuman`, `yakuman`,
+    /// `double_yakuman`, `triple_yakuman`, ...
+    pub fn id(self) -> &'static str {
+        match self {
+            Limit::Mangan => "mangan",
+            Limit::Haneman => "haneman",
+            Limit::Baiman => "baiman",
+            Limit::Sanbaiman => "sanbaiman",
+            Limit::KazoeYakuman => "kazoe_yakuman",
+            Limit::Yakuman(n) => match n {
+                0 | 1 => "yakuman",
+                2 => "double_yakuman",
+                3 => "triple_yakuman",
+                4 => "quadruple_yakuman",
+                5 => "quintuple_yakuman",
+                _ => "sextuple_yakuman",
+            },
+        }
+    }
+
+    /// A name a player reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::Mangan => "Mangan",
+            Limit::Haneman => "Haneman",
+            Limit::Baiman => "Baiman",
+            Limit::Sanbaiman => "Sanbaiman",
+            Limit::KazoeYakuman => "Kazoe yakuman",
+            Limit::Yakuman(n) => match n {
+                0 | 1 => "Yakuman",
+                2 => "Double yakuman",
+                3 => "Triple yakuman",
+                4 => "Quadruple yakuman",
+                5 => "Quintuple yakuman",
+                _ => "Sextuple yakuman",
+            },
+        }
+    }
+
+    /// Reads a limit id (as [`Limit::id`] writes it; `-` or `_`).
+    pub fn from_id(id: &str) -> Option<Limit> {
+        let id = id.replace('-', "_");
+        Some(match id.as_str() {
+            "mangan" => Limit::Mangan,
+            "haneman" => Limit::Haneman,
+            "baiman" => Limit::Baiman,
+            "sanbaiman" => Limit::Sanbaiman,
+            "kazoe_yakuman" | "kazoe" => Limit::KazoeYakuman,
+            "yakuman" => Limit::Yakuman(1),
+            "double_yakuman" => Limit::Yakuman(2),
+            "triple_yakuman" => Limit::Yakuman(3),
+            "quadruple_yakuman" => Limit::Yakuman(4),
+            "quintuple_yakuman" => Limit::Yakuman(5),
+            "sextuple_yakuman" => Limit::Yakuman(6),
+            _ => return None,
+        })
+    }
+
+    /// Base points of the limit.
+    pub fn base(self) -> u32 {
+        match self {
+            Limit::Mangan => 2000,
+            Limit::Haneman => 3000,
+            Limit::Baiman => 4000,
+            Limit::Sanbaiman => 6000,
+            Limit::KazoeYakuman => 8000,
+            Limit::Yakuman(n) => 8000 * n.max(1),
+        }
+    }
+}
