@@ -7,7 +7,7 @@
 // The layers below, under the names the server's modules use.
 #[cfg(test)]
 pub(crate) use tenpai_core::rules;
-pub(crate) use tenpai_core::{diag, format, notation, score};
+pub(crate) use tenpai_core::{diag, format, score};
 pub(crate) use tenpai_doc::{config, document, render};
 
 use std::sync::atomic::{AtomicBool, Ordering};
