@@ -12,7 +12,6 @@ use crate::diag::Diagnostic;
 use crate::diag::Severity;
 use crate::hand::{read_hand, Hand, Mode, Situation};
 use crate::notation::{ast::LineKind, parse_line};
-use crate::rules::RenhouRule;
 use crate::score::json::error_json;
 use crate::score::{self, Alternative, Interpretation, Rules, Score, ScoreError};
 
