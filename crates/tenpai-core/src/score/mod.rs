@@ -135,6 +135,33 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Score
 /// tile alone. The hand before the win is read for its waits; when one of
 /// them would complete it with no yaku, the yaku this win has depend on
 /// its tile, and it may not win that way.
+/// The tiles that complete `waiting` (a hand one tile short, melds
+/// included): the kinds in play under `rules` of which the hand does not
+/// hold all four copies already. Found by completion, not by the shanten
+/// tables, which price their waits with this module.
+fn waits(waiting: &Hand, rules: &Rules) -> Vec<Tile> {
+    let mut held = closed_counts(waiting);
+    for meld in &waiting.melds {
+        for tile in meld.tiles.iter() {
+            held[tile.index()] += 1;
+        }
+    }
+    Tile::all()
+        .filter(|tile| {
+            !(rules.is_sanma()
+                && tile.suit() == crate::tile::Suit::Man
+                && (2..=8).contains(&tile.number()))
+        })
+        .filter(|tile| held[tile.index()] < 4)
+        .filter(|&tile| {
+            let mut completed = waiting.clone();
+            let at = completed.closed.partition_point(|&t| t < tile);
+            completed.closed.insert(at, tile);
+            is_complete(&completed)
+        })
+        .collect()
+}
+
 fn check_atozuke(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<(), ScoreError> {
     let Some(win) = hand.win else {
         return Ok(());
@@ -144,9 +171,7 @@ fn check_atozuke(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<(), Scor
         waiting.closed.remove(at);
     }
     waiting.win = None;
-    let counts = closed_counts(&waiting);
-    let waits = crate::shanten::waits_under(&counts, waiting.melds.len(), rules.players);
-    for other in waits.into_iter().filter(|&t| t != win) {
+    for other in waits(&waiting, rules).into_iter().filter(|&t| t != win) {
         let mut completed = waiting.clone();
         let at = completed.closed.partition_point(|&t| t < other);
         completed.closed.insert(at, other);
