@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tenpai_core::notation::format::{FormatOptions, HonorStyle};
+use tenpai_core::format::{FormatOptions, HonorStyle};
 use tenpai_doc::document::format::format_document;
 use tenpai_doc::document::{find_hand_lines, DocKind};
 

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tenpai_core::notation::format::{format_line, FormatOptions, HonorStyle};
+use tenpai_core::format::{format_line, FormatOptions, HonorStyle};
 use tenpai_core::score::Rules;
 use tenpai_doc::document::analyze_text;
 
