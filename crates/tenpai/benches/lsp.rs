@@ -7,8 +7,12 @@
 //!
 //! cargo bench --bench lsp -- --warm-up-time 1 --measurement-time 3
 
+mod random_hands;
+
 use std::process::Stdio;
 use std::time::{Duration, Instant};
+
+use random_hands::{complete, from_wall, write_tiles, Rng};
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use serde_json::{json, Value};
@@ -18,64 +22,6 @@ use tenpai::score::Rules;
 use tenpai::tile::{Tile, KINDS};
 
 const HANDS: usize = 10_000;
-
-/// A small deterministic generator (xorshift), so every run sees the same
-/// document.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-fn write_tiles(tiles: &mut [usize]) -> String {
-    tiles.sort_unstable();
-    let ts: Vec<Tile> = tiles.iter().filter_map(|&i| Tile::from_index(i)).collect();
-    tenpai::tile::to_compact(&ts)
-}
-
-/// Four random groups and a pair, at most four of a tile.
-fn complete(rng: &mut Rng) -> Vec<usize> {
-    loop {
-        let mut t = Vec::with_capacity(14);
-        for _ in 0..4 {
-            if rng.below(3) == 0 {
-                let k = rng.below(KINDS);
-                t.extend([k, k, k]);
-            } else {
-                let suit = rng.below(3);
-                let n = rng.below(7);
-                let k = suit * 9 + n;
-                t.extend([k, k + 1, k + 2]);
-            }
-        }
-        let p = rng.below(KINDS);
-        t.extend([p, p]);
-        let mut counts = [0u8; KINDS];
-        t.iter().for_each(|&k| counts[k] += 1);
-        if counts.iter().all(|&c| c <= 4) {
-            return t;
-        }
-    }
-}
-
-fn from_wall(rng: &mut Rng, n: usize) -> Vec<usize> {
-    let mut wall: Vec<usize> = (0..KINDS * 4).map(|i| i / 4).collect();
-    for i in 0..n {
-        let j = i + rng.below(wall.len() - i);
-        wall.swap(i, j);
-    }
-    wall.truncate(n);
-    wall
-}
 
 /// 10,000 distinct hand lines: 40% winning hands (riichi, tsumo or ron,
 /// a dora indicator), 30% tenpai hands, 15% random 13-tile and 15% random

@@ -12,12 +12,22 @@
 //!
 //! cargo bench -p tenpai --bench lsp_review -- --warm-up-time 1 --measurement-time 3
 
+mod random_hands;
+
 use std::time::{Duration, Instant};
+
+use random_hands::{complete, from_wall, write_tiles, Rng};
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use serde_json::{json, Value};
 use tenpai::lsp::test_client::TestClient;
 use tenpai::tile::{Tile, KINDS};
+
+fn ascii(kind: usize) -> String {
+    Tile::from_index(kind)
+        .map(|t| t.ascii())
+        .unwrap_or_default()
+}
 
 /// Lines in the review.
 const LINES: usize = 2_000;
@@ -29,69 +39,6 @@ const TYPED: &str =
 /// The pause between keystrokes.
 const KEYSTROKE: Duration = Duration::from_millis(50);
 const URI: &str = "file:///review.mj";
-
-/// A small deterministic generator (xorshift), so every run sees the same
-/// review.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-fn write_tiles(tiles: &mut [usize]) -> String {
-    tiles.sort_unstable();
-    let written: Vec<Tile> = tiles.iter().filter_map(|&i| Tile::from_index(i)).collect();
-    tenpai::tile::to_compact(&written)
-}
-
-fn ascii(kind: usize) -> String {
-    Tile::from_index(kind)
-        .map(|t| t.ascii())
-        .unwrap_or_default()
-}
-
-/// Four random groups and a pair, at most four of a tile.
-fn complete(rng: &mut Rng) -> Vec<usize> {
-    loop {
-        let mut tiles = Vec::with_capacity(14);
-        for _ in 0..4 {
-            if rng.below(3) == 0 {
-                let kind = rng.below(KINDS);
-                tiles.extend([kind, kind, kind]);
-            } else {
-                let first = rng.below(3) * 9 + rng.below(7);
-                tiles.extend([first, first + 1, first + 2]);
-            }
-        }
-        let pair = rng.below(KINDS);
-        tiles.extend([pair, pair]);
-        let mut counts = [0u8; KINDS];
-        tiles.iter().for_each(|&k| counts[k] += 1);
-        if counts.iter().all(|&c| c <= 4) {
-            return tiles;
-        }
-    }
-}
-
-/// `n` tiles from a shuffled wall.
-fn from_wall(rng: &mut Rng, n: usize) -> Vec<usize> {
-    let mut wall: Vec<usize> = (0..KINDS * 4).map(|i| i / 4).collect();
-    for i in 0..n {
-        let j = i + rng.below(wall.len() - i);
-        wall.swap(i, j);
-    }
-    wall.truncate(n);
-    wall
-}
 
 /// A review as `examples/game-review.mj` writes one, 2,000 lines: per turn
 /// a comment and the 14 tiles after the draw with the cut made
