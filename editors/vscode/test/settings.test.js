@@ -40,10 +40,10 @@ test("no section gives no settings", () => {
 });
 
 // The extension's settings mirror the server's: every rule switch and
-// preset of crates/tenpai-core/src/score/rules.rs, and nothing it would not know.
+// preset of crates/tenpai-core/src/rules.rs, and nothing it would not know.
 test("rule settings are the server's switches and presets", () => {
   const fs = require("node:fs");
-  const rules = fs.readFileSync(path.join(__dirname, "..", "..", "..", "crates", "tenpai-core", "src", "score", "rules.rs"), "utf8");
+  const rules = fs.readFileSync(path.join(__dirname, "..", "..", "..", "crates", "tenpai-core", "src", "rules.rs"), "utf8");
   const list = (name) => {
     const m = rules.match(new RegExp(`pub const ${name}: &\\[&str\\] = &\\[([^\\]]*)\\]`));
     assert.ok(m, `${name} not found in rules.rs`);
