@@ -52,6 +52,15 @@ const CASES: &[Case] = &[
         diagnostic: Some(("wrong-claim", "3m4m5m7m")),
     },
     Case {
+        name: "hugo table row with a wrong count of tiles left",
+        doc: "表 🀄\n<tr><td>{{< mj 2m3m4m5m6m >}}</td>\n<td>{{< mj 1m4m7m >}}</td><td>12枚</td></tr>\n",
+        hand: "23456m",
+        hover_at: "6m >}}",
+        tile_len: 2,
+        tile: "**6m**",
+        diagnostic: Some(("wrong-claim", "12枚")),
+    },
+    Case {
         name: "mdc component with a drawn tile after ツモ",
         doc: "手牌は :mahjong-tiles{src=\"222567m3345p,56-7s\"} ツモ :mahjong-tiles{src=\"3p\"}\n",
         hand: "222567m33345p (567s)",
@@ -77,6 +86,15 @@ const CASES: &[Case] = &[
         tile_len: 2,
         tile: "**4z**",
         diagnostic: None,
+    },
+    Case {
+        name: "pymdownx fence with a draw and the waits before it, wrong",
+        doc: "# 🀄 東\n\n```mahjong\n123m456p789s1122z\ndraw: 2z\nwaits: 1z\n```\n",
+        hand: "123m456p789s11222z",
+        hover_at: "2z\nwaits",
+        tile_len: 2,
+        tile: "**2z**",
+        diagnostic: Some(("wrong-claim", "1z")),
     },
     Case {
         name: "pymdownx inline",

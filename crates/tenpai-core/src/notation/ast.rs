@@ -283,6 +283,11 @@ pub enum ClaimItem {
     Shanten(u32),
     /// `waits 14m`.
     Waits(Vec<Tile>),
+    /// `16 tiles`: how many tiles the hand accepts (those left of its
+    /// waits, or of the tiles that bring it closer), after its `discard=`.
+    Tiles(u32),
+    /// `4 kinds`: how many kinds of tile it accepts.
+    Kinds(u32),
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]

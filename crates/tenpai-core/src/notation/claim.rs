@@ -1,5 +1,6 @@
 //! Claims: `=> 7700`, `=> 2000/3900`, `=> 3 han 30 fu`, `=> mangan`,
-//! `=> 1-shanten`, `=> waits 14m`, and combinations of them.
+//! `=> 1-shanten`, `=> waits 14m`, `=> 4 kinds 16 tiles`, and combinations
+//! of them.
 
 use nom::bytes::complete::tag;
 use nom::character::complete::{char, u32 as number};
@@ -90,6 +91,8 @@ pub(crate) fn items(
                 Some("han") => Some(han_fu(n, &ws, line, k + 2)),
                 Some("all") => Some((ClaimItem::TsumoAll(n), 2)),
                 Some("points" | "pts" | "pt") => Some((ClaimItem::Points(n), 2)),
+                Some("tiles" | "tile") => Some((ClaimItem::Tiles(n), 2)),
+                Some("kinds" | "kind") => Some((ClaimItem::Kinds(n), 2)),
                 Some("fu") => {
                     let fe = ws[k + 1].1;
                     errors.push(Diagnostic::error(
@@ -156,7 +159,7 @@ pub(crate) fn items(
                     format!(
                         "cannot read '{word}' as a claim; a claim states points (7700, 2000/3900, \
                          3900 all), han and fu (3 han 30 fu, 3/30), a limit (mangan), a shanten \
-                         (1-shanten, tenpai) or waits (waits 14m)"
+                         (1-shanten, tenpai), waits (waits 14m) or the tiles it accepts (4 kinds 16 tiles)"
                     )
                 };
                 errors.push(Diagnostic::error("invalid-claim", s..e, message));

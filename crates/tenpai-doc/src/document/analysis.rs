@@ -15,7 +15,7 @@ use crate::notation::{self, ast};
 use crate::score::{self, Rules, Score, ScoreError};
 use crate::shanten::{self, Analysis};
 
-use super::claims::{self, Facts, ItemCheck, Payment, Priced, Value};
+use super::claims::{self, Accepted, Facts, ItemCheck, Payment, Priced, Value};
 use super::dialects::{DialectConfig, Translation};
 use super::extract::{HandSite, Origin};
 use super::find_hand_lines_with;
@@ -742,7 +742,13 @@ pub fn analyze_in(text: &str, rules: &Rules, context: Context) -> LineAnalysis {
                         diagnostics.push(score_diagnostic(e, h));
                     }
                 }
-                let facts = facts_of(&outcome, &validated.situation, h);
+                let mut facts = facts_of(&outcome, &validated.situation, h);
+                facts.accepted = accepted_of(&outcome, &validated.hand);
+                // Waits stated of a complete hand are those it had before its
+                // winning tile (pymdownx's `waits:` beside a `draw:`).
+                if facts.shanten == Some(-1) && states_waits(h) {
+                    facts.waits = waits_before_win(&validated.hand, rules);
+                }
                 if let Some(claim) = &h.claim {
                     result.claims = claims::check(claim, &facts, text);
                     diagnostics.extend(claims::diagnostics(&result.claims));
@@ -788,12 +794,81 @@ fn shape_facts(hand: &hand::Hand) -> Option<Facts> {
         w.retain(|t| Some(*t) != pair);
         w
     });
+    // The tiles a waiting shape accepts are its waits left beside it.
+    let accepted = waits.as_ref().map(|w| {
+        let held = crate::tile::counts(&hand.closed);
+        let tiles = w
+            .iter()
+            .map(|t| 4u32.saturating_sub(u32::from(held[t.index()])))
+            .sum();
+        Accepted {
+            kinds: w.len() as u32,
+            tiles,
+            in_sight: tiles,
+        }
+    });
     Some(Facts {
         value: Value::NotWinning,
         shanten: Some(shanten),
         waits,
         counters: false,
+        accepted,
     })
+}
+
+/// The tiles a hand of 13 accepts, or one of 14 after its `discard=`.
+fn accepted_of(outcome: &Outcome, hand: &hand::Hand) -> Option<Accepted> {
+    let of_ukeire = |u: &shanten::Ukeire| Accepted {
+        kinds: u.tiles.len() as u32,
+        tiles: u.total,
+        in_sight: u.practical_total,
+    };
+    match outcome {
+        Outcome::Shanten(Analysis::Tenpai { waits, .. }) => {
+            let mut held: Vec<crate::tile::Tile> = hand.closed.iter().copied().collect();
+            held.extend(hand.melds.iter().flat_map(|m| m.tiles.iter().copied()));
+            let held = crate::tile::counts(&held);
+            Some(Accepted {
+                kinds: waits.len() as u32,
+                tiles: waits
+                    .iter()
+                    .map(|w| 4u32.saturating_sub(u32::from(held[w.tile.index()])))
+                    .sum(),
+                in_sight: waits.iter().map(|w| u32::from(w.left)).sum(),
+            })
+        }
+        Outcome::Shanten(Analysis::NotTenpai { ukeire, .. }) => Some(of_ukeire(ukeire)),
+        Outcome::Shanten(Analysis::Discards {
+            options,
+            chosen: Some(chosen),
+            ..
+        }) => options.get(chosen.index?).map(|o| of_ukeire(&o.ukeire)),
+        _ => None,
+    }
+}
+
+/// Does the line's claim state waits?
+fn states_waits(h: &ast::HandLine) -> bool {
+    h.claim.as_ref().is_some_and(|c| {
+        c.items
+            .iter()
+            .any(|(item, _)| matches!(item, ast::ClaimItem::Waits(_)))
+    })
+}
+
+/// The waits of a complete hand before its winning tile came: its closed
+/// tiles less that tile, with its melds.
+fn waits_before_win(hand: &hand::Hand, rules: &Rules) -> Option<Vec<crate::tile::Tile>> {
+    let win = hand.win?;
+    let mut closed: Vec<crate::tile::Tile> = hand.closed.iter().copied().collect();
+    let at = closed.iter().position(|t| *t == win)?;
+    closed.remove(at);
+    let counts = crate::tile::counts(&closed);
+    Some(shanten::waits_under(
+        &counts,
+        hand.melds.len(),
+        rules.players,
+    ))
 }
 
 fn outcome_of(v: &Validated, rules: &Rules) -> Outcome {
@@ -851,6 +926,7 @@ fn facts_of(outcome: &Outcome, sit: &Situation, h: &ast::HandLine) -> Facts {
         shanten,
         waits,
         counters,
+        accepted: None,
     }
 }
 
@@ -899,6 +975,47 @@ mod tests {
             .iter()
             .flat_map(|l| l.analysis.diagnostics.iter().map(|d| d.code))
             .collect()
+    }
+
+    /// The messages of a line's claim diagnostics.
+    fn claim_messages(line: &str) -> Vec<String> {
+        analyze_text(line, &Rules::tenhou(), false)
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == "wrong-claim" || d.code == "inapplicable-claim")
+            .map(|d| d.message.clone())
+            .collect()
+    }
+
+    #[test]
+    fn counts_of_accepted_tiles_are_checked() {
+        // Shanpon on East and South: two of each left.
+        assert!(claim_messages("123m456p789s1122z => 2 kinds 4 tiles").is_empty());
+        let wrong = claim_messages("123m456p789s1122z => 8 tiles");
+        assert_eq!(
+            wrong,
+            ["wrong claim: the hand accepts 2 kinds, 4 tiles, not 8"]
+        );
+        // The dora indicator is in sight: 3 tiles, or 4 beside the hand.
+        assert!(claim_messages("123m456p789s1122z dora=1z => 3 tiles").is_empty());
+        assert!(claim_messages("123m456p789s1122z dora=1z => 4 tiles").is_empty());
+        // A 14-tile hand counts after its discard: 1-shanten on 1m4m5s8s.
+        let line = "223m222334p67s777z discard=2m => 4 kinds 16 tiles";
+        assert!(
+            claim_messages(line).is_empty(),
+            "{:?}",
+            claim_messages(line)
+        );
+        assert!(!claim_messages("223m222334p67s777z => 16 tiles").is_empty());
+    }
+
+    #[test]
+    fn waits_of_a_complete_hand_are_those_before_its_winning_tile() {
+        assert!(claim_messages("123m456p789s11222z => waits 12z").is_empty());
+        assert_eq!(
+            claim_messages("123m456p789s11222z => waits 2z"),
+            ["wrong claim: before its winning tile, the hand waits on 12z, not 2z"]
+        );
     }
 
     #[test]

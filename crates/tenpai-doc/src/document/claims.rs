@@ -76,10 +76,24 @@ pub struct Facts {
     pub value: Value,
     /// -1 complete, 0 tenpai, n n-shanten; `None` when unknown.
     pub shanten: Option<i8>,
-    /// The waits of a waiting (13-tile) hand.
+    /// The waits of a waiting (13-tile) hand; of a complete hand whose
+    /// claim states waits, those it had before its winning tile.
     pub waits: Option<Vec<Tile>>,
     /// The line sets `honba=` or `sticks=`: points claims then include them.
     pub counters: bool,
+    /// The tiles a hand of 13 accepts (one of 14 after its `discard=`):
+    /// its waits when tenpai, else the tiles that bring it closer.
+    pub accepted: Option<Accepted>,
+}
+
+/// The tiles a hand accepts, counted.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Accepted {
+    pub kinds: u32,
+    /// 4 of each kind less the copies in the hand.
+    pub tiles: u32,
+    /// Less also the dora indicators and the `visible=` tiles.
+    pub in_sight: u32,
 }
 
 /// One checked claim item.
@@ -242,6 +256,24 @@ fn check_item(item: &ClaimItem, facts: &Facts, slash: bool) -> Verdict {
             ),
             None => Verdict::NotApplicable("the hand's shanten is not known".into()),
         },
+        ClaimItem::Tiles(n) => match facts.accepted {
+            // An author counts the tiles left beside the hand, or also
+            // those in sight: either is right.
+            Some(a) if *n == a.tiles || *n == a.in_sight => Verdict::Right,
+            Some(a) => wrong(
+                format!("the hand accepts {}, not {n}", accepted_text(a)),
+                format!("{} tiles", a.tiles),
+            ),
+            None => Verdict::NotApplicable(not_accepting(facts)),
+        },
+        ClaimItem::Kinds(n) => match facts.accepted {
+            Some(a) if *n == a.kinds => Verdict::Right,
+            Some(a) => wrong(
+                format!("the hand accepts {}, not {n} kinds", accepted_text(a)),
+                format!("{} kinds", a.kinds),
+            ),
+            None => Verdict::NotApplicable(not_accepting(facts)),
+        },
         ClaimItem::Waits(tiles) => match &facts.waits {
             Some(w) => {
                 let mut claimed: Vec<Tile> = tiles.clone();
@@ -250,14 +282,21 @@ fn check_item(item: &ClaimItem, facts: &Facts, slash: bool) -> Verdict {
                 let mut real = w.clone();
                 real.sort();
                 real.dedup();
+                // The waits of a complete hand are those it had before its
+                // winning tile.
+                let hand = if facts.shanten.is_some_and(|s| s < 0) {
+                    "before its winning tile, the hand"
+                } else {
+                    "the hand"
+                };
                 if claimed == real {
                     Verdict::Right
                 } else if real.is_empty() {
-                    Verdict::NotApplicable("the hand has no wait".into())
+                    Verdict::NotApplicable(format!("{hand} has no wait"))
                 } else {
                     let real = to_compact(&real);
                     wrong(
-                        format!("the hand waits on {real}, not {}", to_compact(&claimed)),
+                        format!("{hand} waits on {real}, not {}", to_compact(&claimed)),
                         format!("waits {real}"),
                     )
                 }
@@ -267,6 +306,25 @@ fn check_item(item: &ClaimItem, facts: &Facts, slash: bool) -> Verdict {
                 _ => "only a waiting (tenpai) hand of 13 tiles has waits".into(),
             }),
         },
+    }
+}
+
+/// "4 kinds, 16 tiles (14 not in sight)".
+fn accepted_text(a: Accepted) -> String {
+    let kinds = if a.kinds == 1 { "kind" } else { "kinds" };
+    let sight = if a.in_sight == a.tiles {
+        String::new()
+    } else {
+        format!(" ({} not in sight)", a.in_sight)
+    };
+    format!("{} {kinds}, {} tiles{sight}", a.kinds, a.tiles)
+}
+
+/// Why a hand has no tiles it accepts to count.
+fn not_accepting(facts: &Facts) -> String {
+    match facts.shanten {
+        Some(s) if s < 0 => "the hand is complete: it accepts no tile".into(),
+        _ => "only a hand of 13 tiles (or of 14 with its discard=) accepts tiles".into(),
     }
 }
 
@@ -424,6 +482,8 @@ mod tests {
                 ClaimItem::Limit(l) => l.clone(),
                 ClaimItem::Shanten(n) => format!("{n}-shanten"),
                 ClaimItem::Waits(t) => format!("waits {}", to_compact(t)),
+                ClaimItem::Tiles(n) => format!("{n} tiles"),
+                ClaimItem::Kinds(n) => format!("{n} kinds"),
             };
             let start = text.len();
             text.push_str(&word);
@@ -452,6 +512,7 @@ mod tests {
             shanten: Some(-1),
             waits: None,
             counters: false,
+            accepted: None,
         }
     }
 
@@ -475,6 +536,7 @@ mod tests {
             shanten: Some(-1),
             waits: None,
             counters: false,
+            accepted: None,
         }
     }
 
@@ -484,6 +546,7 @@ mod tests {
             shanten: Some(0),
             waits: Some(parse_tiles("14m").unwrap().0),
             counters: false,
+            accepted: None,
         }
     }
 
@@ -751,6 +814,7 @@ mod tests {
             shanten: Some(-1),
             waits: None,
             counters: false,
+            accepted: None,
         };
         let (c, text) = claim(vec![ClaimItem::Points(1000)]);
         let d = diagnostics(&check(&c, &no_yaku, &text));
@@ -772,6 +836,7 @@ mod tests {
             shanten: Some(-1),
             waits: None,
             counters: false,
+            accepted: None,
         };
         assert_eq!(
             verdicts(
@@ -802,6 +867,7 @@ mod tests {
             shanten: Some(2),
             waits: None,
             counters: false,
+            accepted: None,
         };
         assert_eq!(render(&two).as_deref(), Some("2-shanten"));
         let mut counted = ron_3900();

@@ -194,15 +194,16 @@ pub(super) fn find(text: &str, dialects: &DialectConfig) -> Vec<HandSite> {
         }
     }
     flush_run(text, &mut run, &mut out, &mut cut_open);
-    // Prose (and HTML) is what lies between code: the whole body is read
-    // in one pass (a pass per stretch between code spans cost more than
-    // the reading), and what was found in code is left out.
+    // Prose (and HTML) is what lies between code: the body is read in one
+    // pass that jumps over code (a pass per stretch between code spans
+    // cost more than the reading); what a reader found that reaches into
+    // code is left out.
     let mut in_prose: Ranked = Vec::new();
+    code.sort_by_key(|c| c.start);
     if body < text.len() {
-        scan::prose(text, body..text.len(), dialects, &mut in_prose);
+        scan::prose(text, body..text.len(), &code, dialects, &mut in_prose);
     }
     if !in_prose.is_empty() {
-        code.sort_by_key(|c| c.start);
         let in_code = |r: &Range<usize>| {
             let i = code.partition_point(|c| c.end <= r.start);
             code.get(i).is_some_and(|c| c.start < r.end)

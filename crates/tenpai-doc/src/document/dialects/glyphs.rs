@@ -111,36 +111,41 @@ pub fn read_line(text: &str, range: Range<usize>, kanji: bool) -> Option<Transla
 /// `min` glyphs long (spaces between glyphs allowed).
 pub fn runs(text: &str, range: Range<usize>, min: usize) -> Vec<Range<usize>> {
     let mut out = Vec::new();
-    let Some(slice) = text.get(range.clone()) else {
+    let Some(slice) = text.get(..range.end) else {
         return out;
     };
     // Every glyph starts with the bytes F0 9F 80.
-    let finder = memchr::memmem::Finder::new(b"\xF0\x9F\x80");
-    let mut from = 0;
+    let finder = memchr::memmem::Finder::new(GLYPH_START);
+    let mut from = range.start;
     while let Some(found) = finder.find(&slice.as_bytes()[from..]) {
-        let start = from + found;
-        let mut end = start;
-        let mut count = 0;
-        let mut last_glyph_end = start;
-        for (i, c) in slice[start..].char_indices() {
-            if glyph(c).is_some() {
-                count += 1;
-                last_glyph_end = start + i + c.len_utf8();
-            } else if !(c == ' ' || c == '\u{fe0f}') {
-                break;
-            }
-            end = start + i + c.len_utf8();
-        }
-        let _ = end;
-        if count >= min {
-            out.push(range.start + start..range.start + last_glyph_end);
-        }
-        from = last_glyph_end.max(start + 1);
-        while !slice.is_char_boundary(from) {
-            from += 1;
-        }
+        let (run, next) = run_at(slice, from + found, min);
+        out.extend(run);
+        from = next;
     }
     out
+}
+
+/// The bytes every glyph starts with.
+pub const GLYPH_START: &[u8] = b"\xF0\x9F\x80";
+
+/// The run of glyphs that starts at `start` of `text`, if it has `min`
+/// glyphs or more, and where to look for the next one.
+pub fn run_at(text: &str, start: usize, min: usize) -> (Option<Range<usize>>, usize) {
+    let mut count = 0;
+    let mut last_glyph_end = start;
+    for (i, c) in text[start..].char_indices() {
+        if glyph(c).is_some() {
+            count += 1;
+            last_glyph_end = start + i + c.len_utf8();
+        } else if !(c == ' ' || c == '\u{fe0f}') {
+            break;
+        }
+    }
+    let mut next = last_glyph_end.max(start + 1);
+    while !text.is_char_boundary(next) {
+        next += 1;
+    }
+    ((count >= min).then_some(start..last_glyph_end), next)
 }
 
 #[cfg(test)]

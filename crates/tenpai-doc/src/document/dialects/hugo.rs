@@ -42,7 +42,8 @@ pub fn find(text: &str, range: Range<usize>, is_name: &dyn Fn(&str) -> bool) -> 
     out
 }
 
-fn shortcode(
+/// The shortcode that opens with the `{{` at `start`, read up to `limit`.
+pub fn shortcode(
     text: &str,
     start: usize,
     limit: usize,
@@ -56,12 +57,12 @@ fn shortcode(
         _ => return None,
     };
     let body_start = start + 3;
-    let body_len = text[body_start..limit].find(close)?;
-    // A shortcode is written on one line.
+    // A shortcode is written on one line: its close is looked for there
+    // (not in the rest of the document, for each `{{` of prose).
+    let line_end = memchr::memchr(b'\n', &text.as_bytes()[body_start..limit])
+        .map_or(limit, |n| body_start + n);
+    let body_len = text[body_start..line_end].find(close)?;
     let body = &text[body_start..body_start + body_len];
-    if body.contains('\n') {
-        return None;
-    }
     let lead = body.len() - body.trim_start().len();
     let body_trim = body.trim_start();
     let name_len = body_trim

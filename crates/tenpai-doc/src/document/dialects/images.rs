@@ -18,9 +18,10 @@ use super::{Builder, Dialect, MeldKind, RawTile, Translation};
 /// extension) to mpsz (`1m`).
 pub type ImageMap = HashMap<String, String>;
 
-/// One image in the text: its range and the tile its file shows.
+/// One image in the text (a tile, a back, or another picture): its range
+/// and the tile its file shows.
 #[derive(Clone, Debug)]
-struct Image {
+pub struct Image {
     range: Range<usize>,
     /// `None`: not a tile; `Some(None)`: a tile back.
     tile: Option<Option<RawTile>>,
@@ -119,33 +120,33 @@ fn named(name: &str) -> Option<RawTile> {
 
 /// The images of `text[range]`: `<img … src="…" …>` tags and `![…](…)`.
 fn images(text: &str, range: Range<usize>, custom: &ImageMap) -> Vec<Image> {
-    let mut out = Vec::new();
-    let Some(slice) = text.get(range.clone()) else {
-        return out;
+    let Some(slice) = text.get(..range.end) else {
+        return Vec::new();
     };
-    let b = slice.as_bytes();
-    for at in memchr::memchr2_iter(b'<', b'!', b) {
-        let found = if b[at] == b'<' {
-            html_image(slice, at)
-        } else {
-            markdown_image(slice, at)
-        };
-        let Some((end, src)) = found else {
-            continue;
-        };
-        let name = stem(src);
-        let (tile, sideways) = match tile_of(&name, custom) {
-            Some((t, s)) => (Some(Some(t)), s),
-            None if is_back(&name) => (Some(None), false),
-            None => (None, false),
-        };
-        out.push(Image {
-            range: range.start + at..range.start + end,
-            tile,
-            sideways,
-        });
-    }
-    out
+    memchr::memchr2_iter(b'<', b'!', &slice.as_bytes()[range.start..])
+        .filter_map(|at| image_at(slice, range.start + at, custom))
+        .collect()
+}
+
+/// The image written at `at` of `text` (an `<img>` tag or `![…](…)`), if
+/// one is there.
+pub fn image_at(text: &str, at: usize, custom: &ImageMap) -> Option<Image> {
+    let (end, src) = if text.as_bytes().get(at) == Some(&b'<') {
+        html_image(text, at)?
+    } else {
+        markdown_image(text, at)?
+    };
+    let name = stem(src);
+    let (tile, sideways) = match tile_of(&name, custom) {
+        Some((t, s)) => (Some(Some(t)), s),
+        None if is_back(&name) => (Some(None), false),
+        None => (None, false),
+    };
+    Some(Image {
+        range: at..end,
+        tile,
+        sideways,
+    })
 }
 
 fn html_image(s: &str, at: usize) -> Option<(usize, &str)> {
@@ -172,10 +173,10 @@ fn markdown_image(s: &str, at: usize) -> Option<(usize, &str)> {
     if !rest.starts_with("![") {
         return None;
     }
+    // An image is written on one line: the rest of the document is not
+    // searched for each `!` of prose.
+    let rest = &rest[..memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len())];
     let close = rest.find("](")?;
-    if rest[..close].contains('\n') {
-        return None;
-    }
     let target = &rest[close + 2..];
     let end = target.find(')')?;
     let src = target[..end].split_whitespace().next()?;
@@ -264,7 +265,11 @@ pub fn read(
     range: Range<usize>,
     custom: &ImageMap,
 ) -> Vec<(Range<usize>, Translation)> {
-    let all = images(text, range, custom);
+    hands(text, &images(text, range, custom))
+}
+
+/// The hands of `all`, the images of a document in order.
+pub fn hands(text: &str, all: &[Image]) -> Vec<(Range<usize>, Translation)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < all.len() {

@@ -29,24 +29,27 @@ pub fn inline_sequence(text: &str, span: Range<usize>) -> Option<Range<usize>> {
 
 /// `<mah-gen data-seq="…">` in `text[range]`: each sequence's range.
 pub fn html_sequences(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
-    let Some(slice) = text.get(range.clone()) else {
-        return out;
+    let Some(slice) = text.get(..range.end) else {
+        return Vec::new();
     };
-    for at in memchr::memmem::find_iter(slice.as_bytes(), b"<mah-gen") {
-        let tag_end = slice[at..].find('>').map_or(slice.len(), |e| at + e);
-        let tag = &slice[at..tag_end];
-        if tag.contains("data-river-mode") {
-            continue;
-        }
-        if let Some(i) = tag.find("data-seq=\"") {
-            let start = at + i + 10;
-            if let Some(len) = slice[start..tag_end].find('"') {
-                out.push(range.start + start..range.start + start + len);
-            }
-        }
+    memchr::memmem::find_iter(&slice.as_bytes()[range.start..], b"<mah-gen")
+        .filter_map(|at| html_sequence_at(slice, range.start + at))
+        .collect()
+}
+
+/// The `data-seq` value of the `<mah-gen …>` tag at `at`, if one is there.
+pub fn html_sequence_at(text: &str, at: usize) -> Option<Range<usize>> {
+    if !text[at..].starts_with("<mah-gen") {
+        return None;
     }
-    out
+    let tag_end = text[at..].find('>').map_or(text.len(), |e| at + e);
+    let tag = &text[at..tag_end];
+    if tag.contains("data-river-mode") {
+        return None;
+    }
+    let start = at + tag.find("data-seq=\"")? + 10;
+    let len = text[start..tag_end].find('"')?;
+    Some(start..start + len)
 }
 
 /// One mahgen tile: its tile (`None` for a back or a blank), a mark

@@ -29,49 +29,80 @@ pub struct Component {
 
 /// Finds the tile components in `text[range]`.
 pub fn find(text: &str, range: Range<usize>, is_name: &dyn Fn(&str) -> bool) -> Vec<Component> {
-    let mut out = Vec::new();
     let Some(slice) = text.get(range.clone()) else {
-        return out;
+        return Vec::new();
     };
     let b = slice.as_bytes();
-    for at in memchr::memchr_iter(b':', b) {
+    memchr::memchr_iter(b':', b)
         // `::name` is found at its first colon.
-        if at > 0 && b[at - 1] == b':' {
-            continue;
-        }
-        let name_start = if b.get(at + 1) == Some(&b':') {
-            at + 2
-        } else {
-            at + 1
-        };
-        let name_len = b[name_start..]
-            .iter()
-            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'-' || **c == b'_')
-            .count();
-        if name_len == 0 || b.get(name_start + name_len) != Some(&b'{') {
-            continue;
-        }
-        if !is_name(&slice[name_start..name_start + name_len]) {
-            continue;
-        }
-        let attrs_start = name_start + name_len + 1;
-        let Some(attrs_len) = slice[attrs_start..].find(['}', '\n']) else {
-            continue;
-        };
-        if b[attrs_start + attrs_len] != b'}' {
-            continue;
-        }
-        let attrs = &slice[attrs_start..attrs_start + attrs_len];
-        let Some(src) = attribute(attrs, &["src", "tiles", "hand"]) else {
-            continue;
-        };
-        let base = range.start + attrs_start;
-        out.push(Component {
-            range: range.start + at..base + attrs_len + 1,
-            src: base + src.start..base + src.end,
-        });
+        .filter(|&at| !(at > 0 && b[at - 1] == b':'))
+        .filter_map(|at| component_at(text, range.start + at, range.end, is_name))
+        .collect()
+}
+
+/// The component of the `{` at `brace` (`:name{…}`, `::name{…}`), read
+/// up to `limit`: the name before it, back to its colon.
+pub fn component_before_brace(
+    text: &str,
+    brace: usize,
+    start: usize,
+    limit: usize,
+    is_name: &dyn Fn(&str) -> bool,
+) -> Option<Component> {
+    let b = text.as_bytes();
+    let name_len = b[start..brace]
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'-' || **c == b'_')
+        .count();
+    let name_start = brace - name_len;
+    if name_len == 0 || name_start == start || b[name_start - 1] != b':' {
+        return None;
     }
-    out
+    let colon = if name_start >= start + 2 && b[name_start - 2] == b':' {
+        name_start - 2
+    } else {
+        name_start - 1
+    };
+    component_at(text, colon, limit, is_name)
+}
+
+/// The component whose (first) colon is at `at`, read up to `limit`.
+fn component_at(
+    text: &str,
+    at: usize,
+    limit: usize,
+    is_name: &dyn Fn(&str) -> bool,
+) -> Option<Component> {
+    let slice = text.get(..limit)?;
+    let b = slice.as_bytes();
+    let name_start = if b.get(at + 1) == Some(&b':') {
+        at + 2
+    } else {
+        at + 1
+    };
+    let name_len = b
+        .get(name_start..)?
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'-' || **c == b'_')
+        .count();
+    if name_len == 0 || b.get(name_start + name_len) != Some(&b'{') {
+        return None;
+    }
+    if !is_name(&slice[name_start..name_start + name_len]) {
+        return None;
+    }
+    let attrs_start = name_start + name_len + 1;
+    let attrs_len = slice[attrs_start..].find(['}', '\n'])?;
+    if b[attrs_start + attrs_len] != b'}' {
+        return None;
+    }
+    let attrs = &slice[attrs_start..attrs_start + attrs_len];
+    let src = attribute(attrs, &["src", "tiles", "hand"])?;
+    Some(Component {
+        range: at..attrs_start + attrs_len + 1,
+        src: attrs_start + src.start..attrs_start + src.end,
+    })
 }
 
 /// The value range of the first of `keys` in `attrs` (`key="v"`, `key='v'`).

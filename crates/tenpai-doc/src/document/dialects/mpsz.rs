@@ -19,49 +19,64 @@ fn is_word_byte(b: u8) -> bool {
 /// Hands written as runs of mpsz words in `text[range]`.
 pub fn runs(text: &str, range: Range<usize>) -> Vec<(Range<usize>, Translation)> {
     let mut out = Vec::new();
-    let Some(slice) = text.get(range.clone()) else {
+    let Some(slice) = text.get(..range.end) else {
         return out;
     };
     let b = slice.as_bytes();
-    let mut i = 0;
+    let mut i = range.start;
     while i < b.len() {
-        // A word starts with a digit after a non-word byte.
-        if !b[i].is_ascii_digit() || (i > 0 && is_word_byte(b[i - 1])) {
+        if !is_word_start(slice, range.start, i) {
             i += 1;
             continue;
         }
-        let start = i;
-        let mut builder = Builder::new();
-        let mut end = i;
-        let mut at = i;
-        loop {
-            let (tiles, stop) = read_mpsz(slice, at, range.start);
-            // A hand word ends at a non-word byte.
-            if tiles.is_empty() || b.get(stop).is_some_and(|&c| is_word_byte(c)) {
-                break;
-            }
-            for (t, r) in tiles {
-                builder.tile(t, r);
-            }
-            end = stop;
-            // One space, then another hand word.
-            if b.get(stop) == Some(&b' ') && b.get(stop + 1).is_some_and(u8::is_ascii_digit) {
-                at = stop + 1;
-            } else {
-                break;
-            }
-        }
-        if HAND_TILES.contains(&builder.tile_count()) {
-            if let Some(t) = builder.finish(Dialect::Mpsz) {
-                out.push((range.start + start..range.start + end, t));
-            }
-        }
-        i = end.max(start + 1);
-        while i < b.len() && b[i].is_ascii_alphanumeric() {
-            i += 1;
-        }
+        let (found, next) = run_at(slice, i);
+        out.extend(found);
+        i = next;
     }
     out
+}
+
+/// Does a word of digits start at `at` (`start` being where reading
+/// began)? A digit after a non-word byte.
+pub fn is_word_start(text: &str, start: usize, at: usize) -> bool {
+    let b = text.as_bytes();
+    b.get(at).is_some_and(u8::is_ascii_digit) && (at == start || !is_word_byte(b[at - 1]))
+}
+
+/// The run of mpsz words that starts at `start` (a word start) of `text`:
+/// the hand it writes, if it is one, and where the next word can start.
+pub fn run_at(text: &str, start: usize) -> (Option<(Range<usize>, Translation)>, usize) {
+    let b = text.as_bytes();
+    let mut builder = Builder::new();
+    let mut end = start;
+    let mut at = start;
+    loop {
+        let (tiles, stop) = read_mpsz(text, at, 0);
+        // A hand word ends at a non-word byte.
+        if tiles.is_empty() || b.get(stop).is_some_and(|&c| is_word_byte(c)) {
+            break;
+        }
+        for (t, r) in tiles {
+            builder.tile(t, r);
+        }
+        end = stop;
+        // One space, then another hand word.
+        if b.get(stop) == Some(&b' ') && b.get(stop + 1).is_some_and(u8::is_ascii_digit) {
+            at = stop + 1;
+        } else {
+            break;
+        }
+    }
+    let found = if HAND_TILES.contains(&builder.tile_count()) {
+        builder.finish(Dialect::Mpsz).map(|t| (start..end, t))
+    } else {
+        None
+    };
+    let mut next = end.max(start + 1);
+    while next < b.len() && b[next].is_ascii_alphanumeric() {
+        next += 1;
+    }
+    (found, next)
 }
 
 #[cfg(test)]

@@ -183,10 +183,9 @@ pub fn read_fence(text: &str, range: Range<usize>) -> Option<(Range<usize>, Tran
         }
     }
     if let Some(draw) = draw {
+        // The drawn tile is the last closed tile, so the winning tile; the
+        // stated waits are checked as those of the hand before it.
         read_hand(text, draw, &mut builder)?;
-        // The stated waits are those of the hand before the draw, which
-        // the line no longer is.
-        words.retain(|(w, _)| !w.starts_with("=>"));
     }
     // Claims go last.
     words.sort_by_key(|(w, _)| w.starts_with("=>"));
@@ -229,7 +228,10 @@ mod tests {
     fn fences_with_draw_dora_and_waits() {
         let text = "5511122z [3333z] (444+4z>)\ndraw: 2z\nwaits: 52z\ndora: 5z\ntitle: Big\n";
         let (_, t) = read_fence(text, 0..text.len()).unwrap();
-        assert_eq!(t.text, "5z5z1z1z1z2z2z [3z3z3z3z] (4z4z4z4z) 2z dora=5z");
+        assert_eq!(
+            t.text,
+            "5z5z1z1z1z2z2z [3z3z3z3z] (4z4z4z4z) 2z dora=5z => waits 52z"
+        );
         let text = "19p19s19m1234567Xz\n";
         let (_, t) = read_fence(text, 0..text.len()).unwrap();
         assert_eq!((t.tiles, t.unknown), (13, 1));

@@ -80,133 +80,295 @@ fn push(out: &mut Ranked, rank: u8, range: Range<usize>, t: Translation) {
     ));
 }
 
-/// The dialects in prose or HTML: `text[range]`.
-pub fn prose(text: &str, range: Range<usize>, cfg: &DialectConfig, out: &mut Ranked) {
-    if cfg.reads(Dialect::Hugo) {
-        let codes = hugo::find(text, range.clone(), &|n| cfg.shortcode(n));
-        let mut i = 0;
-        while i < codes.len() {
-            let code = &codes[i];
-            i += 1;
-            let Some(builder) = hugo::builder(text, code.argument.clone()) else {
-                continue;
-            };
-            let mut end = code.range.end;
-            let mut builder = builder;
-            // `HAND → WAITS 待ち`: the waits the author states, a claim.
-            if let Some(next) = codes.get(i) {
-                if let Some(arrow) = stated_waits(text, code.range.end, next.range.clone()) {
-                    if let Some(waits) = hugo::read(text, next.argument.clone()) {
-                        builder.word("=>", arrow);
-                        builder.word("waits", next.argument.clone());
-                        builder.word(&waits.text, next.argument.clone());
-                        end = next.range.end;
-                        i += 1;
+/// What can start a dialect in prose, for the one pass over it: `{`
+/// (shortcodes, components), `<` (`<img>`, `<mah-gen>`), `!` (`![]()`),
+/// `?q=` (Tenhou links), a glyph's first bytes, and a digit with a suit
+/// letter after it (mpsz). Plain prose holds few of these, and the
+/// searcher skips the rest with SIMD.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Trigger {
+    Brace,
+    Angle,
+    Bang,
+    Query,
+    Glyph,
+    Mpsz,
+}
+
+fn triggers() -> &'static (aho_corasick::AhoCorasick, Vec<Trigger>) {
+    static TRIGGERS: std::sync::OnceLock<(aho_corasick::AhoCorasick, Vec<Trigger>)> =
+        std::sync::OnceLock::new();
+    TRIGGERS.get_or_init(|| {
+        let mut patterns: Vec<Vec<u8>> = vec![
+            b"{".to_vec(),
+            b"<".to_vec(),
+            b"![".to_vec(),
+            b"?q=".to_vec(),
+            glyphs::GLYPH_START.to_vec(),
+        ];
+        let mut kinds = vec![
+            Trigger::Brace,
+            Trigger::Angle,
+            Trigger::Bang,
+            Trigger::Query,
+            Trigger::Glyph,
+        ];
+        for digit in b'0'..=b'9' {
+            for suit in [b'm', b'p', b's', b'z'] {
+                patterns.push(vec![digit, suit]);
+                kinds.push(Trigger::Mpsz);
+            }
+        }
+        let searcher = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+            .build(&patterns)
+            // Fixed patterns of a few bytes: building cannot fail.
+            .unwrap_or_else(|e| panic!("the dialect triggers: {e}"));
+        (searcher, kinds)
+    })
+}
+
+/// What one pass over prose found, before the readers that pair things
+/// up (stated waits, drawn tiles, image runs) go over it.
+#[derive(Default)]
+struct Marks {
+    shortcodes: Vec<hugo::Shortcode>,
+    components: Vec<mdc::Component>,
+    images: Vec<images::Image>,
+    sequences: Vec<Range<usize>>,
+    links: Vec<(Range<usize>, Translation)>,
+    glyph_runs: Vec<Range<usize>>,
+    mpsz_runs: Vec<(Range<usize>, Translation)>,
+}
+
+/// The dialects in prose or HTML: `text[range]`, less the `code` ranges
+/// (sorted, not overlapping), in one pass.
+pub fn prose(
+    text: &str,
+    range: Range<usize>,
+    code: &[Range<usize>],
+    cfg: &DialectConfig,
+    out: &mut Ranked,
+) {
+    let Some(slice) = text.get(..range.end) else {
+        return;
+    };
+    let b = slice.as_bytes();
+    let (searcher, kinds) = triggers();
+    let mut marks = Marks::default();
+    let mut at = range.start;
+    let mut next_code = 0;
+    // Where the next mpsz word and glyph run may start (a run read is not
+    // read again from a later trigger inside it).
+    let mut mpsz_from = range.start;
+    let mut glyph_from = range.start;
+    while at < range.end {
+        let input = aho_corasick::Input::new(slice).span(at..range.end);
+        let Some(found) = searcher.find(input) else {
+            break;
+        };
+        let p = found.start();
+        at = p + 1;
+        while code.get(next_code).is_some_and(|c| c.end <= p) {
+            next_code += 1;
+        }
+        if let Some(c) = code.get(next_code).filter(|c| c.start <= p) {
+            at = c.end;
+            continue;
+        }
+        match kinds[found.pattern().as_usize()] {
+            Trigger::Brace => {
+                if b.get(p + 1) == Some(&b'{') && cfg.reads(Dialect::Hugo) {
+                    if let Some(code) = hugo::shortcode(slice, p, range.end, &|n| cfg.shortcode(n))
+                    {
+                        marks.shortcodes.push(code);
+                    }
+                } else if cfg.reads(Dialect::Mdc) {
+                    if let Some(c) =
+                        mdc::component_before_brace(slice, p, range.start, range.end, &|n| {
+                            cfg.component(n)
+                        })
+                    {
+                        marks.components.push(c);
                     }
                 }
             }
-            if let Some(t) = builder.finish(Dialect::Hugo) {
-                push(out, 0, code.range.start..end, t);
+            Trigger::Angle => {
+                if b[p..].starts_with(b"<mah-gen") {
+                    if cfg.reads(Dialect::Mahgen) {
+                        marks.sequences.extend(mahgen::html_sequence_at(slice, p));
+                    }
+                } else if cfg.reads(Dialect::Images) {
+                    marks.images.extend(images::image_at(slice, p, &cfg.images));
+                }
+            }
+            Trigger::Bang => {
+                if cfg.reads(Dialect::Images) {
+                    marks.images.extend(images::image_at(slice, p, &cfg.images));
+                }
+            }
+            Trigger::Query => {
+                if cfg.reads(Dialect::Tenhou) {
+                    marks
+                        .links
+                        .extend(tools::tenhou_link_at(slice, p, range.start));
+                }
+            }
+            Trigger::Glyph => {
+                if p >= glyph_from && cfg.reads(Dialect::Glyphs) {
+                    let (run, next) = glyphs::run_at(slice, p, 3);
+                    marks.glyph_runs.extend(run);
+                    glyph_from = next;
+                }
+            }
+            Trigger::Mpsz => {
+                // The word's digits start before the suit's digit.
+                let digits = b[range.start..p]
+                    .iter()
+                    .rev()
+                    .take_while(|c| c.is_ascii_digit())
+                    .count();
+                let start = p - digits;
+                if start >= mpsz_from
+                    && cfg.reads(Dialect::Mpsz)
+                    && mpsz::is_word_start(slice, range.start, start)
+                {
+                    let (run, next) = mpsz::run_at(slice, start);
+                    marks.mpsz_runs.extend(run);
+                    mpsz_from = next;
+                    at = at.max(next);
+                }
             }
         }
     }
-    if cfg.reads(Dialect::Mdc) {
-        let found = mdc::find(text, range.clone(), &|n| cfg.component(n));
-        let mut i = 0;
-        while i < found.len() {
-            let c = &found[i];
-            i += 1;
-            let Some(mut builder) = mdc::read(text, c.src.clone()) else {
-                continue;
-            };
-            let mut end = c.range.end;
-            // A hand of 13 and its drawn tile after `ツモ`.
-            if builder.tile_count() >= 13 {
-                if let Some((word, word_range, next)) =
-                    mdc::drawn_after(text, c.range.end, found.get(i))
+    read_marks(text, marks, out);
+}
+
+/// The hands of what the pass over prose found.
+fn read_marks(text: &str, marks: Marks, out: &mut Ranked) {
+    let codes = marks.shortcodes;
+    let mut i = 0;
+    while i < codes.len() {
+        let code = &codes[i];
+        i += 1;
+        let Some(mut builder) = hugo::builder(text, code.argument.clone()) else {
+            continue;
+        };
+        let mut end = code.range.end;
+        // `HAND → WAITS 待ち`: the waits the author states, a claim.
+        if let Some(next) = codes.get(i) {
+            if let Some((arrow, count)) = stated_waits(text, code.range.end, next.range.clone()) {
+                if let Some(waits) = hugo::read(text, next.argument.clone()) {
+                    builder.word("=>", arrow);
+                    builder.word("waits", next.argument.clone());
+                    builder.word(&waits.text, next.argument.clone());
+                    // The count of tiles left on those waits, a claim too.
+                    end = next.range.end;
+                    if let Some((count, written)) = count {
+                        end = written.end;
+                        builder.word(&format!("{count} tiles"), written);
+                    }
+                    i += 1;
+                }
+            }
+        }
+        if let Some(t) = builder.finish(Dialect::Hugo) {
+            push(out, 0, code.range.start..end, t);
+        }
+    }
+    let found = marks.components;
+    let mut i = 0;
+    while i < found.len() {
+        let c = &found[i];
+        i += 1;
+        let Some(mut builder) = mdc::read(text, c.src.clone()) else {
+            continue;
+        };
+        let mut end = c.range.end;
+        // A hand of 13 and its drawn tile after `ツモ`.
+        if builder.tile_count() >= 13 {
+            if let Some((word, word_range, next)) =
+                mdc::drawn_after(text, c.range.end, found.get(i))
+            {
+                if let Some(drawn) =
+                    mdc::read(text, next.src.clone()).and_then(|b| b.finish(Dialect::Mdc))
                 {
-                    if let Some(drawn) =
-                        mdc::read(text, next.src.clone()).and_then(|b| b.finish(Dialect::Mdc))
-                    {
-                        if drawn.tiles == 1 {
-                            let tile_src = drawn.source();
-                            let raw = drawn.text.as_bytes();
-                            if let Some(tile) = super::RawTile::new(raw[0] - b'0', raw[1]) {
-                                builder.tile(tile, tile_src);
-                                builder.word(word, word_range);
-                                end = next.range.end;
-                                i += 1;
-                            }
+                    if drawn.tiles == 1 {
+                        let tile_src = drawn.source();
+                        let raw = drawn.text.as_bytes();
+                        if let Some(tile) = super::RawTile::new(raw[0] - b'0', raw[1]) {
+                            builder.tile(tile, tile_src);
+                            builder.word(word, word_range);
+                            end = next.range.end;
+                            i += 1;
                         }
                     }
                 }
             }
-            if let Some(t) = builder.finish(Dialect::Mdc) {
-                push(out, 0, c.range.start..end, t);
-            }
+        }
+        if let Some(t) = builder.finish(Dialect::Mdc) {
+            push(out, 0, c.range.start..end, t);
         }
     }
-    if cfg.reads(Dialect::Images) {
-        for (r, t) in images::read(text, range.clone(), &cfg.images) {
-            push(out, 0, r, t);
+    for (r, t) in images::hands(text, &marks.images) {
+        push(out, 0, r, t);
+    }
+    for seq in marks.sequences {
+        if let Some(t) = mahgen::read(text, seq.clone()) {
+            push(out, 0, seq, t);
         }
     }
-    if cfg.reads(Dialect::Mahgen) {
-        for seq in mahgen::html_sequences(text, range.clone()) {
-            if let Some(t) = mahgen::read(text, seq.clone()) {
-                push(out, 0, seq, t);
-            }
+    for (r, t) in marks.links {
+        push(out, 0, r, t);
+    }
+    for r in marks.glyph_runs {
+        if let Some(t) = glyphs::read_line(text, r.clone(), false) {
+            push(out, 1, r, t);
         }
     }
-    if cfg.reads(Dialect::Tenhou) {
-        for (r, t) in tools::tenhou_links(text, range.clone()) {
-            push(out, 0, r, t);
-        }
-    }
-    if cfg.reads(Dialect::Glyphs) {
-        for r in glyphs::runs(text, range.clone(), 3) {
-            if let Some(t) = glyphs::read_line(text, r.clone(), false) {
-                push(out, 1, r, t);
-            }
-        }
-    }
-    if cfg.reads(Dialect::Mpsz) {
-        for (r, t) in mpsz::runs(text, range) {
-            push(out, 2, r, t);
-        }
+    for (r, t) in marks.mpsz_runs {
+        push(out, 2, r, t);
     }
 }
+
+/// What joins a hand to the waits its author states (its range), and the
+/// count of tiles left on them the author states, with where it is.
+type StatedWaits = (Range<usize>, Option<(u32, Range<usize>)>);
 
 /// Between a hand ending at `end` and the tiles at `next`: an arrow
 /// (`→`, `->`, `⇒`) with `待ち` (or "wait") after the tiles, or the next
 /// cell of a table row whose cell after holds a count of tiles (`11枚`):
-/// the range of what joins them (the arrow, the cell boundary).
-fn stated_waits(text: &str, end: usize, next: Range<usize>) -> Option<Range<usize>> {
+/// the range of what joins them (the arrow, the cell boundary), and the
+/// count of tiles the author states, with its range.
+fn stated_waits(text: &str, end: usize, next: Range<usize>) -> Option<StatedWaits> {
     let between = text.get(end..next.start)?;
     let joint = between.trim();
     let after = text.get(next.end..)?;
-    let stated = if matches!(joint, "→" | "->" | "⇒" | "=>" | "：" | ":") {
+    let lead = between.len() - between.trim_start().len();
+    let arrow = end + lead..end + lead + joint.len();
+    if matches!(joint, "→" | "->" | "⇒" | "=>" | "：" | ":") {
         let after = after.trim_start();
-        after.starts_with("待ち") || after.starts_with("wait")
-    } else if is_cell_boundary(joint) {
-        after
-            .trim_start()
-            .strip_prefix("</td>")
-            .map(str::trim_start)
-            .and_then(|a| a.strip_prefix("<td>"))
-            .map(str::trim_start)
-            .is_some_and(|a| {
-                let digits = a.bytes().take_while(u8::is_ascii_digit).count();
-                digits > 0 && a[digits..].trim_start().starts_with('枚')
-            })
-    } else {
-        false
-    };
-    if !stated {
+        return (after.starts_with("待ち") || after.starts_with("wait")).then_some((arrow, None));
+    }
+    if !is_cell_boundary(joint) {
         return None;
     }
-    let lead = between.len() - between.trim_start().len();
-    Some(end + lead..end + lead + joint.len())
+    // `</td><td>11枚`: the count in the next cell.
+    let cell = after
+        .trim_start()
+        .strip_prefix("</td>")
+        .map(str::trim_start)
+        .and_then(|a| a.strip_prefix("<td>"))
+        .map(str::trim_start)?;
+    let digits = cell.bytes().take_while(u8::is_ascii_digit).count();
+    let unit = cell[digits..].trim_start();
+    if digits == 0 || !unit.starts_with('枚') {
+        return None;
+    }
+    let count = cell[..digits].parse().ok()?;
+    let at = text.len() - cell.len();
+    let written = at..at + (cell.len() - unit.len()) + '枚'.len_utf8();
+    Some((arrow, Some((count, written))))
 }
 
 /// `</td><td>`, spaces between allowed.
@@ -448,7 +610,13 @@ mod tests {
     fn overlaps_go_to_markup() {
         let text = "{{< mj 3s4s4s4s5s5s5s5z5z5z7z7z7z >}}";
         let mut out = Ranked::new();
-        prose(text, 0..text.len(), &DialectConfig::default(), &mut out);
+        prose(
+            text,
+            0..text.len(),
+            &[],
+            &DialectConfig::default(),
+            &mut out,
+        );
         assert_eq!(out.len(), 2);
         let kept = settle(out, &[]);
         assert_eq!(kept.len(), 1);
@@ -459,7 +627,13 @@ mod tests {
     fn stated_waits_are_a_claim() {
         let text = "1. {{< mj 3s4s4s4s5s5s5s5z5z5z7z7z7z >}} → {{< mj 2s3s4s5s >}} 待ち";
         let mut out = Ranked::new();
-        prose(text, 0..text.len(), &DialectConfig::default(), &mut out);
+        prose(
+            text,
+            0..text.len(),
+            &[],
+            &DialectConfig::default(),
+            &mut out,
+        );
         let kept = settle(out, &[]);
         assert_eq!(kept.len(), 1);
         let t = &kept[0].translation;
@@ -474,14 +648,33 @@ mod tests {
         let text =
             "<tr>\n<td>{{< mj 2m2m2m3m >}}</td>\n<td>{{< mj 1m4m3m >}}</td><td>11枚</td>\n</tr>";
         let mut out = Ranked::new();
-        prose(text, 0..text.len(), &DialectConfig::default(), &mut out);
+        prose(
+            text,
+            0..text.len(),
+            &[],
+            &DialectConfig::default(),
+            &mut out,
+        );
         let kept = settle(out, &[]);
         assert_eq!(kept.len(), 1);
-        assert_eq!(kept[0].translation.text, "2m2m2m3m => waits 1m4m3m");
+        assert_eq!(
+            kept[0].translation.text,
+            "2m2m2m3m => waits 1m4m3m 11 tiles"
+        );
+        let t = &kept[0].translation;
+        let claimed = t.text.find("11 tiles").unwrap();
+        let at = text.find("11枚").unwrap();
+        assert_eq!(t.to_source(&(claimed..claimed + 8)), at..at + "11枚".len());
         // Without the count, two cells are two shapes.
         let text = "<td>{{< mj 2m2m2m3m >}}</td>\n<td>{{< mj 1m4m3m >}}</td>";
         let mut out = Ranked::new();
-        prose(text, 0..text.len(), &DialectConfig::default(), &mut out);
+        prose(
+            text,
+            0..text.len(),
+            &[],
+            &DialectConfig::default(),
+            &mut out,
+        );
         assert_eq!(settle(out, &[]).len(), 2);
     }
 
@@ -489,7 +682,13 @@ mod tests {
     fn mdc_with_drawn_tile() {
         let text = ":mahjong-tiles{src=\"222567m3345p,56-7s\"} ツモ :mahjong-tiles{src=\"3p\"}";
         let mut out = Ranked::new();
-        prose(text, 0..text.len(), &DialectConfig::default(), &mut out);
+        prose(
+            text,
+            0..text.len(),
+            &[],
+            &DialectConfig::default(),
+            &mut out,
+        );
         let kept = settle(out, &[]);
         assert_eq!(kept.len(), 1);
         assert_eq!(

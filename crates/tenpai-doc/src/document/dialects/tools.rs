@@ -236,38 +236,47 @@ fn kanji_tiles(s: &str, range: Range<usize>, base: usize) -> Option<(Vec<Placed>
 
 /// Tenhou hand links in `text[range]`: each link's range and its hand.
 pub fn tenhou_links(text: &str, range: Range<usize>) -> Vec<(Range<usize>, Translation)> {
-    let mut out = Vec::new();
-    let Some(slice) = text.get(range.clone()) else {
-        return out;
+    let Some(slice) = text.get(..range.end) else {
+        return Vec::new();
     };
-    for at in memchr::memmem::find_iter(slice.as_bytes(), b"tenhou.net/") {
-        let rest = &slice[at..];
-        let Some(q) = rest.find("?q=") else {
-            continue;
-        };
-        // The link is one word: `tenhou.net/2/?q=…`.
-        if rest[..q].contains(|c: char| c.is_whitespace() || c == ')' || c == '"') {
-            continue;
-        }
-        let value_start = at + q + 3;
-        let len = slice[value_start..]
-            .find(|c: char| !(c.is_ascii_alphanumeric()))
-            .unwrap_or(slice.len() - value_start);
-        let base = range.start + value_start;
-        let value = &slice[value_start..value_start + len];
-        let (tiles, end): (Vec<Placed>, usize) = read_mpsz(value, 0, base);
-        if tiles.is_empty() || end != value.len() {
-            continue;
-        }
-        let mut builder = Builder::new();
-        for (t, r) in tiles {
-            builder.tile(t, r);
-        }
-        if let Some(t) = builder.finish(Dialect::Tenhou) {
-            out.push((base..base + len, t));
-        }
+    memchr::memmem::find_iter(&slice.as_bytes()[range.start..], b"?q=")
+        .filter_map(|at| tenhou_link_at(slice, range.start + at, range.start))
+        .collect()
+}
+
+/// The Tenhou link whose `?q=` is at `question` (the link starts at
+/// `start` or after): the range of its tiles and its hand.
+pub fn tenhou_link_at(
+    text: &str,
+    question: usize,
+    start: usize,
+) -> Option<(Range<usize>, Translation)> {
+    if !text[question..].starts_with("?q=") {
+        return None;
     }
-    out
+    // The link is one word: `tenhou.net/2/?q=…`.
+    let before = &text[start..question];
+    let word_start = before
+        .rfind(|c: char| c.is_whitespace() || c == ')' || c == '"')
+        .map_or(0, |i| i + 1);
+    memchr::memmem::find(&before.as_bytes()[word_start..], b"tenhou.net/")?;
+    let value_start = question + 3;
+    let len = text[value_start..]
+        .find(|c: char| !(c.is_ascii_alphanumeric()))
+        .unwrap_or(text.len() - value_start);
+    let value = &text[value_start..value_start + len];
+    let (tiles, end): (Vec<Placed>, usize) = read_mpsz(value, 0, value_start);
+    if tiles.is_empty() || end != value.len() {
+        return None;
+    }
+    let mut builder = Builder::new();
+    for (t, r) in tiles {
+        builder.tile(t, r);
+    }
+    Some((
+        value_start..value_start + len,
+        builder.finish(Dialect::Tenhou)?,
+    ))
 }
 
 #[cfg(test)]

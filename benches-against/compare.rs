@@ -1,0 +1,154 @@
+//! The document layer and the language server at two commits, side by
+//! side in one criterion run (see run.sh): `before` is the older commit,
+//! `now` the working tree. What is compared is what the dialects could
+//! have slowed down: `tenpai check` of a 5 MB Markdown article (prose, a
+//! hand every few lines), and opening a 10,000-hand document in the server
+//! (a `.mj` file, and the same hands in a Markdown fence).
+
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use serde_json::{json, Value};
+
+const ARTICLE: &str = include_str!("article.md");
+const TARGET: usize = 5 * 1024 * 1024;
+const HANDS: usize = 10_000;
+
+/// The example article repeated to 5 MB.
+fn repeated_article() -> String {
+    let mut s = String::with_capacity(TARGET + ARTICLE.len());
+    while s.len() < TARGET {
+        s.push_str(ARTICLE);
+        s.push('\n');
+    }
+    s
+}
+
+/// 10,000 distinct hand lines: nine shapes (winning, waiting, 1-shanten,
+/// open and closed kans) under every dora, seat and honba.
+fn hand_lines() -> String {
+    let hands = [
+        "123m 456m 678p 234s 55s win=1m riichi",
+        "(234m) 567p 456s 678s 33p win=5p",
+        "(777z) 234m 567p 345s 99m win=2m",
+        "11m 33p 55p 77s 99s 22z 66z win=6z riichi tsumo",
+        "234m 234p 234s 678s 55p win=8s riichi tsumo",
+        "[8888p] 234m 567m 345s 77z win=4s riichi",
+        "23456m 567p 345s 11z",
+        "123m 456p 78s 99s 34m 7z",
+        "12m 45m 9m 34p 9p 234s 88s 1z discard=1z",
+    ];
+    let mut s = String::new();
+    let mut n = 0;
+    'all: for honba in 0.. {
+        for dora in 0..34 {
+            let suit = ["m", "p", "s", "z"][dora / 9];
+            for seat in ["e", "s", "w", "n"] {
+                for h in hands {
+                    s.push_str(&format!(
+                        "{h} seat={seat} dora={}{suit} honba={honba}\n",
+                        dora % 9 + 1
+                    ));
+                    n += 1;
+                    if n == HANDS {
+                        break 'all;
+                    }
+                }
+            }
+        }
+    }
+    s
+}
+
+fn check_before(text: &str) -> usize {
+    use doc_before::document::{file_diagnostics, Analyzer, DocKind};
+    let mut analyzer = Analyzer::new();
+    let lines = analyzer.analyze(text, DocKind::Markdown, &core_before::score::Rules::tenhou());
+    let n = file_diagnostics(&lines).len();
+    std::mem::forget(analyzer);
+    n
+}
+
+fn check_now(text: &str) -> usize {
+    use doc_now::document::{file_diagnostics, Analyzer, DocKind};
+    let mut analyzer = Analyzer::new();
+    let lines = analyzer.analyze(text, DocKind::Markdown, &core_now::score::Rules::tenhou());
+    let n = file_diagnostics(&lines).len();
+    std::mem::forget(analyzer);
+    n
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
+/// Open -> first diagnostics, for one version's test client. A macro: the
+/// two clients are different types of the same shape.
+macro_rules! open_bench {
+    ($group:expr, $name:expr, $client:ty, $rt:expr, $lang:expr, $ext:expr, $doc:expr) => {{
+        let mut client = $rt.block_on(async {
+            let (mut c, _) = <$client>::in_process();
+            c.initialize(json!({}), Value::Null).await;
+            c
+        });
+        let mut n = 0u64;
+        $group.bench_function($name, |b| {
+            b.iter_custom(|iters| {
+                $rt.block_on(async {
+                    let mut total = Duration::ZERO;
+                    for _ in 0..iters {
+                        n += 1;
+                        let uri = format!("file:///bench-{n}.{}", $ext);
+                        let t0 = Instant::now();
+                        client.open(&uri, $lang, 1, $doc).await;
+                        client.diagnostics(&uri, 1).await;
+                        total += t0.elapsed();
+                        client
+                            .notify(
+                                "textDocument/didClose",
+                                json!({"textDocument": {"uri": uri}}),
+                            )
+                            .await;
+                        client.diagnostics_any(&uri).await;
+                    }
+                    total
+                })
+            })
+        });
+    }};
+}
+
+fn bench(c: &mut Criterion) {
+    let article = repeated_article();
+    assert_eq!(
+        check_before(&article),
+        check_now(&article),
+        "both versions find the same diagnostics in the article"
+    );
+    let mut g = c.benchmark_group("against");
+    g.sample_size(20);
+    g.bench_function("check 5MB article/before", |b| {
+        b.iter_batched(|| (), |()| check_before(&article), BatchSize::PerIteration)
+    });
+    g.bench_function("check 5MB article/now", |b| {
+        b.iter_batched(|| (), |()| check_now(&article), BatchSize::PerIteration)
+    });
+
+    let lines = hand_lines();
+    let markdown = format!("# Hands\n\nSome prose before them.\n\n```mj\n{lines}```\n");
+    let rt = runtime();
+    g.sample_size(10);
+    type Before = lsp_before::test_client::TestClient;
+    type Now = lsp_now::test_client::TestClient;
+    open_bench!(g, "open 10,000 hands .mj/before", Before, rt, "mj", "mj", &lines);
+    open_bench!(g, "open 10,000 hands .mj/now", Now, rt, "mj", "mj", &lines);
+    open_bench!(g, "open 10,000 hands .md/before", Before, rt, "markdown", "md", &markdown);
+    open_bench!(g, "open 10,000 hands .md/now", Now, rt, "markdown", "md", &markdown);
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
