@@ -322,6 +322,54 @@ fn check_finds_every_hand_and_only_the_authors_errors() {
     );
 }
 
+/// The values the authors state beside their hands and tenpai checks, by
+/// kind (`waits`, `tiles`, `points`…), each right or wrong.
+#[test]
+fn stated_values_are_checked() {
+    use tenpai::document::claims::Verdict;
+    let mut right: std::collections::BTreeMap<&str, usize> = Default::default();
+    let mut wrong = BTreeSet::new();
+    for expected in DOCS {
+        let text = read(expected.0);
+        let lines = Analyzer::new().analyze(&text, DocKind::Markdown, &Rules::tenhou());
+        let index = LineIndex::new(&text);
+        for l in &lines {
+            let hand = l.text(&text);
+            for check in &l.analysis.claims {
+                let item = hand.get(check.span.clone()).unwrap_or_default();
+                let kind = if item.starts_with("wait") {
+                    "waits"
+                } else if item.ends_with("tiles") || item.ends_with("kinds") {
+                    "tiles"
+                } else {
+                    "value"
+                };
+                match check.verdict {
+                    Verdict::Right => *right.entry(kind).or_default() += 1,
+                    _ => {
+                        let at = l.to_document(&check.span).start;
+                        let line = index.position(at, Encoding::Utf8).line + 1;
+                        wrong.insert((expected.0, line, kind));
+                    }
+                }
+            }
+        }
+    }
+    // The two wrong ones are the authors' errors listed above.
+    let errors: BTreeSet<(&str, u32, &str)> = [
+        ("maku-columns-20200721-chombo.md", 92, "waits"),
+        ("readme-mahc.md", 46, "value"),
+    ]
+    .into();
+    assert_eq!(wrong, errors);
+    // Counted when this was written: every stated list of waits (arrows,
+    // table rows, pymdownx lines), every count of tiles left in a table
+    // row, and the values mahc printed.
+    let counted: std::collections::BTreeMap<&str, usize> =
+        [("tiles", 18), ("value", 2), ("waits", 57)].into();
+    assert_eq!(right, counted);
+}
+
 #[test]
 fn the_check_command_reports_only_the_authors_errors() {
     let out = Command::new(env!("CARGO_BIN_EXE_tenpai"))
