@@ -9,7 +9,7 @@
 
 import type { Completion as CmCompletion, CompletionResult } from '@codemirror/autocomplete';
 import type { Diagnostic as CmDiagnostic } from '@codemirror/lint';
-import type { ChangeSpec, Range } from '@codemirror/state';
+import type { ChangeDesc, ChangeSpec, Range, Text } from '@codemirror/state';
 import { Decoration, type DecorationSet, WidgetType } from '@codemirror/view';
 import type { Action, Change, Completion, DocDiagnostic, Hint, Token } from './types';
 
@@ -69,14 +69,60 @@ function mark(classes: string): Decoration {
   return decoration;
 }
 
-/** Semantic tokens as marks (in order, empty ones left out). */
-export function tokenDecorations(tokens: Token[], length: number): DecorationSet {
+function tokenRanges(tokens: Token[], length: number): Range<Decoration>[] {
   const ranges: Range<Decoration>[] = [];
   for (const token of tokens) {
     const [from, to] = clampRange(token.from, token.to, length);
     if (to > from) ranges.push(mark(tokenClasses(token)).range(from, to));
   }
-  return Decoration.set(ranges, true);
+  return ranges;
+}
+
+/** Semantic tokens as marks (in order, empty ones left out). */
+export function tokenDecorations(tokens: Token[], length: number): DecorationSet {
+  return Decoration.set(tokenRanges(tokens, length), true);
+}
+
+/** A range of the document, both ends included. */
+export interface Span {
+  from: number;
+  to: number;
+}
+
+/**
+ * The whole text lines (of the new document) that an edit touched or where
+ * the engine says the analysis changed (`changed`): what an editor that
+ * maps its hints and tokens through the edit draws again.
+ */
+export function refreshSpan(changes: ChangeDesc, doc: Text, changed: Span | null): Span | null {
+  let low = Infinity;
+  let high = -Infinity;
+  changes.iterChangedRanges((_fromA, _toA, fromB, toB) => {
+    low = Math.min(low, fromB);
+    high = Math.max(high, toB);
+  });
+  if (changed) {
+    low = Math.min(low, changed.from);
+    high = Math.max(high, changed.to);
+  }
+  if (low > high) return null;
+  const [from, to] = clampRange(low, high, doc.length);
+  return { from: doc.lineAt(from).from, to: doc.lineAt(to).to };
+}
+
+/**
+ * Semantic-token marks with those meeting `span` replaced by `tokens` (the
+ * tokens of the lines there, asked for again; any beyond it left out).
+ */
+export function replaceTokens(set: DecorationSet, span: Span, tokens: Token[], length: number): DecorationSet {
+  const fresh = tokenRanges(tokens, length).filter((r) => r.from >= span.from && r.to <= span.to);
+  return set.update({
+    filterFrom: span.from,
+    filterTo: span.to,
+    filter: (from, to) => to < span.from || from > span.to,
+    add: fresh,
+    sort: true,
+  });
 }
 
 /** An inlay hint: a label after the hand, styled by its kind. */
@@ -104,13 +150,34 @@ export class HintWidget extends WidgetType {
   }
 }
 
-/** Inlay hints as widgets after the text they follow. */
-export function hintDecorations(hints: Hint[], length: number): DecorationSet {
-  const ranges = hints.map((hint) => {
+function hintRanges(hints: Hint[], length: number): Range<Decoration>[] {
+  return hints.map((hint) => {
     const at = clampRange(hint.at, hint.at, length)[0];
     return Decoration.widget({ widget: new HintWidget(hint.label, hint.kind), side: 1 }).range(at);
   });
-  return Decoration.set(ranges, true);
+}
+
+/** Inlay hints as widgets after the text they follow. */
+export function hintDecorations(hints: Hint[], length: number): DecorationSet {
+  return Decoration.set(hintRanges(hints, length), true);
+}
+
+/**
+ * Inlay-hint widgets with those in `span` replaced by `hints` (the hints
+ * of the lines there, asked for again; any beyond it left out).
+ */
+export function replaceHints(set: DecorationSet, span: Span, hints: Hint[], length: number): DecorationSet {
+  const fresh = hintRanges(
+    hints.filter((h) => h.at >= span.from && h.at <= span.to),
+    length,
+  );
+  return set.update({
+    filterFrom: span.from,
+    filterTo: span.to,
+    filter: (from) => from < span.from || from > span.to,
+    add: fresh,
+    sort: true,
+  });
 }
 
 /** A code action's edits, for one transaction. */

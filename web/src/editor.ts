@@ -2,14 +2,17 @@
  * The editor: CodeMirror 6 with tenpai's document answers — highlighting
  * from semantic tokens, live diagnostics with quick fixes, hovers, inlay
  * hints, completion and the formatter — computed in the page by
- * tenpai-wasm on every change (the document layer caches lines, so an edit
- * re-analyses only the lines it touched).
+ * tenpai-wasm on every change. An edit re-analyses only the lines it
+ * touched (the document layer caches lines), and the editor keeps the hints
+ * and highlighting it drew, mapped through the edit, asking again only for
+ * the lines the edit touched or whose analysis changed: a keystroke costs
+ * the same in a long document as in a short one.
  */
 
 import { autocompletion, closeBrackets, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { linter, lintKeymap } from '@codemirror/lint';
-import { EditorState, type Extension, StateEffect, StateField } from '@codemirror/state';
+import { EditorState, type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
 import {
   type DecorationSet,
   drawSelection,
@@ -26,16 +29,28 @@ import {
   formatChanges,
   hintDecorations,
   lintDiagnostics,
+  refreshSpan,
+  replaceHints,
+  replaceTokens,
+  type Span,
   tokenDecorations,
 } from './adapter';
 import { renderMarkdown } from './markdown';
-import type { Change, Completion, HoverAnswer, Token, Update } from './types';
+import type { Change, Completion, DocDiagnostic, EditAnswer, Hint, HoverAnswer, LineSpan, Token, Update } from './types';
 import type { Playground } from './wasm';
 
 /** What the editor knows of its text after the last analysis. */
 export interface Analysis {
-  update: Update;
+  diagnostics: DocDiagnostic[];
+  /** The hand lines. */
+  lines: LineSpan[];
   hints: DecorationSet;
+  /**
+   * What was drawn again: the whole document, or after an edit the text
+   * lines in a span (their hints asked for again, the rest mapped through
+   * the edit), or nothing.
+   */
+  refreshed: Span | 'whole' | 'nothing';
   /** Milliseconds the last analysis took (wasm and adapter). */
   millis: number;
 }
@@ -61,11 +76,42 @@ export interface EditorHooks {
   onCursorLine(line: CursorLine): void;
 }
 
+/** The whole document analysed, with all its hints. */
 function analyze(playground: Playground, text: string): Analysis {
   const start = performance.now();
   const update = JSON.parse(playground.update(text)) as Update;
   const hints = hintDecorations(update.hints, text.length);
-  return { update, hints, millis: performance.now() - start };
+  return {
+    diagnostics: update.diagnostics,
+    lines: update.lines,
+    hints,
+    refreshed: 'whole',
+    millis: performance.now() - start,
+  };
+}
+
+/**
+ * The document after an edit: the hints drawn before, mapped through it,
+ * with those of the lines it touched or whose analysis changed asked for
+ * again.
+ */
+function analyzeEdit(playground: Playground, before: Analysis, tr: Transaction): Analysis {
+  const start = performance.now();
+  const doc = tr.state.doc;
+  const edit = JSON.parse(playground.edit(doc.toString())) as EditAnswer;
+  const refreshed = refreshSpan(tr.changes, doc, edit.changed);
+  let hints = before.hints.map(tr.changes);
+  if (refreshed) {
+    const fresh = JSON.parse(playground.hints(refreshed.from, refreshed.to)) as Hint[];
+    hints = replaceHints(hints, refreshed, fresh, doc.length);
+  }
+  return {
+    diagnostics: edit.diagnostics,
+    lines: edit.lines,
+    hints,
+    refreshed: refreshed ?? 'nothing',
+    millis: performance.now() - start,
+  };
 }
 
 /**
@@ -74,7 +120,7 @@ function analyze(playground: Playground, text: string): Analysis {
  */
 export function cursorLine(state: EditorState, analysis: Analysis): CursorLine {
   const head = state.selection.main.head;
-  const site = analysis.update.lines.find((l) => l.from <= head && head <= l.to);
+  const site = analysis.lines.find((l) => l.from <= head && head <= l.to);
   if (site) return { from: site.from, to: site.to, text: state.sliceDoc(site.from, site.to), analysed: true };
   const line = state.doc.lineAt(head);
   return { from: line.from, to: line.to, text: line.text, analysed: false };
@@ -88,8 +134,10 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
       return analysis;
     },
     update(value, tr) {
-      if (!tr.docChanged && !tr.effects.some((e) => e.is(reanalyze))) return value;
-      const analysis = analyze(playground, tr.state.doc.toString());
+      const again = tr.effects.some((e) => e.is(reanalyze));
+      if (!tr.docChanged && !again) return value;
+      // Other rules or another kind of document: everything is drawn again.
+      const analysis = again ? analyze(playground, tr.state.doc.toString()) : analyzeEdit(playground, value, tr);
       hooks.onAnalysis(analysis);
       return analysis;
     },
@@ -107,8 +155,28 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
       }
 
       update(u: ViewUpdate) {
-        const analysed = u.startState.field(analysisField) !== u.state.field(analysisField);
-        if (analysed || u.viewportChanged) this.decorations = this.tokens(u.view);
+        const analysis = u.state.field(analysisField);
+        if (u.startState.field(analysisField) === analysis && !u.viewportChanged) return;
+        // One edit, the screen where it was: the marks drawn are mapped
+        // through the edit and the lines it changed are asked for again.
+        const span = analysis.refreshed;
+        if (span !== 'whole' && !u.viewportChanged && u.transactions.length === 1) {
+          this.decorations = this.decorations.map(u.changes);
+          if (span === 'nothing') return;
+          const { from, to } = u.view.viewport;
+          const within = { from: Math.max(span.from, from), to: Math.min(span.to, to) };
+          if (within.from <= within.to) this.decorations = this.retokenize(u.view, within);
+          return;
+        }
+        this.decorations = this.tokens(u.view);
+      }
+
+      retokenize(view: EditorView, span: Span): DecorationSet {
+        const start = performance.now();
+        const tokens = JSON.parse(playground.tokens(span.from, span.to)) as Token[];
+        const decorations = replaceTokens(this.decorations, span, tokens, view.state.doc.length);
+        hooks.onHighlight(performance.now() - start);
+        return decorations;
       }
 
       tokens(view: EditorView): DecorationSet {
@@ -126,7 +194,7 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
   );
 
   const lint = linter(
-    (view) => lintDiagnostics(view.state.field(analysisField).update.diagnostics, view.state.doc.length),
+    (view) => lintDiagnostics(view.state.field(analysisField).diagnostics, view.state.doc.length),
     { delay: 0, needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(reanalyze))) },
   );
 

@@ -58,6 +58,17 @@ export interface Update {
   lines: LineSpan[];
 }
 
+/**
+ * What an edit brings to an editor that keeps its hints and tokens and
+ * maps them through the edit: `changed` is where the hand lines' analyses
+ * changed (`null`: nowhere), to ask hints and tokens for again.
+ */
+export interface EditAnswer {
+  diagnostics: DocDiagnostic[];
+  lines: LineSpan[];
+  changed: LineSpan | null;
+}
+
 export interface HoverAnswer {
   from: number;
   to: number;

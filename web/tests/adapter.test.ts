@@ -8,6 +8,9 @@ import {
   hintDecorations,
   HintWidget,
   lintDiagnostics,
+  refreshSpan,
+  replaceHints,
+  replaceTokens,
   tokenClasses,
   tokenDecorations,
 } from '../src/adapter';
@@ -98,6 +101,68 @@ describe('inlay hints', () => {
     expect(spec.widget.label).toBe('⇒ 1 han 40 fu · 1300');
     expect(spec.widget.eq(new HintWidget('⇒ 1 han 40 fu · 1300', 'value'))).toBe(true);
     expect(spec.widget.eq(new HintWidget('⇒ 1 han 40 fu · 1300', 'state'))).toBe(false);
+  });
+});
+
+describe('after an edit', () => {
+  // Three lines: 0-9 `aaaaaaaaa`, 10-19 `bbbbbbbbb`, 20-29 `ccccccccc`.
+  const text = 'aaaaaaaaa\nbbbbbbbbb\nccccccccc\n';
+  const state = EditorState.create({ doc: text });
+  // A character typed in the middle line.
+  const typed = state.update({ changes: { from: 14, insert: 'x' } });
+
+  it('draws again the whole text lines the edit touched', () => {
+    expect(refreshSpan(typed.changes, typed.state.doc, null)).toEqual({ from: 10, to: 20 });
+  });
+
+  it('and those where the engine says the analysis changed', () => {
+    expect(refreshSpan(typed.changes, typed.state.doc, { from: 9, to: 25 })).toEqual({ from: 0, to: 30 });
+  });
+
+  it('keeps the hints elsewhere, moved, and takes the new ones of the span', () => {
+    const before = hintDecorations(
+      [
+        { at: 9, label: 'a', kind: 'value' },
+        { at: 19, label: 'b', kind: 'value' },
+        { at: 29, label: 'c', kind: 'state' },
+      ],
+      text.length,
+    );
+    const span = refreshSpan(typed.changes, typed.state.doc, null)!;
+    const fresh: Hint[] = [
+      // Asked for by the span's lines; one outside it is left out.
+      { at: 9, label: 'a again', kind: 'value' },
+      { at: 20, label: 'b typed', kind: 'state' },
+    ];
+    const after = replaceHints(before.map(typed.changes), span, fresh, typed.state.doc.length);
+    const labels = ranges(after).map((w) => [w.from, (w.value as { spec: { widget: HintWidget } }).spec.widget.label]);
+    expect(labels).toEqual([
+      [9, 'a'],
+      [20, 'b typed'],
+      [30, 'c'],
+    ]);
+  });
+
+  it('keeps the marks elsewhere, moved, and takes the new ones of the span', () => {
+    const before = tokenDecorations(
+      [
+        { from: 0, to: 3, type: 'manTile', modifiers: [] },
+        { from: 10, to: 13, type: 'pinTile', modifiers: [] },
+        { from: 20, to: 23, type: 'souTile', modifiers: [] },
+      ],
+      text.length,
+    );
+    const span = { from: 10, to: 20 };
+    const fresh: Token[] = [
+      { from: 10, to: 15, type: 'pinTile', modifiers: ['red'] },
+      { from: 21, to: 23, type: 'souTile', modifiers: [] },
+    ];
+    const after = replaceTokens(before.map(typed.changes), span, fresh, typed.state.doc.length);
+    expect(ranges(after).map((m) => [m.from, m.to])).toEqual([
+      [0, 3],
+      [10, 15],
+      [21, 24],
+    ]);
   });
 });
 

@@ -99,6 +99,20 @@ impl Playground {
         json(&self.session.update(text))
     }
 
+    /// Analyses the editor's text after an edit; JSON `{diagnostics, lines,
+    /// changed}`: `changed` (`{from, to}` or `null`) is where the hand
+    /// lines' analyses changed, whose hints and tokens the editor asks for
+    /// again (`hints`, `tokens`) while it maps the rest through the edit.
+    pub fn edit(&mut self, text: &str) -> String {
+        json(&self.session.edit(text))
+    }
+
+    /// JSON list of the inlay hints `{at, label, kind}` of the hand lines
+    /// meeting `from..to`.
+    pub fn hints(&self, from: usize, to: usize) -> String {
+        json(&self.session.hints_in(from, to))
+    }
+
     /// JSON list of the semantic tokens `{from, to, type, modifiers}` of
     /// the lines meeting `from..to`.
     pub fn tokens(&self, from: usize, to: usize) -> String {

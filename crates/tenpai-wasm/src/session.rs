@@ -96,6 +96,20 @@ pub struct Update {
     pub lines: Vec<LineSpan>,
 }
 
+/// What an edit brings to an editor that keeps what it drew and maps it
+/// through the edit ([`Session::edit`]): the whole document's diagnostics
+/// and hand lines, but only where the analysis changed, so that the
+/// editor asks again for the hints and tokens there alone.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Edit {
+    pub diagnostics: Vec<Diagnostic>,
+    pub lines: Vec<LineSpan>,
+    /// The part of the new text between the hand lines that kept their
+    /// place and their analysis: every line whose analysis changed, came
+    /// or went is in it. `None`: no line changed.
+    pub changed: Option<LineSpan>,
+}
+
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct LineSpan {
     pub from: usize,
@@ -229,22 +243,48 @@ impl Session {
 
     /// Takes the editor's whole text and analyses what changed.
     pub fn update(&mut self, text: &str) -> Update {
+        self.analyse(text);
+        Update {
+            diagnostics: self.diagnostics(),
+            hints: self.hints(),
+            lines: self.line_spans(),
+        }
+    }
+
+    /// Takes the editor's text after an edit and analyses what changed;
+    /// the answer says where lines changed instead of carrying the whole
+    /// document's hints (ask [`Session::hints_in`] and
+    /// [`Session::tokens`] for that part).
+    pub fn edit(&mut self, text: &str) -> Edit {
+        let before = std::mem::take(&mut self.lines);
+        let old_len = self.text.len();
+        self.analyse(text);
+        let changed = changed_lines(&before, &self.lines, old_len, text.len()).map(|bytes| {
+            let (from, to) = self.map.range(&bytes);
+            LineSpan { from, to }
+        });
+        Edit {
+            diagnostics: self.diagnostics(),
+            lines: self.line_spans(),
+            changed,
+        }
+    }
+
+    fn analyse(&mut self, text: &str) {
         self.lines = self.analyzer.analyze(text, self.kind, &self.rules);
         self.text.clear();
         self.text.push_str(text);
         self.map = Utf16Map::new(text);
-        Update {
-            diagnostics: self.diagnostics(),
-            hints: self.hints(),
-            lines: self
-                .lines
-                .iter()
-                .map(|l| {
-                    let (from, to) = self.map.range(&l.range);
-                    LineSpan { from, to }
-                })
-                .collect(),
-        }
+    }
+
+    fn line_spans(&self) -> Vec<LineSpan> {
+        self.lines
+            .iter()
+            .map(|l| {
+                let (from, to) = self.map.range(&l.range);
+                LineSpan { from, to }
+            })
+            .collect()
     }
 
     fn change(&self, range: &Range<usize>, insert: String) -> Change {
@@ -292,8 +332,17 @@ impl Session {
     }
 
     pub fn hints(&self) -> Vec<Hint> {
+        self.hints_of(&self.lines)
+    }
+
+    /// The inlay hints of the hand lines meeting UTF-16 `from..to`.
+    pub fn hints_in(&self, from: usize, to: usize) -> Vec<Hint> {
+        self.hints_of(self.lines_in(from, to))
+    }
+
+    fn hints_of(&self, lines: &[AnalyzedLine]) -> Vec<Hint> {
         let mut out = Vec::new();
-        for line in &self.lines {
+        for line in lines {
             for h in hints::hints(&line.analysis) {
                 let at = line.to_document(&(h.offset..h.offset)).start;
                 out.push(Hint {
@@ -504,4 +553,60 @@ impl Session {
             })
             .collect()
     }
+}
+
+/// Where `after` differs from `before` (the hand lines of a text of
+/// `old_len` bytes, and of the same text edited to `new_len` bytes): the
+/// byte range of the new text between the lines at its start that kept
+/// their range and analysis and those at its end that kept theirs, moved
+/// by the edit. `None` when every line kept both. A line kept means the
+/// same `Arc` of analysis: the analyzer hands an unchanged line its old
+/// analysis.
+fn changed_lines(
+    before: &[AnalyzedLine],
+    after: &[AnalyzedLine],
+    old_len: usize,
+    new_len: usize,
+) -> Option<Range<usize>> {
+    let same = |old: &AnalyzedLine, new: &AnalyzedLine, old_start: usize| {
+        old_start == new.range.start
+            && old.range.len() == new.range.len()
+            && old.origin == new.origin
+            && std::sync::Arc::ptr_eq(&old.analysis, &new.analysis)
+            && match (&old.translation, &new.translation) {
+                (None, None) => true,
+                (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+                _ => false,
+            }
+    };
+    let head = before
+        .iter()
+        .zip(after)
+        .take_while(|(old, new)| same(old, new, old.range.start))
+        .count();
+    let room = before.len().min(after.len()) - head;
+    let tail = before
+        .iter()
+        .rev()
+        .zip(after.iter().rev())
+        .take(room)
+        .take_while(|(old, new)| {
+            (old.range.start + new_len)
+                .checked_sub(old_len)
+                .is_some_and(|moved| same(old, new, moved))
+        })
+        .count();
+    if head == after.len() && head == before.len() {
+        return None;
+    }
+    let from = head
+        .checked_sub(1)
+        .map_or(0, |last| after[last].range.end);
+    let to = after
+        .len()
+        .checked_sub(tail)
+        .and_then(|first| after.get(first))
+        .filter(|_| tail > 0)
+        .map_or(new_len, |line| line.range.start);
+    Some(from..to.max(from))
 }

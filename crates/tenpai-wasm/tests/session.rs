@@ -222,3 +222,126 @@ fn a_hand_is_drawn_by_the_renderer_with_its_value() {
         "a comment is no hand"
     );
 }
+
+/// An editor that keeps its hints and maps them through each edit, as the
+/// page does (web/src/editor.ts): a hint before the edit stays, one after
+/// it moves, one in the replaced text falls to the edit's start; then the
+/// hints on the text lines the edit touched or `Session::edit` says
+/// changed are dropped and asked for again with `hints_in`. Checked
+/// against a fresh session's hints, diagnostics and lines after every
+/// edit (ASCII: UTF-16 offsets are bytes).
+fn replay(kind: DocKind, start: &str, edits: &[(usize, usize, &str)]) {
+    let mut session = Session::new(kind);
+    let mut text = start.to_string();
+    let mut hints: Vec<(usize, String)> = session
+        .update(&text)
+        .hints
+        .into_iter()
+        .map(|h| (h.at, h.label))
+        .collect();
+    for &(from, to, insert) in edits {
+        let (from, to) = (from.min(text.len()), to.min(text.len()).max(from.min(text.len())));
+        text.replace_range(from..to, insert);
+        let delta = insert.len() as isize - (to - from) as isize;
+        let edit = session.edit(&text);
+        // The whole text lines the edit touched or the analysis changed,
+        // in the new text.
+        let (mut low, mut high) = (from, from + insert.len());
+        if let Some(changed) = &edit.changed {
+            low = low.min(changed.from);
+            high = high.max(changed.to);
+        }
+        let refresh_from = text[..low].rfind('\n').map_or(0, |i| i + 1);
+        let refresh_to = text[high..].find('\n').map_or(text.len(), |i| high + i);
+        hints = hints
+            .into_iter()
+            .map(|(at, label)| {
+                let at = if at < from {
+                    at
+                } else if at >= to {
+                    (at as isize + delta) as usize
+                } else {
+                    from
+                };
+                (at, label)
+            })
+            .filter(|(at, _)| *at < refresh_from || *at > refresh_to)
+            .chain(
+                session
+                    .hints_in(refresh_from, refresh_to)
+                    .into_iter()
+                    .filter(|h| refresh_from <= h.at && h.at <= refresh_to)
+                    .map(|h| (h.at, h.label)),
+            )
+            .collect();
+        hints.sort();
+        let mut fresh: Vec<(usize, String)> = Session::new(kind)
+            .update(&text)
+            .hints
+            .into_iter()
+            .map(|h| (h.at, h.label))
+            .collect();
+        fresh.sort();
+        assert_eq!(hints, fresh, "after {from}..{to} <- {insert:?}: {text:?}");
+        let whole = Session::new(kind).update(&text);
+        assert_eq!(edit.diagnostics, whole.diagnostics);
+        assert_eq!(edit.lines, whole.lines);
+    }
+}
+
+#[test]
+fn an_edit_says_which_lines_changed() {
+    let text = "123m456p789s1122z2z seat=s\n23m456p789s11222z\n13m456p789s11222z4p\n";
+    let mut s = Session::new(DocKind::Mj);
+    s.update(text);
+    assert_eq!(s.edit(text).changed, None, "nothing changed");
+    // A keystroke in the second line: that line alone.
+    let typed = text.replacen("11222z\n", "11222z riichi\n", 1);
+    let edit = s.edit(&typed);
+    let second = typed.find("23m").unwrap_or_default();
+    let changed = edit.changed.clone().expect("a line changed");
+    assert_eq!(changed.from, second - 1, "after the first line");
+    assert_eq!(changed.to, typed.find("13m").unwrap_or_default(), "before the third");
+    // Asked for again, the lines meeting it: its own hint is inside.
+    let inside = s
+        .hints_in(changed.from, changed.to)
+        .into_iter()
+        .filter(|h| changed.from < h.at && h.at < changed.to)
+        .count();
+    assert_eq!(inside, 1);
+    // A `rules:` line changes the analysis of every line after it.
+    let ruled = format!("rules: kiriage\n{typed}");
+    s.update(&format!("rules: tenhou\n{typed}"));
+    let changed = s.edit(&ruled).changed.expect("lines changed");
+    assert!(changed.from <= "rules: ".len(), "{changed:?}");
+    assert!(changed.to >= ruled.trim_end().len() - 1, "{changed:?}");
+}
+
+#[test]
+fn hints_kept_through_edits_match_a_fresh_analysis() {
+    let start = "# hands\n123m456p789s1122z2z seat=s\n\n23m456p789s11222z riichi\n13m456p789s11222z4p\n123m456p789s1122z2z seat=s\n";
+    let hand = "234m345p22s567s456p riichi dora=2m seat=s ron";
+    replay(
+        DocKind::Mj,
+        start,
+        &[
+            (50, 50, "1"),
+            (50, 51, ""),
+            (8, 8, "rules: kiriage\n"),
+            (8, 23, ""),
+            (0, 0, hand),
+            (hand.len(), hand.len(), "\n"),
+            (30, 60, ""),
+            (0, 1000, start),
+            (0, 1000, start),
+            (20, 20, "\n\n"),
+            (9, 10, "5"),
+            (1000, 1000, hand),
+        ],
+    );
+    replay(
+        DocKind::Markdown,
+        "# Notes\n\nA hand: `123m456p789s1122z2z seat=s`.\n\n```mj\n23m456p789s11222z\n```\n",
+        &[(58, 58, "```\n"), (58, 62, ""), (9, 9, "`13m456p789s11222z4p` "), (2, 2, "x")],
+    );
+}
