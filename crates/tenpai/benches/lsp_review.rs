@@ -8,7 +8,12 @@
 //! one whole typing session, and its figure is the session's worst latency
 //! (didChange sent -> that version's publishDiagnostics received; hover
 //! request sent -> answer received). The worst of all sessions is printed
-//! at the end.
+//! at the end, with what the kernel's scheduler says of it: the bench's one
+//! thread (client and server on one runtime) was either on a CPU, doing
+//! the work, or runnable and waiting for one (on a loaded machine, for
+//! other processes). So the worst latency is told apart into the
+//! keystroke's own cost and the machine's, and the most CPU time any
+//! keystroke took is printed beside it.
 //!
 //! cargo bench -p tenpai --bench lsp_review -- --warm-up-time 1 --measurement-time 3
 
@@ -124,6 +129,57 @@ fn hand_lines_near(text: &str) -> Vec<u32> {
 struct Worst {
     publish: Duration,
     hover: Duration,
+    /// Of the worst publish, the time the thread waited for a CPU.
+    publish_waiting: Duration,
+    /// Of the worst hover, the time the thread waited for a CPU.
+    hover_waiting: Duration,
+    /// The most CPU time one keystroke (edit to diagnostics) took.
+    publish_cpu: Duration,
+    /// The most CPU time one hover took.
+    hover_cpu: Duration,
+}
+
+impl Worst {
+    fn merge(&mut self, other: Worst) {
+        if other.publish > self.publish {
+            self.publish = other.publish;
+            self.publish_waiting = other.publish_waiting;
+        }
+        if other.hover > self.hover {
+            self.hover = other.hover;
+            self.hover_waiting = other.hover_waiting;
+        }
+        self.publish_cpu = self.publish_cpu.max(other.publish_cpu);
+        self.hover_cpu = self.hover_cpu.max(other.hover_cpu);
+    }
+}
+
+/// This thread's time on a CPU and time waiting for one so far, from
+/// `/proc/thread-self/schedstat` (zero where there is none).
+fn scheduled() -> (Duration, Duration) {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
+    let mut fields = stat
+        .split_whitespace()
+        .map(|field| Duration::from_nanos(field.parse().unwrap_or(0)));
+    (
+        fields.next().unwrap_or_default(),
+        fields.next().unwrap_or_default(),
+    )
+}
+
+/// Times `work`: its latency, CPU time and time waiting for a CPU.
+async fn timed<T>(work: impl std::future::Future<Output = T>) -> (T, Duration, Duration, Duration) {
+    let (cpu_before, waiting_before) = scheduled();
+    let sent = Instant::now();
+    let out = work.await;
+    let latency = sent.elapsed();
+    let (cpu_after, waiting_after) = scheduled();
+    (
+        out,
+        latency,
+        cpu_after.saturating_sub(cpu_before),
+        waiting_after.saturating_sub(waiting_before),
+    )
 }
 
 /// Open the review, type [`TYPED`] into a new line at [`TYPED_AT`], one
@@ -144,28 +200,38 @@ async fn session(client: &mut TestClient, text: &str, hovered: &[u32], n: u64) -
         next += KEYSTROKE;
         version += 1;
         let column = column as u32;
-        let sent = Instant::now();
-        client
-            .change(
-                &uri,
-                version,
-                [TYPED_AT, column, TYPED_AT, column],
-                typed.encode_utf8(&mut [0; 4]),
-            )
-            .await;
-        client.diagnostics(&uri, version).await;
-        worst.publish = worst.publish.max(sent.elapsed());
+        let ((), latency, cpu, waiting) = timed(async {
+            client
+                .change(
+                    &uri,
+                    version,
+                    [TYPED_AT, column, TYPED_AT, column],
+                    typed.encode_utf8(&mut [0; 4]),
+                )
+                .await;
+            client.diagnostics(&uri, version).await;
+        })
+        .await;
+        worst.merge(Worst {
+            publish: latency,
+            publish_waiting: waiting,
+            publish_cpu: cpu,
+            ..Worst::default()
+        });
 
         let line = hovered[column as usize % hovered.len()];
-        let sent = Instant::now();
-        let answer = client
-            .call(
-                "textDocument/hover",
-                json!({"textDocument": {"uri": uri},
-                       "position": {"line": line, "character": 3}}),
-            )
-            .await;
-        worst.hover = worst.hover.max(sent.elapsed());
+        let (answer, latency, cpu, waiting) = timed(client.call(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri},
+                   "position": {"line": line, "character": 3}}),
+        ))
+        .await;
+        worst.merge(Worst {
+            hover: latency,
+            hover_waiting: waiting,
+            hover_cpu: cpu,
+            ..Worst::default()
+        });
         assert!(answer.is_object(), "a hover on hand line {line}: {answer}");
         tokio::time::sleep_until(next.into()).await;
     }
@@ -225,8 +291,7 @@ fn bench(c: &mut Criterion) {
                     for _ in 0..iters {
                         sessions += 1;
                         let worst = session(&mut client, &text, &hovered, sessions).await;
-                        overall.publish = overall.publish.max(worst.publish);
-                        overall.hover = overall.hover.max(worst.hover);
+                        overall.merge(worst);
                         total += pick(worst);
                     }
                     total
@@ -235,11 +300,18 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!(
-        "worst of all {sessions} sessions ({} keystrokes): edit -> diagnostics {:.2} ms, hover {:.2} ms",
+        "worst of all {sessions} sessions ({} keystrokes): edit -> diagnostics {:.2} ms \
+         ({:.2} ms of it waiting for a CPU), hover {:.2} ms ({:.2} ms waiting); \
+         the most CPU time of one keystroke: {:.2} ms, of one hover: {:.2} ms",
         sessions * 100,
-        overall.publish.as_secs_f64() * 1e3,
-        overall.hover.as_secs_f64() * 1e3
+        ms(overall.publish),
+        ms(overall.publish_waiting),
+        ms(overall.hover),
+        ms(overall.hover_waiting),
+        ms(overall.publish_cpu),
+        ms(overall.hover_cpu),
     );
 }
 
