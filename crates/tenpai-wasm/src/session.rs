@@ -599,9 +599,7 @@ fn changed_lines(
     if head == after.len() && head == before.len() {
         return None;
     }
-    let from = head
-        .checked_sub(1)
-        .map_or(0, |last| after[last].range.end);
+    let from = head.checked_sub(1).map_or(0, |last| after[last].range.end);
     let to = after
         .len()
         .checked_sub(tail)

@@ -240,7 +240,10 @@ fn replay(kind: DocKind, start: &str, edits: &[(usize, usize, &str)]) {
         .map(|h| (h.at, h.label))
         .collect();
     for &(from, to, insert) in edits {
-        let (from, to) = (from.min(text.len()), to.min(text.len()).max(from.min(text.len())));
+        let (from, to) = (
+            from.min(text.len()),
+            to.min(text.len()).max(from.min(text.len())),
+        );
         text.replace_range(from..to, insert);
         let delta = insert.len() as isize - (to - from) as isize;
         let edit = session.edit(&text);
@@ -298,10 +301,14 @@ fn an_edit_says_which_lines_changed() {
     // A keystroke in the second line: that line alone.
     let typed = text.replacen("11222z\n", "11222z riichi\n", 1);
     let edit = s.edit(&typed);
-    let second = typed.find("23m").unwrap_or_default();
+    let second = typed.find("\n23m").map_or(0, |i| i + 1);
     let changed = edit.changed.clone().expect("a line changed");
     assert_eq!(changed.from, second - 1, "after the first line");
-    assert_eq!(changed.to, typed.find("13m").unwrap_or_default(), "before the third");
+    assert_eq!(
+        changed.to,
+        typed.find("\n13m").map_or(0, |i| i + 1),
+        "before the third"
+    );
     // Asked for again, the lines meeting it: its own hint is inside.
     let inside = s
         .hints_in(changed.from, changed.to)
@@ -342,6 +349,11 @@ fn hints_kept_through_edits_match_a_fresh_analysis() {
     replay(
         DocKind::Markdown,
         "# Notes\n\nA hand: `123m456p789s1122z2z seat=s`.\n\n```mj\n23m456p789s11222z\n```\n",
-        &[(58, 58, "```\n"), (58, 62, ""), (9, 9, "`13m456p789s11222z4p` "), (2, 2, "x")],
+        &[
+            (58, 58, "```\n"),
+            (58, 62, ""),
+            (9, 9, "`13m456p789s11222z4p` "),
+            (2, 2, "x"),
+        ],
     );
 }
