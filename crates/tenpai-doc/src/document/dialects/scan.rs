@@ -80,11 +80,10 @@ fn push(out: &mut Ranked, rank: u8, range: Range<usize>, t: Translation) {
     ));
 }
 
-/// What can start a dialect in prose, for the one pass over it: `{`
-/// (shortcodes, components), `<` (`<img>`, `<mah-gen>`), `!` (`![]()`),
-/// `?q=` (Tenhou links), a glyph's first bytes, and a digit with a suit
-/// letter after it (mpsz). Plain prose holds few of these, and the
-/// searcher skips the rest with SIMD.
+/// What can start a dialect in prose: `{` (shortcodes, components), `<`
+/// (`<img>`, `<mah-gen>`), `!` (`![]()`), `?` (a Tenhou link's `?q=`), a
+/// glyph's first byte; and a digit with a suit letter after it (mpsz).
+/// Plain prose holds few of these.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Trigger {
     Brace,
@@ -95,40 +94,85 @@ enum Trigger {
     Mpsz,
 }
 
-fn triggers() -> &'static (aho_corasick::AhoCorasick, Vec<Trigger>) {
-    static TRIGGERS: std::sync::OnceLock<(aho_corasick::AhoCorasick, Vec<Trigger>)> =
-        std::sync::OnceLock::new();
-    TRIGGERS.get_or_init(|| {
-        let mut patterns: Vec<Vec<u8>> = vec![
-            b"{".to_vec(),
-            b"<".to_vec(),
-            b"![".to_vec(),
-            b"?q=".to_vec(),
-            glyphs::GLYPH_START.to_vec(),
-        ];
-        let mut kinds = vec![
-            Trigger::Brace,
-            Trigger::Angle,
-            Trigger::Bang,
-            Trigger::Query,
-            Trigger::Glyph,
-        ];
-        for digit in b'0'..=b'9' {
-            for suit in [b'm', b'p', b's', b'z'] {
-                patterns.push(vec![digit, suit]);
-                kinds.push(Trigger::Mpsz);
-            }
-        }
-        let searcher = aho_corasick::AhoCorasick::builder()
-            .match_kind(aho_corasick::MatchKind::LeftmostFirst)
-            .build(&patterns)
-            // Fixed patterns of a few bytes: building cannot fail.
-            .unwrap_or_else(|e| panic!("the dialect triggers: {e}"));
-        (searcher, kinds)
-    })
+/// The markup triggers, one byte each.
+const MARKUP: [(u8, Trigger); 5] = [
+    (b'{', Trigger::Brace),
+    (b'<', Trigger::Angle),
+    (b'!', Trigger::Bang),
+    (b'?', Trigger::Query),
+    (0xF0, Trigger::Glyph),
+];
+
+/// Finds the next trigger of a set: aho-corasick's packed searcher (Teddy,
+/// SIMD) where the CPU has it, else its automaton. The markup bytes and
+/// the mpsz pairs (`1m`…`9z`, 40 of them) are two searchers, two passes:
+/// Teddy takes at most 16 patterns of one byte, and searching for every
+/// digit instead would stop at each number of the prose.
+struct TriggerSearcher {
+    engine: Engine,
+    kinds: Vec<Trigger>,
 }
 
-/// What one pass over prose found, before the readers that pair things
+enum Engine {
+    Packed(aho_corasick::packed::Searcher),
+    Automaton(aho_corasick::AhoCorasick),
+}
+
+impl TriggerSearcher {
+    fn new(patterns: Vec<(Vec<u8>, Trigger)>) -> TriggerSearcher {
+        let bytes: Vec<&[u8]> = patterns.iter().map(|(p, _)| p.as_slice()).collect();
+        let engine = match aho_corasick::packed::Config::new()
+            .builder()
+            .extend(bytes.iter())
+            .build()
+        {
+            Some(searcher) => Engine::Packed(searcher),
+            None => Engine::Automaton(
+                aho_corasick::AhoCorasick::new(&bytes)
+                    // A few short patterns: building cannot fail.
+                    .unwrap_or_else(|e| panic!("the dialect triggers: {e}")),
+            ),
+        };
+        TriggerSearcher {
+            engine,
+            kinds: patterns.into_iter().map(|(_, k)| k).collect(),
+        }
+    }
+
+    fn markup() -> &'static TriggerSearcher {
+        static SEARCHER: std::sync::OnceLock<TriggerSearcher> = std::sync::OnceLock::new();
+        SEARCHER.get_or_init(|| {
+            TriggerSearcher::new(MARKUP.iter().map(|&(b, k)| (vec![b], k)).collect())
+        })
+    }
+
+    fn mpsz() -> &'static TriggerSearcher {
+        static SEARCHER: std::sync::OnceLock<TriggerSearcher> = std::sync::OnceLock::new();
+        SEARCHER.get_or_init(|| {
+            let pairs = (b'0'..=b'9').flat_map(|digit| {
+                [b'm', b'p', b's', b'z'].map(|suit| (vec![digit, suit], Trigger::Mpsz))
+            });
+            TriggerSearcher::new(pairs.collect())
+        })
+    }
+
+    /// The first trigger in `text[span]`: where, and which.
+    fn find(&self, text: &[u8], span: Range<usize>) -> Option<(usize, Trigger)> {
+        let (at, pattern) = match &self.engine {
+            Engine::Packed(s) => {
+                let m = s.find_in(text, aho_corasick::Span::from(span))?;
+                (m.start(), m.pattern())
+            }
+            Engine::Automaton(s) => {
+                let m = s.find(aho_corasick::Input::new(text).span(span))?;
+                (m.start(), m.pattern())
+            }
+        };
+        Some((at, *self.kinds.get(pattern.as_usize())?))
+    }
+}
+
+/// What the search over prose found, before the readers that pair things
 /// up (stated waits, drawn tiles, image runs) go over it.
 #[derive(Default)]
 struct Marks {
@@ -142,7 +186,8 @@ struct Marks {
 }
 
 /// The dialects in prose or HTML: `text[range]`, less the `code` ranges
-/// (sorted, not overlapping), in one pass.
+/// (sorted, not overlapping): one SIMD search for markup and one for mpsz,
+/// each jumping over code; a reader runs only where a trigger is.
 pub fn prose(
     text: &str,
     range: Range<usize>,
@@ -154,89 +199,93 @@ pub fn prose(
         return;
     };
     let b = slice.as_bytes();
-    let (searcher, kinds) = triggers();
     let mut marks = Marks::default();
-    let mut at = range.start;
-    let mut next_code = 0;
     // Where the next mpsz word and glyph run may start (a run read is not
     // read again from a later trigger inside it).
     let mut mpsz_from = range.start;
     let mut glyph_from = range.start;
-    while at < range.end {
-        let input = aho_corasick::Input::new(slice).span(at..range.end);
-        let Some(found) = searcher.find(input) else {
-            break;
-        };
-        let p = found.start();
-        at = p + 1;
-        while code.get(next_code).is_some_and(|c| c.end <= p) {
-            next_code += 1;
-        }
-        if let Some(c) = code.get(next_code).filter(|c| c.start <= p) {
-            at = c.end;
-            continue;
-        }
-        match kinds[found.pattern().as_usize()] {
-            Trigger::Brace => {
-                if b.get(p + 1) == Some(&b'{') && cfg.reads(Dialect::Hugo) {
-                    if let Some(code) = hugo::shortcode(slice, p, range.end, &|n| cfg.shortcode(n))
+    let mut searchers = vec![TriggerSearcher::markup()];
+    if cfg.reads(Dialect::Mpsz) {
+        searchers.push(TriggerSearcher::mpsz());
+    }
+    for searcher in searchers {
+        let mut at = range.start;
+        let mut next_code = 0;
+        while at < range.end {
+            let Some((p, trigger)) = searcher.find(b, at..range.end) else {
+                break;
+            };
+            at = p + 1;
+            while code.get(next_code).is_some_and(|c| c.end <= p) {
+                next_code += 1;
+            }
+            if let Some(c) = code.get(next_code).filter(|c| c.start <= p) {
+                at = c.end;
+                continue;
+            }
+            match trigger {
+                Trigger::Brace => {
+                    if b.get(p + 1) == Some(&b'{') && cfg.reads(Dialect::Hugo) {
+                        if let Some(code) =
+                            hugo::shortcode(slice, p, range.end, &|n| cfg.shortcode(n))
+                        {
+                            marks.shortcodes.push(code);
+                        }
+                    } else if cfg.reads(Dialect::Mdc) {
+                        if let Some(c) =
+                            mdc::component_before_brace(slice, p, range.start, range.end, &|n| {
+                                cfg.component(n)
+                            })
+                        {
+                            marks.components.push(c);
+                        }
+                    }
+                }
+                Trigger::Angle => {
+                    if b[p..].starts_with(b"<mah-gen") {
+                        if cfg.reads(Dialect::Mahgen) {
+                            marks.sequences.extend(mahgen::html_sequence_at(slice, p));
+                        }
+                    } else if cfg.reads(Dialect::Images) {
+                        marks.images.extend(images::image_at(slice, p, &cfg.images));
+                    }
+                }
+                Trigger::Bang => {
+                    if cfg.reads(Dialect::Images) {
+                        marks.images.extend(images::image_at(slice, p, &cfg.images));
+                    }
+                }
+                Trigger::Query => {
+                    if b[p..].starts_with(b"?q=") && cfg.reads(Dialect::Tenhou) {
+                        marks
+                            .links
+                            .extend(tools::tenhou_link_at(slice, p, range.start));
+                    }
+                }
+                Trigger::Glyph => {
+                    if b[p..].starts_with(glyphs::GLYPH_START)
+                        && p >= glyph_from
+                        && cfg.reads(Dialect::Glyphs)
                     {
-                        marks.shortcodes.push(code);
-                    }
-                } else if cfg.reads(Dialect::Mdc) {
-                    if let Some(c) =
-                        mdc::component_before_brace(slice, p, range.start, range.end, &|n| {
-                            cfg.component(n)
-                        })
-                    {
-                        marks.components.push(c);
+                        let (run, next) = glyphs::run_at(slice, p, 3);
+                        marks.glyph_runs.extend(run);
+                        glyph_from = next;
                     }
                 }
-            }
-            Trigger::Angle => {
-                if b[p..].starts_with(b"<mah-gen") {
-                    if cfg.reads(Dialect::Mahgen) {
-                        marks.sequences.extend(mahgen::html_sequence_at(slice, p));
+                Trigger::Mpsz => {
+                    // The word's digits start before the suit's digit.
+                    let digits = b[range.start..p]
+                        .iter()
+                        .rev()
+                        .take_while(|c| c.is_ascii_digit())
+                        .count();
+                    let start = p - digits;
+                    if start >= mpsz_from && mpsz::is_word_start(slice, range.start, start) {
+                        let (run, next) = mpsz::run_at(slice, start);
+                        marks.mpsz_runs.extend(run);
+                        mpsz_from = next;
+                        at = at.max(next);
                     }
-                } else if cfg.reads(Dialect::Images) {
-                    marks.images.extend(images::image_at(slice, p, &cfg.images));
-                }
-            }
-            Trigger::Bang => {
-                if cfg.reads(Dialect::Images) {
-                    marks.images.extend(images::image_at(slice, p, &cfg.images));
-                }
-            }
-            Trigger::Query => {
-                if cfg.reads(Dialect::Tenhou) {
-                    marks
-                        .links
-                        .extend(tools::tenhou_link_at(slice, p, range.start));
-                }
-            }
-            Trigger::Glyph => {
-                if p >= glyph_from && cfg.reads(Dialect::Glyphs) {
-                    let (run, next) = glyphs::run_at(slice, p, 3);
-                    marks.glyph_runs.extend(run);
-                    glyph_from = next;
-                }
-            }
-            Trigger::Mpsz => {
-                // The word's digits start before the suit's digit.
-                let digits = b[range.start..p]
-                    .iter()
-                    .rev()
-                    .take_while(|c| c.is_ascii_digit())
-                    .count();
-                let start = p - digits;
-                if start >= mpsz_from
-                    && cfg.reads(Dialect::Mpsz)
-                    && mpsz::is_word_start(slice, range.start, start)
-                {
-                    let (run, next) = mpsz::run_at(slice, start);
-                    marks.mpsz_runs.extend(run);
-                    mpsz_from = next;
-                    at = at.max(next);
                 }
             }
         }
@@ -586,16 +635,24 @@ fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
 /// document order; `taken` are ranges already taken (tenpai's own hands).
 pub fn settle(mut found: Ranked, taken: &[Range<usize>]) -> Vec<Found> {
     found.sort_by_key(|(rank, f)| (*rank, f.range.start));
-    let mut kept: Vec<Range<usize>> = taken.to_vec();
+    // What is kept never overlaps, so its ranges sorted by start are sorted
+    // by end too: a range overlaps something kept exactly when the last
+    // kept range starting before its end reaches past its start (a look-up,
+    // not a walk over everything kept, for documents of many hands).
+    let mut kept: std::collections::BTreeMap<usize, usize> = Default::default();
+    for t in taken {
+        kept.insert(t.start, t.end);
+    }
     let mut out = Vec::new();
     for (_, f) in found {
         let overlaps = kept
-            .iter()
-            .any(|k| k.start < f.range.end && f.range.start < k.end);
+            .range(..f.range.end.max(f.range.start + 1))
+            .next_back()
+            .is_some_and(|(_, &end)| end > f.range.start);
         if overlaps {
             continue;
         }
-        kept.push(f.range.clone());
+        kept.insert(f.range.start, f.range.end);
         out.push(f);
     }
     out.sort_by_key(|f| f.range.start);
