@@ -110,21 +110,6 @@ export function refreshSpan(changes: ChangeDesc, doc: Text, changed: Span | null
   return { from: doc.lineAt(from).from, to: doc.lineAt(to).to };
 }
 
-/**
- * Semantic-token marks with those meeting `span` replaced by `tokens` (the
- * tokens of the lines there, asked for again; any beyond it left out).
- */
-export function replaceTokens(set: DecorationSet, span: Span, tokens: Token[], length: number): DecorationSet {
-  const fresh = tokenRanges(tokens, length).filter((r) => r.from >= span.from && r.to <= span.to);
-  return set.update({
-    filterFrom: span.from,
-    filterTo: span.to,
-    filter: (from, to) => to < span.from || from > span.to,
-    add: fresh,
-    sort: true,
-  });
-}
-
 /** An inlay hint: a label after the hand, styled by its kind. */
 export class HintWidget extends WidgetType {
   constructor(

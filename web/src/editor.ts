@@ -4,9 +4,9 @@
  * hints, completion and the formatter — computed in the page by
  * tenpai-wasm on every change. An edit re-analyses only the lines it
  * touched (the document layer caches lines), and the editor keeps the hints
- * and highlighting it drew, mapped through the edit, asking again only for
- * the lines the edit touched or whose analysis changed: a keystroke costs
- * the same in a long document as in a short one.
+ * it drew, mapped through the edit, asking again only for those of the
+ * lines the edit touched or whose analysis changed; the highlighting of
+ * the lines on screen is asked for again whole.
  */
 
 import { autocompletion, closeBrackets, completionKeymap } from '@codemirror/autocomplete';
@@ -31,8 +31,6 @@ import {
   lintDiagnostics,
   refreshSpan,
   replaceHints,
-  replaceTokens,
-  type Span,
   tokenDecorations,
 } from './adapter';
 import { renderMarkdown } from './markdown';
@@ -45,12 +43,6 @@ export interface Analysis {
   /** The hand lines. */
   lines: LineSpan[];
   hints: DecorationSet;
-  /**
-   * What was drawn again: the whole document, or after an edit the text
-   * lines in a span (their hints asked for again, the rest mapped through
-   * the edit), or nothing.
-   */
-  refreshed: Span | 'whole' | 'nothing';
   /** Milliseconds the last analysis took (wasm and adapter). */
   millis: number;
 }
@@ -85,7 +77,6 @@ function analyze(playground: Playground, text: string): Analysis {
     diagnostics: update.diagnostics,
     lines: update.lines,
     hints,
-    refreshed: 'whole',
     millis: performance.now() - start,
   };
 }
@@ -109,7 +100,6 @@ function analyzeEdit(playground: Playground, before: Analysis, tr: Transaction):
     diagnostics: edit.diagnostics,
     lines: edit.lines,
     hints,
-    refreshed: refreshed ?? 'nothing',
     millis: performance.now() - start,
   };
 }
@@ -156,27 +146,10 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
 
       update(u: ViewUpdate) {
         const analysis = u.state.field(analysisField);
+        // Drawn again whole: marks mapped through an edit made the
+        // browser's typing land elsewhere in the line now and then.
         if (u.startState.field(analysisField) === analysis && !u.viewportChanged) return;
-        // One edit, the screen where it was: the marks drawn are mapped
-        // through the edit and the lines it changed are asked for again.
-        const span = analysis.refreshed;
-        if (span !== 'whole' && !u.viewportChanged && u.transactions.length === 1) {
-          this.decorations = this.decorations.map(u.changes);
-          if (span === 'nothing') return;
-          const { from, to } = u.view.viewport;
-          const within = { from: Math.max(span.from, from), to: Math.min(span.to, to) };
-          if (within.from <= within.to) this.decorations = this.retokenize(u.view, within);
-          return;
-        }
         this.decorations = this.tokens(u.view);
-      }
-
-      retokenize(view: EditorView, span: Span): DecorationSet {
-        const start = performance.now();
-        const tokens = JSON.parse(playground.tokens(span.from, span.to)) as Token[];
-        const decorations = replaceTokens(this.decorations, span, tokens, view.state.doc.length);
-        hooks.onHighlight(performance.now() - start);
-        return decorations;
       }
 
       tokens(view: EditorView): DecorationSet {

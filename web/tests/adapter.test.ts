@@ -10,7 +10,6 @@ import {
   lintDiagnostics,
   refreshSpan,
   replaceHints,
-  replaceTokens,
   tokenClasses,
   tokenDecorations,
 } from '../src/adapter';
@@ -140,28 +139,6 @@ describe('after an edit', () => {
       [9, 'a'],
       [20, 'b typed'],
       [30, 'c'],
-    ]);
-  });
-
-  it('keeps the marks elsewhere, moved, and takes the new ones of the span', () => {
-    const before = tokenDecorations(
-      [
-        { from: 0, to: 3, type: 'manTile', modifiers: [] },
-        { from: 10, to: 13, type: 'pinTile', modifiers: [] },
-        { from: 20, to: 23, type: 'souTile', modifiers: [] },
-      ],
-      text.length,
-    );
-    const span = { from: 10, to: 20 };
-    const fresh: Token[] = [
-      { from: 10, to: 15, type: 'pinTile', modifiers: ['red'] },
-      { from: 21, to: 23, type: 'souTile', modifiers: [] },
-    ];
-    const after = replaceTokens(before.map(typed.changes), span, fresh, typed.state.doc.length);
-    expect(ranges(after).map((m) => [m.from, m.to])).toEqual([
-      [0, 3],
-      [10, 15],
-      [21, 24],
     ]);
   });
 });

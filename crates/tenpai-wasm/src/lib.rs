@@ -101,8 +101,8 @@ impl Playground {
 
     /// Analyses the editor's text after an edit; JSON `{diagnostics, lines,
     /// changed}`: `changed` (`{from, to}` or `null`) is where the hand
-    /// lines' analyses changed, whose hints and tokens the editor asks for
-    /// again (`hints`, `tokens`) while it maps the rest through the edit.
+    /// lines' analyses changed, whose hints the editor asks for again
+    /// (`hints`) while it maps the rest through the edit.
     pub fn edit(&mut self, text: &str) -> String {
         json(&self.session.edit(text))
     }

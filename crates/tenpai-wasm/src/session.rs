@@ -99,7 +99,7 @@ pub struct Update {
 /// What an edit brings to an editor that keeps what it drew and maps it
 /// through the edit ([`Session::edit`]): the whole document's diagnostics
 /// and hand lines, but only where the analysis changed, so that the
-/// editor asks again for the hints and tokens there alone.
+/// editor asks again for the hints there alone.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct Edit {
     pub diagnostics: Vec<Diagnostic>,
@@ -253,8 +253,7 @@ impl Session {
 
     /// Takes the editor's text after an edit and analyses what changed;
     /// the answer says where lines changed instead of carrying the whole
-    /// document's hints (ask [`Session::hints_in`] and
-    /// [`Session::tokens`] for that part).
+    /// document's hints (ask [`Session::hints_in`] for that part).
     pub fn edit(&mut self, text: &str) -> Edit {
         let before = std::mem::take(&mut self.lines);
         let old_len = self.text.len();
