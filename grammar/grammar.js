@@ -30,6 +30,15 @@ const I0 = imm('0');
 
 const HONORS = ['e', 's', 'w', 'n', 'wh', 'g', 'r'];
 
+// `item` zero to `depth` times, then any number more: written out as
+// nested optionals, so that the common lengths take no node of their own.
+// A `repeat` is a hidden node for every two items (tree-sitter balances it
+// as a binary tree), and a full parse spends its time making nodes: a
+// tile group's digits, a hand's words, a line's options and a claim's
+// items are short, so only what goes beyond `depth` builds a repetition.
+const upTo = (depth, item) =>
+  depth === 0 ? repeat(item) : optional(seq(item, upTo(depth - 1, item)));
+
 // What separates words within a line: Unicode White_Space but the line
 // breaks, as the nom parser's `char::is_whitespace`. Not U+FEFF: a byte
 // order mark inside a line is an unknown character there (tree-sitter
@@ -53,6 +62,10 @@ module.exports = grammar({
 
   // Newlines end lines, so only blanks are free.
   extras: _ => [new RegExp(`[${BLANK}]`)],
+
+  // Hidden one-token rules with a field or alias are a node each where
+  // they are used; inlined, the field and alias go to the token itself.
+  inline: $ => [$._suit_mps, $._suit_zh],
 
   // See src/scanner.c: word kinds, and whether a digit run has a suit.
   externals: $ => [
@@ -107,7 +120,7 @@ module.exports = grammar({
     _options: $ => choice(
       seq(
         field('option', $.option),
-        repeat(choice(
+        upTo(3, choice(
           field('option', $.option),
           $.misplaced,
           alias($._misplaced_honors, $.misplaced),
@@ -119,7 +132,7 @@ module.exports = grammar({
 
     // Not `repeat1`: a node that starts with a repetition is fragile (see
     // `document`), and so would be its line.
-    hand: $ => seq($._hand_item, repeat($._hand_item)),
+    hand: $ => seq($._hand_item, upTo(6, $._hand_item)),
 
     // Letter honors after the options (`tiles-after-options`); other hand
     // words there are one `misplaced` token from the scanner.
@@ -132,8 +145,8 @@ module.exports = grammar({
     // group only when its digits end in a suit that fits them, so `123` or
     // `8z` is an ERROR where it stands.
     tile_group: $ => choice(
-      seq($._suited_start, $._digit, repeat($._digit_imm), $._suit_mps),
-      seq($._honor_start, alias(D17, $.tile), repeat(alias(I17, $.tile)), $._suit_zh),
+      seq($._suited_start, $._digit, upTo(13, $._digit_imm), $._suit_mps),
+      seq($._honor_start, alias(D17, $.tile), upTo(13, alias(I17, $.tile)), $._suit_zh),
     ),
 
     _digit: $ => choice(alias(D17, $.tile), alias(D89, $.tile), alias(D0, $.red_five)),
@@ -162,8 +175,8 @@ module.exports = grammar({
     ),
 
     _tile_group_imm: $ => choice(
-      seq($._suited_start_imm, $._digit, repeat($._digit_imm), $._suit_mps),
-      seq($._honor_start_imm, alias(D17, $.tile), repeat(alias(I17, $.tile)), $._suit_zh),
+      seq($._suited_start_imm, $._digit, upTo(13, $._digit_imm), $._suit_mps),
+      seq($._honor_start_imm, alias(D17, $.tile), upTo(13, alias(I17, $.tile)), $._suit_zh),
     ),
 
     // -------------------------------------------------------------- options
@@ -189,7 +202,7 @@ module.exports = grammar({
     // `=> 7700`, `=> 2000/3900`, `=> 3900 all`, `=> 3 han 30 fu`, `=> 3/30`,
     // `=> mangan`, `=> 1-shanten`, `=> tenpai`, `=> waits 14m`. Any text is
     // a claim here; the server says which it cannot read.
-    claim: $ => seq('=>', repeat($._claim_item)),
+    claim: $ => seq('=>', upTo(4, $._claim_item)),
 
     _claim_item: $ => choice($.claim_number, '/', ',', $.claim_word, $.waits),
 
