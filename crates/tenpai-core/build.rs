@@ -1,7 +1,8 @@
 //! Generates the shanten lookup tables (see `src/shanten/gen.rs`) into
 //! `OUT_DIR`: for suits and for honors, one byte per configuration
-//! (in rank order) naming a distance vector (there are only a few hundred), then the distinct
-//! vectors, 10 bytes each; and every two vectors combined (see `table.rs`).
+//! (in rank order) naming a distance vector (there are only 130), then the distinct
+//! vectors, 10 bytes each; the class of every two vectors combined, and the
+//! draws of every two classes (see `table.rs`).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -15,8 +16,10 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
 
-    let suits = gen::generate(9, true);
-    let honors = gen::generate(7, false);
+    // Suits by tile count first (the entries a hand looks up most sit
+    // together), the honors in lexicographic order.
+    let suits = gen::generate(9, true, gen::rank_by_sum);
+    let honors = gen::generate(7, false, |counts| gen::rank(&gen::RANK7, counts));
     assert_eq!(suits.len(), gen::SUIT_CONFIGS);
     assert_eq!(honors.len(), gen::HONOR_CONFIGS);
 
@@ -36,26 +39,56 @@ fn main() {
     };
     let suit_bytes = index(&suits);
     let honor_bytes = index(&honors);
+    // A group without sequences (the honors; a three-player man suit, 1m
+    // and 9m) depends only on how many of its kinds hold 1, 2, 3 and 4
+    // tiles: its id by that shape, keyed as `gen::shape_key` keys it.
+    let mut honor_shape = vec![0u8; gen::SHAPE_KEYS];
+    for (key, slot) in honor_shape.iter_mut().enumerate() {
+        if let Some(counts) = gen::shape_counts(key) {
+            *slot = honor_bytes[gen::rank(&gen::RANK7, &counts)];
+        }
+    }
+    std::fs::write(out.join("shanten_honor_shape.bin"), honor_shape).expect("write table");
     std::fs::write(out.join("shanten_suit.bin"), suit_bytes).expect("write table");
     std::fs::write(out.join("shanten_honor.bin"), honor_bytes).expect("write table");
-    // Every two groups' combined distances, plain and laid out for a hand
-    // needing four melds (see gen::reversed), 16 bytes each.
+    // Two groups combined: the distinct combined vectors ("classes", fewer
+    // than 256: two groups' distances only take a few shapes), the class of
+    // every two vectors, and for each number of melds a hand needs the
+    // draws of every two complementary classes. A whole hand is then two
+    // class lookups and one finish lookup.
     let n = vectors.len() / 10;
     let dist =
         |i: usize| -> gen::Dist { vectors[i * 10..i * 10 + 10].try_into().expect("10 bytes") };
-    let mut pairs = Vec::with_capacity(n * n * 16);
-    let mut pairs_rev = Vec::with_capacity(n * n * 16);
+    let mut class_ids: HashMap<gen::Dist, u8> = HashMap::new();
+    let mut class_dists: Vec<gen::Dist> = Vec::new();
+    let mut pair_class = Vec::with_capacity(n * n);
     for a in 0..n {
         for b in 0..n {
-            let m = gen::merge(&dist(a), &dist(b));
-            pairs.extend_from_slice(&m);
-            pairs_rev.extend_from_slice(&gen::reversed(&m, 4)[..10]);
+            let merged = gen::merge(&dist(a), &dist(b));
+            let next = class_ids.len();
+            let class = *class_ids.entry(merged).or_insert_with(|| {
+                class_dists.push(merged);
+                u8::try_from(next).expect("fewer than 256 classes")
+            });
+            pair_class.push(class);
         }
     }
-    // Entries are read 16 bytes at a time; the last one reads past its 10.
-    pairs.extend_from_slice(&[u8::MAX; 6]);
-    pairs_rev.extend_from_slice(&[u8::MAX; 6]);
+    // Last, a class that nothing reaches (every distance `INF`): it stands
+    // for a draw that cannot be made, and finishes at `u8::MAX` with any.
+    class_dists.push([u8::MAX; 10]);
+    assert!(class_dists.len() <= 256, "classes fit a byte");
+    let classes = class_dists.len();
+    let mut finish = Vec::with_capacity((gen::MAX_MELDS + 1) * classes * classes);
+    for need in 0..=gen::MAX_MELDS {
+        for left in &class_dists {
+            for right in &class_dists {
+                finish.push(gen::finish(left, right, need));
+            }
+        }
+    }
+    let class_bytes: Vec<u8> = class_dists.iter().flatten().copied().collect();
     std::fs::write(out.join("shanten_dist.bin"), &vectors).expect("write table");
-    std::fs::write(out.join("shanten_pair.bin"), pairs).expect("write table");
-    std::fs::write(out.join("shanten_pair_rev.bin"), pairs_rev).expect("write table");
+    std::fs::write(out.join("shanten_pair_class.bin"), pair_class).expect("write table");
+    std::fs::write(out.join("shanten_class_dist.bin"), class_bytes).expect("write table");
+    std::fs::write(out.join("shanten_finish.bin"), finish).expect("write table");
 }

@@ -1,9 +1,10 @@
 //! The fast paths, for hands the tables cover (no called copies of a kind the
 //! closed part holds, at most 4 of a kind, at most 14 tiles): each group of
-//! kinds (man, pin, sou, honors) is a table id, two groups combine by one
-//! more lookup, and a whole hand is the minimum over ten lanes.
+//! kinds (man, pin, sou, honors) is a table id, two groups combine into a
+//! class by one more lookup, and two classes give the hand's draws by a
+//! third.
 
-use super::table::{self, D};
+use super::table;
 use super::{group_of, needed_melds, to_shanten, Shanten, Singles};
 use crate::tile::{Counts, KINDS};
 
@@ -30,23 +31,14 @@ fn ids(h: &Counts) -> [usize; 4] {
     ]
 }
 
-/// Two groups combined and laid out against the other two.
-#[inline(always)]
-fn pair_rev(a: usize, b: usize, need: usize) -> D {
-    if need == 4 {
-        table::pair_rev4(a, b)
-    } else {
-        table::rev(table::pair(a, b), need)
-    }
-}
-
 /// Regular-form shanten.
 #[inline(always)]
 pub(super) fn regular(h: &Counts, need: usize) -> i8 {
     let id = ids(h);
-    to_shanten(table::fin(
-        table::pair(id[0], id[1]),
-        &pair_rev(id[2], id[3], need),
+    to_shanten(table::finish_classes(
+        table::class(id[0], id[1]),
+        table::class(id[2], id[3]),
+        need,
     ))
 }
 
@@ -56,10 +48,11 @@ pub(super) fn regular(h: &Counts, need: usize) -> i8 {
 /// in the honor table, and combined with the rest as a four-player hand is.
 #[inline(always)]
 pub(super) fn regular_three_player(h: &Counts, need: usize) -> i8 {
-    let man = table::honor_id_of(&[h[0], h[8], 0, 0, 0, 0, 0]);
-    to_shanten(table::fin(
-        table::pair(man, table::suit_id(h, 9)),
-        &pair_rev(table::suit_id(h, 18), table::honor_id(h), need),
+    let man = table::honor_id_of_two(h[0], h[8]);
+    to_shanten(table::finish_classes(
+        table::class(man, table::suit_id(h, 9)),
+        table::class(table::suit_id(h, 18), table::honor_id(h)),
+        need,
     ))
 }
 
@@ -69,10 +62,10 @@ pub(super) fn regular_three_player(h: &Counts, need: usize) -> i8 {
 pub(super) fn after_draws(h: &Counts, total: usize, melds: usize, out: &mut [i8; KINDS]) -> i8 {
     let need = needed_melds(total + 1, melds);
     let id = ids(h);
-    let other = [pair_rev(id[2], id[3], need), pair_rev(id[0], id[1], need)];
+    let other = [table::class(id[2], id[3]), table::class(id[0], id[1])];
     let need0 = needed_melds(total, melds);
     let base = if need0 == need {
-        to_shanten(table::fin(table::pair(id[0], id[1]), &other[0]))
+        to_shanten(table::finish_classes(other[1], other[0], need))
     } else {
         regular(h, need0)
     };
@@ -87,7 +80,11 @@ pub(super) fn after_draws(h: &Counts, total: usize, melds: usize, out: &mut [i8;
         }
         let g = group_of(x);
         let nid = plus[x] as usize;
-        out[x] = to_shanten(table::fin(table::pair(nid, id[g ^ 1]), &other[g >> 1]));
+        out[x] = to_shanten(table::finish_classes(
+            table::class(nid, id[g ^ 1]),
+            other[g >> 1],
+            need,
+        ));
     }
     base
 }
@@ -98,19 +95,19 @@ pub(super) fn after_draws(h: &Counts, total: usize, melds: usize, out: &mut [i8;
 /// Discarding from group A and drawing into another group B changes two
 /// groups; pairing A with a third group and B with the fourth (man+pin /
 /// sou+honors, or man+sou / pin+honors when A and B are partners in the
-/// first) makes each side one precomputed lookup, so a (discard, draw) pair
-/// costs one ten-lane minimum. Those draws depend on the discard only
+/// first) makes each side one class, so a (discard, draw) pair costs one
+/// lookup. Those draws depend on the discard only
 /// through A's new id, which many discards share, so they are computed once
 /// per id. Draws into A itself re-rank A.
 pub(super) fn discards(h: &Counts, total: usize, melds: usize) -> Vec<(usize, Shanten, u64)> {
     let need = needed_melds(total - 1, melds);
     let id = ids(h);
-    // `other[A >> 1]`: the other first-pairing pair, laid out.
-    let other = [pair_rev(id[2], id[3], need), pair_rev(id[0], id[1], need)];
+    // `other[A >> 1]`: the class of the other first-pairing pair.
+    let other = [table::class(id[2], id[3]), table::class(id[0], id[1])];
     // Each possible draw into an unchanged group, combined with its partner
-    // in either pairing and laid out: `xv[j][x]`, j = 0 for man+pin /
-    // sou+honors, 1 for man+sou / pin+honors.
-    let mut xv = [[[u8::MAX; 16]; KINDS]; 2];
+    // in either pairing: `xv[j][x]`, j = 0 for man+pin / sou+honors, 1 for
+    // man+sou / pin+honors; no class where the draw cannot be made.
+    let mut xv = [[table::NO_CLASS; KINDS]; 2];
     let mut plus = [0u8; KINDS];
     let mut sums = [0usize; 4];
     for (g, &(lo, hi)) in GROUP_RANGE.iter().enumerate() {
@@ -124,8 +121,8 @@ pub(super) fn discards(h: &Counts, total: usize, melds: usize) -> Vec<(usize, Sh
         for x in lo..hi {
             if h[x] < 4 {
                 let nid = plus[x] as usize;
-                xv[0][x] = pair_rev(nid, id[g ^ 1], need);
-                xv[1][x] = pair_rev(nid, id[g ^ 2], need);
+                xv[0][x] = table::class(nid, id[g ^ 1]);
+                xv[1][x] = table::class(nid, id[g ^ 2]);
             }
         }
     }
@@ -150,13 +147,13 @@ pub(super) fn discards(h: &Counts, total: usize, melds: usize) -> Vec<(usize, Sh
         h2[k] -= 1;
         // A's id after the discard, and after each draw into A.
         let idm = group_ids_plus(a, &h2, &mut plus);
-        let kv0 = table::pair(idm, id[a ^ 1]);
-        let regular = to_shanten(table::fin(kv0, &other[a >> 1]));
+        let kv0 = table::class(idm, id[a ^ 1]);
+        let regular = to_shanten(table::finish_classes(kv0, other[a >> 1], need));
         let (lo, hi) = GROUP_RANGE[a];
         let slot = match seen[..seen_len].iter().position(|s| s.0 == a && s.1 == idm) {
             Some(i) => i,
             None => {
-                let kv = [kv0, table::pair(idm, id[a ^ 2])];
+                let kv = [kv0, table::class(idm, id[a ^ 2])];
                 let d = &mut seen[seen_len].2;
                 for (b, &(blo, bhi)) in GROUP_RANGE.iter().enumerate() {
                     if b == a {
@@ -164,7 +161,7 @@ pub(super) fn discards(h: &Counts, total: usize, melds: usize) -> Vec<(usize, Sh
                     }
                     let j = usize::from(b == a ^ 1);
                     for x in blo..bhi {
-                        d[x] = table::fin(kv[j], &xv[j][x]);
+                        d[x] = table::finish_classes(kv[j], xv[j][x], need);
                     }
                 }
                 seen[seen_len].0 = a;
@@ -179,7 +176,11 @@ pub(super) fn discards(h: &Counts, total: usize, melds: usize) -> Vec<(usize, Sh
                 d[x] = u8::MAX;
                 continue;
             }
-            d[x] = table::fin(table::pair(plus[x] as usize, id[a ^ 1]), &other[a >> 1]);
+            d[x] = table::finish_classes(
+                table::class(plus[x] as usize, id[a ^ 1]),
+                other[a >> 1],
+                need,
+            );
         }
         let sk = singles.without(k, h[k]);
         let (c, ko) = (sk.chiitoitsu(), sk.kokushi());

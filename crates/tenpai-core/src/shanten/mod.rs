@@ -57,7 +57,7 @@ pub struct Shanten {
 /// Counts above 4, or more than 14 tiles, are not hands; they are still
 /// answered (by the same search, without the tables) rather than panicking.
 pub fn shanten(closed: &Counts, melds: usize) -> Shanten {
-    Limits::FULL.shanten(closed, melds)
+    Limits::FULL.shanten_inline(closed, melds)
 }
 
 /// The tiles that complete a hand of 3n+1 closed tiles (13, or 13 less 3 per
@@ -76,7 +76,10 @@ pub fn ukeire(closed: &Counts, melds: usize) -> Vec<Tile> {
 /// [`shanten`] for `players`: with three (sanma) 2m-8m are not in the
 /// game, so they are never drawn and 1m and 9m make no sequence.
 pub fn shanten_under(closed: &Counts, melds: usize, players: Players) -> Shanten {
-    Limits::for_players(players).shanten(closed, melds)
+    match players {
+        Players::Four => Limits::FULL.shanten_inline(closed, melds),
+        Players::Three => Limits::THREE.shanten_inline(closed, melds),
+    }
 }
 
 /// [`waits`] for `players` (three: 2m-8m are never waits).
@@ -114,6 +117,14 @@ pub(crate) struct Limits {
     /// Three players: 2m-8m are capped at 0 (so `capped[0]`), and a hand
     /// whose only caps are those takes the three-player fast path.
     players: Players,
+}
+
+/// The tables that apply to a hand (see [`Limits::tables`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Tables {
+    FourPlayers,
+    ThreePlayers,
+    None,
 }
 
 const GROUPS: [(usize, usize, bool); 4] =
@@ -306,17 +317,22 @@ impl Limits {
         }
     }
 
-    /// Whether the three-player fast path covers `h`: three players, no
-    /// cap but 2m-8m's, none of 2m-8m held.
+    /// Which tables apply to a hand of at most 14 tiles, none more than 4
+    /// of a kind: four players with no cap below 4, or three players with
+    /// no cap but 2m-8m's; otherwise none.
     #[inline(always)]
-    fn three_player_tabled(&self, h: &Counts) -> bool {
-        self.players == Players::Three
-            && !self.capped[1]
-            && !self.capped[2]
-            && !self.capped[3]
+    fn tables(&self) -> Tables {
+        let three_player = self.players == Players::Three
+            && self.capped == [true, false, false, false]
             && self.caps[0] == 4
-            && self.caps[8] == 4
-            && h[1..8].iter().all(|&c| c == 0)
+            && self.caps[8] == 4;
+        if !self.capped.iter().any(|&c| c) {
+            Tables::FourPlayers
+        } else if three_player {
+            Tables::ThreePlayers
+        } else {
+            Tables::None
+        }
     }
 
     /// The tile total when the tables cover the hand (no caps below 4, no
@@ -377,25 +393,29 @@ impl Limits {
     }
 
     pub(crate) fn shanten(&self, h: &Counts, melds: usize) -> Shanten {
+        self.shanten_inline(h, melds)
+    }
+
+    /// [`Limits::shanten`], inlined into the public entry points: with
+    /// constant limits, which tables apply is decided at compile time.
+    #[inline(always)]
+    fn shanten_inline(&self, h: &Counts, melds: usize) -> Shanten {
         let scan = Scan::of(h);
-        let tabled = scan.max <= 4
-            && scan.total as usize <= gen::MAX_TILES
-            && !self.capped.iter().any(|&c| c);
+        let in_tables = scan.max <= 4 && scan.total as usize <= gen::MAX_TILES;
         let total = if scan.max <= 4 {
             scan.total as usize
         } else {
             h.iter().map(|&c| c as usize).sum()
         };
         let need = needed_melds(total, melds);
-        let regular = if tabled {
-            fast::regular(h, need)
-        } else if scan.max <= 4
-            && scan.total as usize <= gen::MAX_TILES
-            && self.three_player_tabled(h)
-        {
-            fast::regular_three_player(h, need)
-        } else {
-            Self::regular_from(&self.groups(h), need)
+        let regular = match self.tables() {
+            Tables::FourPlayers if in_tables => fast::regular(h, need),
+            // 2m-8m held (which the three-player tables leave out) only in
+            // a hand that is not one: the programme answers it.
+            Tables::ThreePlayers if in_tables && h[1..8] == [0; 7] => {
+                fast::regular_three_player(h, need)
+            }
+            _ => Self::regular_from(&self.groups(h), need),
         };
         if melds == 0 && (13..=14).contains(&total) {
             Self::with_forms(regular, Some(scan.singles))
@@ -546,31 +566,19 @@ fn needed_melds(total: usize, melds: usize) -> usize {
 mod tests {
     use super::*;
 
-    /// Ranks are positions in lexicographic order, as `build.rs` writes them.
-    fn check_ranks<const N: usize>(rt: &gen::RankTable<N>, expect: usize) {
-        let mut c = [0u8; N];
-        let mut i = 0usize;
+    /// Every count vector of `n` kinds (0-4 each) of at most 14 tiles, in
+    /// lexicographic order (last kind fastest).
+    fn every_config(n: usize) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        let mut c = vec![0u8; n];
         loop {
-            let sum: usize = c.iter().map(|&x| x as usize).sum();
-            if sum <= gen::MAX_TILES {
-                assert_eq!(gen::rank(rt, &c), i, "{c:?}");
-                // A byte after the counts, as in a whole hand.
-                let mut padded = [0u8; 12];
-                padded[..N].copy_from_slice(&c);
-                let fast = if N == 9 {
-                    gen::rank_fast(&gen::RANK9_3, &gen::RANK9, &padded, 0)
-                } else {
-                    gen::rank_fast(&gen::RANK7_3, &gen::RANK7, &padded, 0)
-                };
-                assert_eq!(fast, i, "{c:?}");
-                i += 1;
+            if c.iter().map(|&x| x as usize).sum::<usize>() <= gen::MAX_TILES {
+                out.push(c.clone());
             }
-            // Next vector in lexicographic order (last kind fastest).
-            let mut k = N;
+            let mut k = n;
             loop {
                 if k == 0 {
-                    assert_eq!(i, expect);
-                    return;
+                    return out;
                 }
                 k -= 1;
                 if c[k] < 4 {
@@ -583,9 +591,41 @@ mod tests {
     }
 
     #[test]
-    fn ranks_are_dense_and_ordered() {
-        check_ranks(&gen::RANK9, gen::SUIT_CONFIGS);
-        check_ranks(&gen::RANK7, gen::HONOR_CONFIGS);
+    fn honor_ranks_are_dense_and_lexicographic() {
+        let all = every_config(7);
+        assert_eq!(all.len(), gen::HONOR_CONFIGS);
+        for (i, c) in all.iter().enumerate() {
+            assert_eq!(gen::rank(&gen::RANK7, c), i, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn suit_ranks_are_dense_and_by_tile_count_first() {
+        let mut all = every_config(9);
+        assert_eq!(all.len(), gen::SUIT_CONFIGS);
+        // Stable: lexicographic within a tile count.
+        all.sort_by_key(|c| c.iter().map(|&x| x as usize).sum::<usize>());
+        for (i, c) in all.iter().enumerate() {
+            assert_eq!(gen::rank_by_sum(c), i, "{c:?}");
+            let mut low = [0u8; 8];
+            low.copy_from_slice(&c[..8]);
+            assert_eq!(
+                gen::rank_by_sum_packed(u64::from_le_bytes(low), c[8]),
+                i,
+                "{c:?}"
+            );
+            let sum: usize = c.iter().map(|&x| x as usize).sum();
+            if sum < gen::MAX_TILES {
+                let (rank, plus) = gen::rank_plus_by_sum(c);
+                assert_eq!(rank, i);
+                for j in (0..9).filter(|&j| c[j] < 4) {
+                    let mut more = c.clone();
+                    more[j] += 1;
+                    let moved = (i as i64 + i64::from(plus[j])) as usize;
+                    assert_eq!(moved, gen::rank_by_sum(&more), "{c:?} + kind {j}");
+                }
+            }
+        }
     }
 
     /// The programme run directly, never the tables.

@@ -8,6 +8,9 @@ static SUIT: &[u8; gen::SUIT_CONFIGS] =
     include_bytes!(concat!(env!("OUT_DIR"), "/shanten_suit.bin"));
 static HONOR: &[u8; gen::HONOR_CONFIGS] =
     include_bytes!(concat!(env!("OUT_DIR"), "/shanten_honor.bin"));
+/// Honor ids by [`gen::shape_key`].
+static HONOR_SHAPE: &[u8; gen::SHAPE_KEYS] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/shanten_honor_shape.bin"));
 const DIST_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shanten_dist.bin"));
 const DISTS_LEN: usize = DIST_BYTES.len() / 10;
 
@@ -30,36 +33,51 @@ static DISTS: [[u8; 16]; DISTS_LEN] = {
 /// A suit's distances, padded (indices as [`gen::at`]).
 pub type D = [u8; 16];
 
-/// Bytes of table data the binary carries.
-/// `merge(a, b)` of every two distance vectors, by id (`a * DISTS_LEN + b`),
-/// 10 bytes each (read as 16: lanes 10-15 belong to the next entry, and a
-/// laid-out vector's `INF` there keeps them out of every minimum); and the
-/// same laid out by [`gen::reversed`] for four melds.
-static PAIR: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shanten_pair.bin"));
-static PAIR_REV4: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shanten_pair_rev.bin"));
+/// The class of every two distance vectors combined (see `build.rs`), by
+/// id: `a * DISTS_LEN + b`.
+static PAIR_CLASS: &[u8; DISTS_LEN * DISTS_LEN] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/shanten_pair_class.bin"));
+const CLASS_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shanten_class_dist.bin"));
+/// How many classes there are; the last is [`NO_CLASS`].
+const CLASSES: usize = CLASS_BYTES.len() / 10;
+/// The draws of every two complementary classes, for each number of melds
+/// needed: `(need * CLASSES + left) * CLASSES + right`.
+static FINISH: &[u8; (gen::MAX_MELDS + 1) * CLASSES * CLASSES] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/shanten_finish.bin"));
 
-const TABLE_BYTES: usize =
-    gen::SUIT_CONFIGS + gen::HONOR_CONFIGS + DIST_BYTES.len() + 2 * 16 * DISTS_LEN * DISTS_LEN;
-const _: () = assert!(TABLE_BYTES <= 2 * 1024 * 1024, "tables stay within 2 MB");
+/// A class that nothing reaches: it finishes at `u8::MAX` with any other,
+/// which stands for a draw that cannot be made.
+pub const NO_CLASS: u8 = (CLASSES - 1) as u8;
+
+/// Bytes of table data the binary carries.
+const TABLE_BYTES: usize = gen::SUIT_CONFIGS
+    + gen::HONOR_CONFIGS
+    + gen::SHAPE_KEYS
+    + DIST_BYTES.len()
+    + DISTS_LEN * DISTS_LEN
+    + CLASS_BYTES.len()
+    + (gen::MAX_MELDS + 1) * CLASSES * CLASSES;
+const _: () = assert!(TABLE_BYTES <= 1024 * 1024, "tables stay within 1 MB");
 
 /// The id of the suit whose 9 counts start at `h[lo]` (each at most 4, sum
 /// at most 14).
 #[inline(always)]
 pub fn suit_id(h: &Counts, lo: usize) -> usize {
-    SUIT[gen::rank_fast(&gen::RANK9_3, &gen::RANK9, h, lo)] as usize
+    let mut low = [0u8; 8];
+    low.copy_from_slice(&h[lo..lo + 8]);
+    SUIT[gen::rank_by_sum_packed(u64::from_le_bytes(low), h[lo + 8])] as usize
 }
 
 /// The id of a group's counts and, in `out`, the ids with one more tile of
-/// each kind (left alone where the kind is held four times). The sum must be
-/// at most 13.
+/// each kind (left alone where the kind is held four times), from its rank
+/// and how one more tile of each kind moves it.
 #[inline(always)]
 fn ids_plus<const N: usize>(
-    rt: &gen::RankTable<N>,
+    (r, plus): (usize, [i32; N]),
     ids: &[u8],
     counts: &[u8],
     out: &mut [u8],
 ) -> usize {
-    let (r, plus) = gen::rank_plus(rt, counts);
     for j in 0..N {
         if counts[j] < 4 {
             out[j] = ids[(r as i64 + i64::from(plus[j])) as usize];
@@ -68,81 +86,61 @@ fn ids_plus<const N: usize>(
     ids[r] as usize
 }
 
-/// [`ids_plus`] for a suit (9 counts).
+/// [`ids_plus`] for a suit (9 counts, at most 13 tiles).
 #[inline(always)]
 pub fn suit_ids_plus(counts: &[u8], out: &mut [u8]) -> usize {
-    ids_plus(&gen::RANK9, SUIT, counts, out)
+    ids_plus(gen::rank_plus_by_sum(counts), SUIT, counts, out)
 }
 
-/// [`ids_plus`] for the honors (7 counts).
+/// [`ids_plus`] for the honors (7 counts, at most 13 tiles).
 #[inline(always)]
 pub fn honor_ids_plus(counts: &[u8], out: &mut [u8]) -> usize {
-    ids_plus(&gen::RANK7, HONOR, counts, out)
+    ids_plus(gen::rank_plus(&gen::RANK7, counts), HONOR, counts, out)
 }
 
-/// The id of the 7 honor counts, from `h[27]`.
+/// The id of the 7 honor counts, from `h[27]` (each at most 4, sum at most
+/// 14), by their shape.
 #[inline(always)]
 pub fn honor_id(h: &Counts) -> usize {
-    HONOR[gen::rank_fast(&gen::RANK7_3, &gen::RANK7, h, 27)] as usize
+    // Kinds 26-33 in one load, less kind 26.
+    let mut eight = [0u8; 8];
+    eight.copy_from_slice(&h[26..34]);
+    HONOR_SHAPE[gen::shape_key(u64::from_le_bytes(eight) >> 8)] as usize
 }
 
-/// The id of any 7 counts read as a group of honors (kinds that make no
-/// sequence): a three-player man suit is `[1m, 9m, 0, 0, 0, 0, 0]`.
+/// The id of two counts read as a group of honors (kinds that make no
+/// sequence): a three-player man suit, 1m and 9m.
 #[inline(always)]
-pub fn honor_id_of(counts: &[u8; 7]) -> usize {
-    HONOR[gen::rank(&gen::RANK7, counts)] as usize
+pub fn honor_id_of_two(first: u8, second: u8) -> usize {
+    HONOR_SHAPE[gen::shape_key(u64::from(first) | u64::from(second) << 8)] as usize
 }
 
-/// 16 bytes from `at` (the tables carry 6 bytes of padding at the end).
+/// The class of two groups combined, by their ids (each below the number
+/// of distance vectors).
 #[inline(always)]
-fn read16(bytes: &'static [u8], at: usize) -> &'static D {
-    const NONE: D = [u8::MAX; 16];
-    bytes
-        .get(at..at + 16)
-        .and_then(|s| <&D>::try_from(s).ok())
-        .unwrap_or(&NONE)
+pub fn class(a: usize, b: usize) -> u8 {
+    PAIR_CLASS[a * DISTS_LEN + b]
 }
 
-/// Two groups combined, by their ids. Lanes 10-15 are not part of it.
+/// The fewest draws for `need` melds (at most 4) and a pair from two
+/// complementary pairs of groups, by their classes (`u8::MAX` where a
+/// class is [`NO_CLASS`]).
 #[inline(always)]
-pub fn pair(a: usize, b: usize) -> &'static D {
-    read16(PAIR, (a * DISTS_LEN + b) * 10)
+pub fn finish_classes(left: u8, right: u8, need: usize) -> u8 {
+    FINISH[(need * CLASSES + left as usize) * CLASSES + right as usize]
 }
 
-/// Two groups combined and laid out for four melds (see [`gen::reversed`]).
-#[inline(always)]
-pub fn pair_rev4(a: usize, b: usize) -> D {
-    // Lanes 10-15 forced to INF with one whole-vector OR (byte stores into
-    // a loaded vector would stall its next load).
-    const PAD: D = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 255, 255];
-    let d = read16(PAIR_REV4, (a * DISTS_LEN + b) * 10);
-    let mut out = [0u8; 16];
-    for i in 0..16 {
-        out[i] = d[i] | PAD[i];
-    }
-    out
-}
-
-/// `b` laid out against another group for `need` melds.
-#[inline(always)]
-pub fn rev(b: &D, need: usize) -> D {
-    gen::reversed(b, need)
-}
-
-/// The fewest draws of two complementary halves, `b` laid out by [`rev`].
-#[inline(always)]
-pub fn fin(a: &D, b_rev: &D) -> u8 {
-    let mut best = u8::MAX;
-    for i in 0..16 {
-        best = best.min(a[i].saturating_add(b_rev[i]));
-    }
-    best
+/// The distances of a class (two groups combined).
+#[cfg(test)]
+pub fn class_dist(class: u8) -> Dist {
+    let at = class as usize * 10;
+    CLASS_BYTES[at..at + 10].try_into().unwrap_or([u8::MAX; 10])
 }
 
 /// Distances of one suit's 9 counts (each at most 4, sum at most 14).
 #[cfg(test)]
 pub fn suit(counts: &[u8]) -> &'static D {
-    &DISTS[SUIT[gen::rank(&gen::RANK9, counts)] as usize]
+    &DISTS[SUIT[gen::rank_by_sum(counts)] as usize]
 }
 
 /// Distances of the 7 honor counts.
@@ -187,4 +185,104 @@ pub fn finish(a: &D, b: &D, need: usize) -> u8 {
             .min(a[at(k, 1)].saturating_add(b[at(need - k, 0)]));
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dist_of(id: usize) -> Dist {
+        DISTS[id][..10].try_into().unwrap_or([u8::MAX; 10])
+    }
+
+    #[test]
+    fn a_class_is_its_two_groups_combined() {
+        for a in 0..DISTS_LEN {
+            for b in 0..DISTS_LEN {
+                let class = class(a, b);
+                assert_ne!(class, NO_CLASS, "{a} {b}");
+                assert_eq!(
+                    class_dist(class),
+                    gen::merge(&dist_of(a), &dist_of(b)),
+                    "{a} {b}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn two_classes_finish_as_the_programme_does() {
+        for need in 0..=gen::MAX_MELDS {
+            for left in 0..CLASSES as u8 {
+                for right in 0..CLASSES as u8 {
+                    let expect = if left == NO_CLASS || right == NO_CLASS {
+                        u8::MAX
+                    } else {
+                        gen::finish(&class_dist(left), &class_dist(right), need)
+                    };
+                    assert_eq!(finish_classes(left, right, need), expect);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn honors_by_shape_are_honors_by_rank() {
+        // Every honor configuration of at most 14 tiles, in any order.
+        let mut counts = [0u8; 7];
+        let mut seen = 0;
+        loop {
+            let sum: usize = counts.iter().map(|&c| c as usize).sum();
+            if sum <= gen::MAX_TILES {
+                let mut h = [0u8; crate::tile::KINDS];
+                h[27..].copy_from_slice(&counts);
+                assert_eq!(
+                    honor_id(&h),
+                    HONOR[gen::rank(&gen::RANK7, &counts)] as usize,
+                    "{counts:?}"
+                );
+                seen += 1;
+            }
+            let mut k = 7;
+            loop {
+                if k == 0 {
+                    assert_eq!(seen, gen::HONOR_CONFIGS);
+                    return;
+                }
+                k -= 1;
+                if counts[k] < 4 {
+                    counts[k] += 1;
+                    break;
+                }
+                counts[k] = 0;
+            }
+        }
+    }
+
+    #[test]
+    fn a_three_player_man_suit_is_a_group_of_honors() {
+        for one in 0..=4u8 {
+            for nine in 0..=4u8 {
+                let mut man = [0u8; 9];
+                man[0] = one;
+                man[8] = nine;
+                let mut caps = [4u8; 9];
+                caps[1..8].fill(0);
+                // Exact wherever two kinds can make the shape. Where they
+                // cannot (three sets, or two and a pair), the honor table
+                // prices kinds that three players lack at what an empty
+                // kind of pin, sou or honors costs, and a hand of at most
+                // 14 tiles always has such a kind: the whole hand's draws
+                // are the same (the differential tests check it).
+                let exact = gen::dist(&man, &caps, true);
+                let tabled = dist_of(honor_id_of_two(one, nine));
+                for lane in 0..10 {
+                    assert!(
+                        exact[lane] == tabled[lane] || exact[lane] == u8::MAX,
+                        "{man:?}: {tabled:?} against {exact:?}"
+                    );
+                }
+            }
+        }
+    }
 }
