@@ -1,5 +1,7 @@
 //! Completion on a hand line: the options after the hand, their values,
-//! and for `win=` the hand's waits first.
+//! and for `win=` the hand's waits first. Only what the line's rules play
+//! is offered: under three players (sanma) no 2m-8m and no North seat or
+//! round, which would only be errors.
 
 use std::ops::Range;
 
@@ -221,6 +223,8 @@ fn option_items(a: &LineAnalysis, replace: Range<usize>) -> Vec<Item> {
                     id::RIICHI | id::DOUBLE_RIICHI | id::OPEN_RIICHI | id::IPPATSU | id::URA
                 ))
             || (waiting && i == id::DISCARD)
+            // Norths are set aside only by three players.
+            || (i == id::NUKI && !a.rules.is_sanma())
     };
     options::OPTIONS
         .iter()
@@ -252,6 +256,7 @@ fn values(key: &str, replace: Range<usize>, typed: &str, a: &LineAnalysis) -> Ve
     match kind {
         ValueKind::Wind => Wind::ALL
             .iter()
+            .filter(|&&w| !(a.rules.is_sanma() && w == Wind::North))
             .map(|w| Item {
                 label: w.letter().to_string(),
                 detail: w.name().to_string(),
@@ -274,10 +279,13 @@ fn values(key: &str, replace: Range<usize>, typed: &str, a: &LineAnalysis) -> Ve
             // Digits without their suit yet (`dora=1`): finish that group.
             let digits = typed.len() - typed.trim_end_matches(|c: char| c.is_ascii_digit()).len();
             if digits > 0 {
-                suit_items(&typed[typed.len() - digits..], at - digits..at)
+                suit_items(&typed[typed.len() - digits..], at - digits..at, &a.rules)
             } else {
                 // Else offer the next tile, after what is typed.
-                tile_items(Tile::all().map(|t| (t, String::new())).collect(), at..at)
+                let tiles = Tile::all()
+                    .filter(|&t| in_game(t, &a.rules))
+                    .map(|t| (t, String::new()));
+                tile_items(tiles.collect(), at..at)
             }
         }
         ValueKind::Flag | ValueKind::Number | ValueKind::FlagOrNumber => Vec::new(),
@@ -307,13 +315,19 @@ fn is_waiting(a: &LineAnalysis) -> bool {
     read && a.validated.as_ref().is_some_and(|v| v.hand.size() == 13)
 }
 
+/// Whether the rules play tile `t`: three players have no 2m-8m.
+fn in_game(t: Tile, rules: &Rules) -> bool {
+    !rules.is_sanma() || t.in_three_player()
+}
+
 /// The groups a run of digits can end as: `1` -> `1m 1p 1s 1z`, `0` -> red
-/// fives, honors only for 1-7.
-fn suit_items(digits: &str, replace: Range<usize>) -> Vec<Item> {
+/// fives, honors only for 1-7; man under three players only for 1 and 9.
+fn suit_items(digits: &str, replace: Range<usize>, rules: &Rules) -> Vec<Item> {
     let honors = digits.bytes().all(|d| (b'1'..=b'7').contains(&d));
+    let man = !rules.is_sanma() || digits.bytes().all(|d| d == b'1' || d == b'9');
     ["m", "p", "s", "z"]
         .iter()
-        .filter(|&&s| s != "z" || honors)
+        .filter(|&&s| (s != "z" || honors) && (s != "m" || man))
         .enumerate()
         .map(|(i, s)| {
             let group = format!("{digits}{s}");
@@ -366,7 +380,7 @@ fn ranked_tiles(key: &str, a: &LineAnalysis) -> Vec<(Tile, String)> {
             }
         }
     }
-    for t in Tile::all() {
+    for t in Tile::all().filter(|&t| in_game(t, &a.rules)) {
         if !first.iter().any(|(f, _)| *f == t) {
             first.push((t, String::new()));
         }
@@ -489,6 +503,55 @@ mod tests {
         let line = "234m567p22s345678s win=";
         let items = complete(line, line.len(), &Rules::tenhou());
         assert!(items.iter().all(|i| i.also.is_none()));
+    }
+
+    fn sanma_labels(line: &str) -> Vec<String> {
+        let Some(sanma) = Rules::preset("tenhou-sanma") else {
+            panic!("tenhou-sanma is a preset");
+        };
+        complete(line, line.len(), &sanma)
+            .into_iter()
+            .map(|i| i.label)
+            .collect()
+    }
+
+    /// What three-player mahjong does not play would only be an error.
+    fn man_two_to_eight(label: &str) -> bool {
+        label.len() == 2 && label.ends_with('m') && !label.starts_with(['1', '9'])
+    }
+
+    #[test]
+    fn three_players_are_not_offered_2m_to_8m() {
+        let hand = "123p456p789s1122z";
+        // The next tile of a list: every tile but 2m-8m (and so no red 5m).
+        let got = sanma_labels(&format!("{hand} dora="));
+        assert_eq!(got.len(), 34 - 7, "{got:?}");
+        assert!(got.iter().all(|l| !man_two_to_eight(l)), "{got:?}");
+        assert!(got.contains(&"1m".to_string()) && got.contains(&"9m".to_string()));
+        // Digits typed: man only for 1s and 9s.
+        assert_eq!(sanma_labels(&format!("{hand} dora=5")), ["5p", "5s", "5z"]);
+        assert_eq!(sanma_labels(&format!("{hand} dora=0")), ["0p", "0s"]);
+        assert_eq!(
+            sanma_labels(&format!("{hand} dora=19")),
+            ["19m", "19p", "19s"]
+        );
+        assert_eq!(labels(&format!("{hand} dora=5")), ["5m", "5p", "5s", "5z"]);
+        // A winning tile: the waits first, then the rest of the game's tiles.
+        let got = sanma_labels(&format!("{hand} win="));
+        assert_eq!(got[..2], ["1z", "2z"], "{got:?}");
+        assert_eq!(got.len(), 34 - 7, "{got:?}");
+        assert!(got.iter().all(|l| !man_two_to_eight(l)), "{got:?}");
+        assert_eq!(labels(&format!("{hand} win=")).len(), 34);
+    }
+
+    #[test]
+    fn three_players_have_no_north_seat_and_set_norths_aside() {
+        let hand = "123p456p789s1122z";
+        assert_eq!(sanma_labels(&format!("{hand} seat=")), ["e", "s", "w"]);
+        assert_eq!(sanma_labels(&format!("{hand} round=")), ["e", "s", "w"]);
+        assert_eq!(labels(&format!("{hand} seat=")), ["e", "s", "w", "n"]);
+        assert!(sanma_labels(&format!("{hand} ")).contains(&"nuki=".to_string()));
+        assert!(!labels(&format!("{hand} ")).contains(&"nuki=".to_string()));
     }
 
     #[test]
