@@ -182,3 +182,77 @@ fn double_wind_fu_and_honba_value() {
     assert_eq!(ok(h, &[]).points.total, 2000 + 600);
     assert_eq!(ok(h, &["honba=1500"]).points.total, 2000 + 3000);
 }
+
+#[test]
+fn no_limits_prices_yakuman_by_the_formula_too() {
+    // Aotenjou: a yakuman is 13 han, added to the situation's yaku, with
+    // the fu of any closed hand (20 + 10 for a closed ron).
+    let kokushi = "19m19p199s1234567z win=1s seat=e";
+    let capped = ok(kokushi, &[]);
+    assert_eq!(
+        (capped.limit, capped.points.ron),
+        (Some(Limit::Yakuman(1)), Some(48000))
+    );
+    let s = ok(kokushi, &["limits=off"]);
+    assert_eq!((s.han, s.fu, s.limit), (13, Some(30), None));
+    // 30 x 2^15 = 983,040 base points, x 6 from the dealer, rounded up.
+    assert_eq!(s.points.ron, Some(5_898_300));
+    let ids: Vec<(&str, u32)> = s.yaku.iter().map(|y| (y.yaku.id(), y.han)).collect();
+    assert_eq!(ids, [("kokushi", 13)]);
+    let s = ok(&format!("{kokushi} riichi"), &["limits=off"]);
+    assert_eq!(s.han, 14);
+    assert_eq!(s.points.ron, Some(11_796_500));
+
+    // Daisangen replaces its three dragon yakuhai; the three concealed
+    // triplets are still sanankou. Fu: 20 + 10 closed ron + 3 x 8 concealed
+    // honor triplets + 2 single wait = 56, rounded to 60.
+    let daisangen = "555666777z123m44p win=4p seat=s";
+    assert_eq!(ok(daisangen, &[]).points.ron, Some(32000));
+    let s = ok(daisangen, &["limits=off"]);
+    let mut ids: Vec<(&str, u32)> = s.yaku.iter().map(|y| (y.yaku.id(), y.han)).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, [("daisangen", 13), ("sanankou", 2)]);
+    assert_eq!((s.han, s.fu, s.limit), (15, Some(60), None));
+    // 60 x 2^17 = 7,864,320, x 4 for a non-dealer's ron.
+    assert_eq!(s.points.ron, Some(31_457_300));
+
+    // A double yakuman counts 26 han; yakuman stack (their yakuhai and
+    // toitoi do not count beside them) unless stacking is off, when only
+    // the biggest counts, as with limits.
+    let honors = "555666777z111z22z win=2z seat=s tsumo";
+    let yakuman = |s: &Score| -> Vec<(&'static str, u32)> {
+        let mut ym: Vec<(&str, u32)> = s
+            .yaku
+            .iter()
+            .filter(|y| y.han >= 13)
+            .map(|y| (y.yaku.id(), y.han))
+            .collect();
+        ym.sort_unstable();
+        ym
+    };
+    let s = ok(honors, &["limits=off", "double-yakuman"]);
+    assert_eq!(
+        yakuman(&s),
+        [("daisangen", 13), ("suuankou_tanki", 26), ("tsuuiisou", 13)]
+    );
+    let others: Vec<&str> = s
+        .yaku
+        .iter()
+        .filter(|y| y.han < 13)
+        .map(|y| y.yaku.id())
+        .collect();
+    assert!(
+        !others.contains(&"toitoi") && !others.iter().any(|id| id.starts_with("yakuhai")),
+        "{others:?}"
+    );
+    let s = ok(
+        honors,
+        &["limits=off", "double-yakuman", "yakuman-stacking=off"],
+    );
+    assert_eq!(yakuman(&s), [("suuankou_tanki", 26)]);
+    assert!(
+        s.yaku.iter().all(|y| y.yaku.id() != "toitoi"),
+        "{:?}",
+        s.yaku
+    );
+}

@@ -46,7 +46,74 @@ pub(crate) struct Eval {
     /// Number of yakuman (doubles counted twice when the rules say so).
     pub yakuman: u32,
     pub fu: u32,
+    /// Without limits (aotenjou): the yakuman among `yaku`, counted as 13
+    /// han a time (`yakuman` is then 0 and the hand is priced by the
+    /// formula).
+    pub yakuman_as_han: YakuSet,
 }
+
+/// The ordinary yaku that one reading cannot have together: the larger
+/// stays.
+fn exclusive(mut yaku: YakuSet) -> YakuSet {
+    if yaku.contains(Yaku::Ryanpeikou) {
+        yaku.remove(Yaku::Iipeikou);
+        yaku.remove(Yaku::Chiitoitsu);
+    }
+    if yaku.contains(Yaku::Chinitsu) {
+        yaku.remove(Yaku::Honitsu);
+    }
+    if yaku.contains(Yaku::Honroutou) {
+        yaku.remove(Yaku::Chanta);
+    }
+    yaku
+}
+
+/// Situation yaku: what a thirteen-orphans hand adds to its yakuman
+/// without limits (its shape makes no ordinary yaku).
+const SITUATION: u64 = Yaku::Riichi.bit()
+    | Yaku::DoubleRiichi.bit()
+    | Yaku::OpenRiichi.bit()
+    | Yaku::DoubleOpenRiichi.bit()
+    | Yaku::Ippatsu.bit()
+    | Yaku::MenzenTsumo.bit()
+    | Yaku::Haitei.bit()
+    | Yaku::Houtei.bit()
+    | Yaku::Chankan.bit()
+    | Yaku::Renhou.bit();
+
+/// Without limits, the ordinary yaku a yakuman is made of, which it
+/// replaces rather than adds to (as the reference library counts
+/// aotenjou): three dragon triplets are daisangen, not also three yakuhai.
+const PRECURSORS: &[(Yaku, &[Yaku])] = {
+    use Yaku::*;
+    &[
+        (
+            Daisangen,
+            &[YakuhaiHaku, YakuhaiHatsu, YakuhaiChun, Shousangen],
+        ),
+        (Tsuuiisou, &[Toitoi, Honroutou]),
+        (Daisuushii, &[Toitoi]),
+        (Suuankou, &[Toitoi]),
+        (SuuankouTanki, &[Toitoi]),
+        (Chinroutou, &[Toitoi, Honroutou]),
+        (Suukantsu, &[Toitoi]),
+        (Chuuren, &[Chinitsu]),
+        (JunseiChuuren, &[Chinitsu]),
+        (
+            Daisharin,
+            &[Chinitsu, Pinfu, Tanyao, Ryanpeikou, Chiitoitsu],
+        ),
+        (
+            Daisuurin,
+            &[Chinitsu, Pinfu, Tanyao, Ryanpeikou, Chiitoitsu],
+        ),
+        (
+            Daichikurin,
+            &[Chinitsu, Pinfu, Tanyao, Ryanpeikou, Chiitoitsu],
+        ),
+        (Ryuuiisou, &[Honitsu]),
+    ]
+};
 
 const fn bits(idx: &[usize]) -> u64 {
     let mut m = 0u64;
@@ -333,7 +400,13 @@ impl<'a> Ctx<'a> {
                 } else {
                     Yaku::Kokushi
                 });
-                return self.finish(YakuSet::default(), ym, 0);
+                if self.rules.limits {
+                    return self.finish(YakuSet::default(), ym, 0);
+                }
+                // Without limits the situation's yaku add to it, and it has
+                // the fu of any closed hand.
+                let fu = self.fu(it, false, None);
+                return self.finish(YakuSet(self.fixed.0 & SITUATION), ym, fu);
             }
             Form::Chiitoitsu => {
                 yaku.insert(Yaku::Chiitoitsu);
@@ -447,14 +520,14 @@ impl<'a> Ctx<'a> {
             3 => yaku.insert(Yaku::Sanankou),
             _ => {}
         }
-        if !ym.is_empty() {
+        if !ym.is_empty() && self.rules.limits {
             return self.finish(yaku, ym, 0);
         }
         let fu = self.fu(it, pinfu, None);
         self.finish(yaku, ym, fu)
     }
 
-    fn finish(&self, mut yaku: YakuSet, mut ym: YakuSet, fu: u32) -> Eval {
+    fn finish(&self, yaku: YakuSet, mut ym: YakuSet, fu: u32) -> Eval {
         // Paarenchan counts with another yaku (or without one, when the
         // rules say it needs none).
         if self.paarenchan > 0
@@ -473,30 +546,56 @@ impl<'a> Ctx<'a> {
             if !self.rules.yakuman_stacking {
                 n = best;
             }
+            if !self.rules.limits {
+                return self.without_limits(yaku, ym, fu);
+            }
             return Eval {
                 yaku: ym,
                 han: 13 * n,
                 yakuman: n,
                 fu: 0,
+                yakuman_as_han: YakuSet::default(),
             };
         }
-        // Exclusions between ordinary yaku.
-        if yaku.contains(Yaku::Ryanpeikou) {
-            yaku.remove(Yaku::Iipeikou);
-            yaku.remove(Yaku::Chiitoitsu);
-        }
-        if yaku.contains(Yaku::Chinitsu) {
-            yaku.remove(Yaku::Honitsu);
-        }
-        if yaku.contains(Yaku::Honroutou) {
-            yaku.remove(Yaku::Chanta);
-        }
+        let yaku = exclusive(yaku);
         let han = yaku.iter().map(|y| self.yaku_han(y)).sum();
         Eval {
             yaku,
             han,
             yakuman: 0,
             fu,
+            yakuman_as_han: YakuSet::default(),
+        }
+    }
+
+    /// A yakuman hand without limits (aotenjou): each yakuman is 13 han a
+    /// time it counts, added to the reading's ordinary yaku less those the
+    /// yakuman is made of; the hand keeps its fu and is priced by the
+    /// formula like any other.
+    fn without_limits(&self, yaku: YakuSet, mut ym: YakuSet, fu: u32) -> Eval {
+        if !self.rules.yakuman_stacking {
+            // Only the biggest counts, as with limits.
+            let top = ym
+                .iter()
+                .max_by_key(|&y| (self.yakuman_weight(y), std::cmp::Reverse(y)));
+            ym = YakuSet(top.map_or(0, Yaku::bit));
+        }
+        let mut yaku = exclusive(yaku);
+        for (yakuman, precursors) in PRECURSORS {
+            if ym.contains(*yakuman) {
+                for &p in *precursors {
+                    yaku.remove(p);
+                }
+            }
+        }
+        let ordinary: u32 = yaku.iter().map(|y| self.yaku_han(y)).sum();
+        let yakuman: u32 = ym.iter().map(|y| 13 * self.yakuman_weight(y)).sum();
+        Eval {
+            yaku: YakuSet(yaku.0 | ym.0),
+            han: ordinary + yakuman,
+            yakuman: 0,
+            fu,
+            yakuman_as_han: ym,
         }
     }
 

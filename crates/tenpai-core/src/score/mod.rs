@@ -228,6 +228,7 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
                 han: 5,
                 yakuman: 0,
                 fu: eval.fu,
+                yakuman_as_han: yaku::YakuSet::default(),
             };
             (han, limit, base) = (5, Some(Limit::Mangan), 2000);
         }
@@ -344,7 +345,11 @@ fn details(ctx: &Ctx, r: &Reading) -> (Vec<YakuHan>, Option<u32>, Vec<FuItem>) {
     }
     yaku.extend(e.yaku.iter().map(|y| YakuHan {
         yaku: y,
-        han: ctx.yaku_han(y),
+        han: if e.yakuman_as_han.contains(y) {
+            13 * ctx.yakuman_weight(y)
+        } else {
+            ctx.yaku_han(y)
+        },
     }));
     if !yaku.is_empty() {
         for (y, n) in [

@@ -65,8 +65,9 @@ pub fn formula_base(han: u32, fu: u32) -> u32 {
     fu.saturating_mul(1 << shift)
 }
 
+/// Rounded up to 100; past what fits (aotenjou's biggest hands), saturated.
 fn up100(x: u32) -> u32 {
-    x.div_ceil(100) * 100
+    x.div_ceil(100).saturating_mul(100)
 }
 
 /// Payments for a hand of `base` points.
@@ -244,5 +245,8 @@ mod tests {
         assert_eq!(payments(6, 30, false, false, 0, 0, &r).ron, Some(30800));
         // Past what fits, the payment saturates rather than wrapping.
         assert_eq!(limit_and_base(40, 30, &r).1, u32::MAX);
+        let biggest = payments(40, 30, true, true, 0, 0, &r);
+        assert_eq!(biggest.non_dealer, Some(u32::MAX));
+        assert_eq!(biggest.total, u32::MAX);
     }
 }

@@ -417,7 +417,7 @@ impl Yaku {
         )
     }
 
-    pub(crate) fn bit(self) -> u64 {
+    pub(crate) const fn bit(self) -> u64 {
         1u64 << (self as u8)
     }
 }
