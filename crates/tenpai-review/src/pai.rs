@@ -147,18 +147,37 @@ impl fmt::Display for Pai {
 /// Tiles in the notation's compact form, sorted, one suit letter per run:
 /// `406m123p11z`.
 pub fn compact(tiles: &[Pai]) -> String {
-    let mut sorted = tiles.to_vec();
-    // A red five before the plain ones, as `tenpai fmt` writes it (`4056m`).
-    sorted.sort_by_key(|pai| (pai.kind, !pai.red));
-    let mut out = String::new();
-    for (index, pai) in sorted.iter().enumerate() {
-        let this_suit = (pai.kind / 9).min(3);
-        let text = pai.to_string();
-        let digit = &text[..1];
-        out.push_str(digit);
-        let next_suit = sorted.get(index + 1).map(|next| (next.kind / 9).min(3));
-        if next_suit != Some(this_suit) {
-            out.push(['m', 'p', 's', 'z'][this_suit as usize]);
+    // Counted by kind rather than sorted: a review writes a list of up to
+    // seventy seen tiles on every decision line.
+    let mut plain = [0u8; 34];
+    let mut red = [0u8; 34];
+    for pai in tiles {
+        let kind = usize::from(pai.kind.min(33));
+        if pai.red {
+            red[kind] = red[kind].saturating_add(1);
+        } else {
+            plain[kind] = plain[kind].saturating_add(1);
+        }
+    }
+    let mut out = String::with_capacity(tiles.len() + 4);
+    for (suit, letter) in ['m', 'p', 's', 'z'].into_iter().enumerate() {
+        let kinds = suit * 9..(suit * 9 + 9).min(34);
+        let mut any = false;
+        for kind in kinds {
+            let number = (kind - suit * 9 + 1) as u8;
+            // A red five before the plain ones, as `tenpai fmt` writes it
+            // (`4056m`).
+            for _ in 0..red[kind] {
+                out.push('0');
+                any = true;
+            }
+            for _ in 0..plain[kind] {
+                out.push(char::from(b'0' + number));
+                any = true;
+            }
+        }
+        if any {
+            out.push(letter);
         }
     }
     out
@@ -167,6 +186,20 @@ pub fn compact(tiles: &[Pai]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compact_sorts_and_groups_by_suit() {
+        let tiles: Vec<Pai> = [5u8, 27, 4, 9, 33, 4, 31]
+            .iter()
+            .map(|kind| Pai {
+                kind: *kind,
+                red: false,
+            })
+            .chain([Pai { kind: 4, red: true }])
+            .collect();
+        assert_eq!(compact(&tiles), "0556m1p157z");
+        assert_eq!(compact(&[]), "");
+    }
 
     #[test]
     fn every_numbering_round_trips() {

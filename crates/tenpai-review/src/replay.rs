@@ -42,10 +42,13 @@ pub struct Decision {
     pub declares_riichi: bool,
     /// Dora indicators turned over so far.
     pub dora: Vec<Pai>,
-    /// Every tile the player has seen outside the hand and the indicators:
-    /// the discards on the table (those not called), the others' melds.
+    /// Every tile the player has seen outside the hand, the indicators and
+    /// their own discards: the others' discards on the table (those not
+    /// called), the others' melds (less the tiles called from this
+    /// player, which [`Decision::own_discards`] holds).
     pub visible: Vec<Pai>,
-    /// Tiles this player discarded before, for furiten.
+    /// Tiles this player discarded before, called or not: their river
+    /// (`river=`), for furiten.
     pub own_discards: Vec<Pai>,
 }
 
@@ -90,6 +93,9 @@ pub struct WinView {
     pub tenhou: bool,
     pub chiihou: bool,
     pub dora: Vec<Pai>,
+    /// The winner's discards (`river=` on a ron: a ron with a wait among
+    /// them would be furiten).
+    pub river: Vec<Pai>,
     /// Honba and riichi sticks this winner takes (the first of a double
     /// ron takes them all).
     pub honba: u32,
@@ -142,6 +148,8 @@ struct SeatState {
     melds: Vec<Meld>,
     /// Every discard, called or not.
     discards: Vec<Pai>,
+    /// The discards another player called (they lie in that player's meld).
+    called_away: Vec<Pai>,
     /// Some discard was called (no nagashi).
     discard_called: bool,
     riichi: bool,
@@ -220,8 +228,9 @@ struct Table<'a> {
     round: &'a Round,
     seats: [SeatState; 4],
     dora: Vec<Pai>,
-    /// Discards on the table, with whether they were called.
-    river: Vec<(Pai, bool)>,
+    /// Discards on the table, with whether they were called and who made
+    /// them.
+    river: Vec<(Pai, bool, Seat)>,
     draws: usize,
     /// A call or kan has been made this round (no double riichi, tenhou).
     any_call: bool,
@@ -243,17 +252,26 @@ impl<'a> Table<'a> {
         }
     }
 
+    /// What `seat` sees besides its hand, the indicators and its own
+    /// river: each tile once (a tile called from this player's river is in
+    /// the river, not again in the caller's meld).
     fn visible_for(&self, seat: Seat) -> Vec<Pai> {
         let mut out: Vec<Pai> = self
             .river
             .iter()
-            .filter(|(_, called)| !called)
-            .map(|(pai, _)| *pai)
+            .filter(|(_, called, discarder)| !called && *discarder != seat)
+            .map(|(pai, _, _)| *pai)
             .collect();
+        let mut called_away = self.seats[seat].called_away.clone();
         for (other, state) in self.seats.iter().enumerate() {
             if other != seat {
-                for meld in &state.melds {
-                    out.extend(meld.tiles.iter().copied());
+                for pai in state.melds.iter().flat_map(|meld| &meld.tiles) {
+                    match called_away.iter().position(|called| called == pai) {
+                        Some(at) => {
+                            called_away.swap_remove(at);
+                        }
+                        None => out.push(*pai),
+                    }
                 }
             }
         }
@@ -349,7 +367,7 @@ impl<'a> Table<'a> {
                     }));
                 }
                 self.seats[seat].discards.push(*tile);
-                self.river.push((*tile, false));
+                self.river.push((*tile, false, seat));
             }
             Action::Call {
                 seat,
@@ -415,6 +433,7 @@ impl<'a> Table<'a> {
                 };
                 state.melds.push(meld.clone());
                 self.seats[from].discard_called = true;
+                self.seats[from].called_away.push(*tile);
                 if let Some(last) = self.river.last_mut() {
                     last.1 = true;
                 }
@@ -588,6 +607,7 @@ impl<'a> Table<'a> {
             tenhou: tsumo && first_draw && win.seat == self.round.dealer,
             chiihou: tsumo && first_draw && win.seat != self.round.dealer,
             dora: self.dora.clone(),
+            river: state.discards.clone(),
             honba: if first { self.round.honba } else { 0 },
             sticks: if first { sticks } else { 0 },
         })

@@ -460,6 +460,9 @@ fn decision_line(game: &Game, round: &Round, decision: &Decision, turn: usize, a
     if !decision.visible.is_empty() {
         text.push_str(&format!(" visible={}", compact(&decision.visible)));
     }
+    if !decision.own_discards.is_empty() {
+        text.push_str(&format!(" river={}", compact(&decision.own_discards)));
+    }
     text.push_str(&format!(" discard={}", decision.discard));
     let mut note = format!("turn {turn}");
     if all {
@@ -530,6 +533,10 @@ fn win_line(game: &Game, round: &Round, win: &Win, view: &WinView) -> Result<Lin
     if view.sticks > 0 {
         text.push_str(&format!(" sticks={}", view.sticks));
     }
+    // A ron's river lets `check` verify it was no furiten ron.
+    if !view.tsumo && !view.river.is_empty() {
+        text.push_str(&format!(" river={}", compact(&view.river)));
+    }
     let counters = 300 * view.honba + 1000 * view.sticks;
     let dealer = win.seat == round.dealer;
     let mut notes = vec![if view.tsumo {
@@ -554,10 +561,7 @@ fn win_line(game: &Game, round: &Round, win: &Win, view: &WinView) -> Result<Lin
             }
             let payment = match (win.pao, view.tsumo) {
                 (Some(pao), _) => {
-                    notes.push(format!(
-                        "pao: {} is liable for the yakuman; the claim is the total, as the engine does not split pao payments",
-                        name(pao)
-                    ));
+                    notes.push(pao_note(win, pao, &name));
                     received.to_string()
                 }
                 (None, false) => received.to_string(),
@@ -583,6 +587,30 @@ fn win_line(game: &Game, round: &Round, win: &Win, view: &WinView) -> Result<Lin
         seat: Some(win.seat),
         text,
     })
+}
+
+/// Who paid what for a win under pao (sekinin barai), as the log's score
+/// changes record it: on a tsumo the liable player pays it all, on a ron
+/// the liable player and the discarder share it. The claim is the total
+/// the winner received, which is what the engine prices.
+fn pao_note<'a>(win: &Win, pao: Seat, name: &impl Fn(Seat) -> &'a str) -> String {
+    let payments: Vec<String> = (0..4)
+        .filter(|seat| *seat != win.seat && win.deltas[*seat] < 0)
+        .map(|seat| {
+            let role = match (seat == pao, seat == win.from && win.from != win.seat) {
+                (true, true) => " (liable, and the discarder)",
+                (true, false) => " (liable)",
+                (false, true) => " (the discarder)",
+                (false, false) => "",
+            };
+            format!("{}{role} pays {}", name(seat), -win.deltas[seat])
+        })
+        .collect();
+    format!(
+        "pao: {} is liable for the yakuman; {}; the claim is the total the winner received",
+        name(pao),
+        payments.join(", ")
+    )
 }
 
 /// The han, fu and limit words of a claim, as the log records them.

@@ -123,6 +123,12 @@ pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Val
                 match opt.id {
                     id::DORA => sit.dora.extend(tiles),
                     id::URA => sit.ura.extend(tiles),
+                    id::RIVER => {
+                        for tile in tiles {
+                            sit.visible.push(tile);
+                            sit.river.push(tile);
+                        }
+                    }
                     _ => sit.visible.extend(tiles),
                 }
             }

@@ -124,8 +124,11 @@ pub struct Situation {
     pub ura: Tiles<5>,
     pub honba: u32,
     pub sticks: u32,
-    /// Tiles seen elsewhere, for practical ukeire.
+    /// Tiles seen elsewhere, for practical ukeire: `visible=` and
+    /// `river=`.
     pub visible: Tiles<8>,
+    /// The player's own discards (`river=`): a wait among them is furiten.
+    pub river: Tiles<8>,
     /// The tile actually discarded (game review).
     pub discard: Option<Tile>,
 }

@@ -135,7 +135,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     for opt in &line.options {
         let i = opt.id;
         if let Some(prev) = present.get(i).copied().flatten() {
-            let repeatable = matches!(i, id::DORA | id::URA | id::VISIBLE);
+            let repeatable = matches!(i, id::DORA | id::URA | id::VISIBLE | id::RIVER);
             if !repeatable {
                 diags.push(duplicate(line, prev, opt));
                 continue;
@@ -149,6 +149,11 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
             match i {
                 id::DORA => tiles.for_each(|t| sit.dora.push(t)),
                 id::URA => tiles.for_each(|t| sit.ura.push(t)),
+                // The player's discards are seen tiles as well.
+                id::RIVER => tiles.for_each(|t| {
+                    sit.visible.push(t);
+                    sit.river.push(t);
+                }),
                 _ => tiles.for_each(|t| sit.visible.push(t)),
             }
         }
@@ -651,6 +656,7 @@ fn indicator_tiles(line: &HandLine) -> impl Iterator<Item = (&'static str, &Tile
             id::DORA => "dora indicator",
             id::URA => "ura indicator",
             id::VISIBLE => "visible tile",
+            id::RIVER => "river tile",
             _ => "",
         };
         let toks = match &opt.value {

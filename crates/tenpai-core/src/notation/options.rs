@@ -45,6 +45,7 @@ pub const OPTIONS: &[(&str, ValueKind)] = &[
     ("honba", ValueKind::Number),
     ("sticks", ValueKind::Number),
     ("visible", ValueKind::Tiles),
+    ("river", ValueKind::Tiles),
     ("discard", ValueKind::Tile),
 ];
 
@@ -88,8 +89,9 @@ pub mod id {
     pub const HONBA: usize = 21;
     pub const STICKS: usize = 22;
     pub const VISIBLE: usize = 23;
-    pub const DISCARD: usize = 24;
-    pub const COUNT: usize = 25;
+    pub const RIVER: usize = 24;
+    pub const DISCARD: usize = 25;
+    pub const COUNT: usize = 26;
 }
 
 /// The position of a (canonical) option name in [`OPTIONS`].
@@ -119,6 +121,7 @@ pub fn id_of(key: &str) -> Option<usize> {
         "honba" => id::HONBA,
         "sticks" => id::STICKS,
         "visible" => id::VISIBLE,
+        "river" => id::RIVER,
         "discard" => id::DISCARD,
         _ => return None,
     })
@@ -153,6 +156,7 @@ pub const KEY_NAMES: &[&str] = &[
     "honba",
     "sticks",
     "visible",
+    "river",
     "discard",
     "paarenchan",
 ];
@@ -196,6 +200,7 @@ pub fn meaning(key: &str) -> &'static str {
         "honba" => "honba counters",
         "sticks" => "riichi sticks on the table",
         "visible" => "tiles seen elsewhere",
+        "river" => "the player's own discards: seen, and a wait among them is furiten",
         "discard" => "the tile discarded (game review)",
         _ => "",
     }
@@ -209,6 +214,7 @@ pub fn example(key: &str) -> &'static str {
         "dora" => "dora indicators, like dora=1m3p",
         "ura" => "ura-dora indicators, like ura=9s",
         "visible" => "tiles, like visible=2z2z5p",
+        "river" => "the player's discards, like river=9m1z5p",
         "seat" => "a wind: e, s, w, n (or 1z-4z), like seat=s",
         "round" => "a wind: e, s, w, n (or 1z-4z), like round=e",
         "honba" => "a number from 0 to 999, like honba=2",

@@ -15,6 +15,9 @@ pub struct Wait {
     pub left: u8,
     /// What winning on it is worth; `None` when not priced.
     pub value: Option<WaitValue>,
+    /// The player has discarded this tile (`river=`, or the line's own
+    /// `discard=`): no ron on any wait of the hand.
+    pub furiten: bool,
 }
 
 /// The worth of a wait, by ron and by tsumo, under the line's situation.
@@ -142,7 +145,7 @@ pub fn describe(o: &DiscardOption) -> String {
 }
 
 /// Per-kind counts of the closed tiles and of the called melds' tiles.
-fn hand_counts(hand: &Hand) -> (Counts, Counts) {
+pub(super) fn hand_counts(hand: &Hand) -> (Counts, Counts) {
     let mut closed = [0u8; KINDS];
     for t in &hand.closed {
         closed[t.index()] = closed[t.index()].saturating_add(1);
@@ -299,7 +302,7 @@ pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
                         rest.closed.remove(pos);
                         red_gone_with(&mut rest, tile);
                     }
-                    waits_of(&rest, &ukeire, sit, rules)
+                    waits_of(&rest, &ukeire, sit, rules, Some(tile))
                 } else {
                     Vec::new()
                 };
@@ -340,7 +343,7 @@ pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
     let better = (0..KINDS).filter(|&x| after[x] < shanten.shanten);
     let ukeire = left.ukeire(better);
     if shanten.shanten == 0 && total % 3 == 1 {
-        let waits = waits_of(hand, &ukeire, sit, rules);
+        let waits = waits_of(hand, &ukeire, sit, rules, None);
         Analysis::Tenpai { shanten, waits }
     } else {
         Analysis::NotTenpai { shanten, ukeire }
@@ -364,8 +367,15 @@ fn red_gone_with(hand: &mut Hand, tile: Tile) {
     }
 }
 
-/// The waits of a tenpai hand (its ukeire), priced.
-fn waits_of(hand: &Hand, ukeire: &Ukeire, sit: &Situation, rules: &Rules) -> Vec<Wait> {
+/// The waits of a tenpai hand (its ukeire), priced. `discarded`: the tile
+/// the hand just cut, which joins the player's river.
+fn waits_of(
+    hand: &Hand,
+    ukeire: &Ukeire,
+    sit: &Situation,
+    rules: &Rules,
+    discarded: Option<Tile>,
+) -> Vec<Wait> {
     ukeire
         .tiles
         .iter()
@@ -373,8 +383,47 @@ fn waits_of(hand: &Hand, ukeire: &Ukeire, sit: &Situation, rules: &Rules) -> Vec
             tile: u.tile,
             left: u.practical,
             value: value_of(hand, u.tile, sit, rules),
+            furiten: discarded == Some(u.tile) || sit.river.contains(&u.tile),
         })
         .collect()
+}
+
+/// For a winning hand (`win=`): the waits of the hand before its winning
+/// tile that lie in the player's river (`river=`). Not empty means a ron is
+/// furiten: a player may not ron while any of their waits is among their
+/// own discards.
+pub fn furiten_waits(hand: &Hand, sit: &Situation, rules: &Rules) -> Vec<Tile> {
+    let Some(win) = hand.win else {
+        return Vec::new();
+    };
+    if sit.river.is_empty() {
+        return Vec::new();
+    }
+    let (mut closed, called) = hand_counts(hand);
+    if closed[win.index()] == 0 {
+        return Vec::new();
+    }
+    closed[win.index()] -= 1;
+    let limits = Limits::from_called_under(&called, rules.players);
+    let mut after = [0i8; KINDS];
+    if limits
+        .after_draws(&closed, hand.melds.len(), &mut after)
+        .shanten
+        != 0
+    {
+        return Vec::new();
+    }
+    mask_kinds(u64::MAX)
+        .filter(|&kind| after[kind] < 0)
+        .filter_map(Tile::from_index)
+        .filter(|wait| sit.river.contains(wait))
+        .collect()
+}
+
+/// Whether a tenpai hand's waits make it furiten: one of them is in the
+/// player's river.
+pub fn is_furiten(waits: &[Wait]) -> bool {
+    waits.iter().any(|wait| wait.furiten)
 }
 
 /// What winning on `tile` is worth, by ron and by tsumo. Options that only

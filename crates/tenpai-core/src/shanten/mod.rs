@@ -24,13 +24,16 @@
 mod analysis;
 mod fast;
 pub mod gen;
+mod improve;
 mod json;
 mod table;
 
 pub use analysis::{
-    analyze, discard_options, discard_options_under, hand_shanten, hand_shanten_under, Analysis,
-    Chosen, DiscardOption, TileSet, Ukeire, UkeireTile, Wait, WaitValue, WinValue,
+    analyze, discard_options, discard_options_under, furiten_waits, hand_shanten,
+    hand_shanten_under, is_furiten, Analysis, Chosen, DiscardOption, TileSet, Ukeire, UkeireTile,
+    Wait, WaitValue, WinValue,
 };
+pub use improve::{improvements, Improvement, Improvements};
 pub use json::to_json;
 
 pub use crate::rules::Players;
@@ -349,10 +352,23 @@ impl Limits {
         (!over && !capped && total <= gen::MAX_TILES).then_some(total)
     }
 
-    /// Distances of one group of kinds, computed without the tables.
+    /// Distances of one group of kinds: from the tables when no cap of the
+    /// group is below 4 (a hand with a called meld keeps the tables for the
+    /// groups its melds leave alone), else computed.
     fn group(&self, g: usize, h: &Counts) -> D {
         let (lo, hi, seq) = GROUPS[g];
-        table::pad(gen::dist(&h[lo..hi], &self.caps[lo..hi], seq))
+        let counts = &h[lo..hi];
+        if !self.capped[g] && Self::tabled_group(counts) {
+            return table::group(counts, seq);
+        }
+        computed_group(g, counts, &self.caps[lo..hi], seq)
+    }
+
+    /// Whether the tables hold a group's counts.
+    #[inline(always)]
+    fn tabled_group(counts: &[u8]) -> bool {
+        counts.iter().all(|&c| c <= 4)
+            && counts.iter().map(|&c| usize::from(c)).sum::<usize>() <= gen::MAX_TILES
     }
 
     fn groups(&self, h: &Counts) -> [D; 4] {
@@ -437,6 +453,18 @@ impl Limits {
                 (self.after_draws_general(h, total, melds, out), total)
             }
         };
+        self.with_forms_after_draws(h, base, total, melds, out)
+    }
+
+    /// Seven pairs and thirteen orphans added to the draws of `h`.
+    fn with_forms_after_draws(
+        &self,
+        h: &Counts,
+        base: i8,
+        total: usize,
+        melds: usize,
+        out: &mut [i8; KINDS],
+    ) -> Shanten {
         // Seven pairs and thirteen orphans: 13 tiles drawing a 14th.
         let forms = (melds == 0 && total == 13).then(|| Singles::of(h));
         if let Some(singles) = forms {
@@ -529,6 +557,50 @@ impl Limits {
         self.after_draws(h, melds, &mut after);
         tiles_of(improving_mask(&after, 0))
     }
+}
+
+/// The most computed group distances kept (about 1 MB); past it the
+/// memo starts again.
+const COMPUTED_KEPT: usize = 1 << 14;
+
+std::thread_local! {
+    /// Distances of groups the tables do not hold (a cap below 4, from a
+    /// called meld), by `[seq, counts..., caps...]`. A player's hand after a
+    /// call keeps its caps for the rest of the round and changes a tile a
+    /// turn, so one discard analysis, and the next turn's, meet the same
+    /// configurations again: computing each once is what makes a game
+    /// review's decisions after calls as cheap as the others.
+    static COMPUTED: std::cell::RefCell<std::collections::HashMap<[u8; 19], D>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// [`gen::dist`] through the memo.
+fn computed_group(g: usize, counts: &[u8], caps: &[u8], seq: bool) -> D {
+    let mut key = [0u8; 19];
+    key[0] = u8::from(seq) | (g as u8) << 1;
+    key[1..=counts.len()].copy_from_slice(counts);
+    key[10..10 + caps.len()].copy_from_slice(caps);
+    let compute = || table::pad(gen::dist(counts, caps, seq));
+    COMPUTED
+        .try_with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if let Some(d) = memo.get(&key) {
+                return *d;
+            }
+            if memo.len() >= COMPUTED_KEPT {
+                memo.clear();
+            }
+            let d = compute();
+            memo.insert(key, d);
+            d
+        })
+        .unwrap_or_else(|_| compute())
+}
+
+/// Empties the memo of computed group distances, so that a benchmark
+/// measures a game from a cold start.
+pub fn forget_computed_groups() {
+    let _ = COMPUTED.try_with(|memo| memo.borrow_mut().clear());
 }
 
 /// Shanten from the draws a hand needs. A shape the caps make impossible
@@ -657,6 +729,64 @@ mod tests {
             }
         }
         h
+    }
+
+    /// A hand with called melds looks up the groups its melds leave at
+    /// full caps and computes the others: the same answers as computing
+    /// every group, for shanten, draws and discards.
+    #[test]
+    fn capped_hands_use_the_tables_where_the_caps_allow() {
+        let mut seed = 0x0BAD_5EED_1234_5678u64;
+        for round in 0..300 {
+            let melds = 1 + round % 3;
+            let n = 14 - 3 * melds - round % 2;
+            let h = random_hand(&mut seed, n);
+            // Called copies in one or two groups, never more than the hand
+            // leaves.
+            let mut caps = [4u8; KINDS];
+            for step in 0..melds {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let kind = (seed >> (8 + step)) as usize % KINDS;
+                caps[kind] = caps[kind]
+                    .saturating_sub(1 + (seed >> 30) as u8 % 3)
+                    .max(h[kind]);
+            }
+            let mut capped = [false; 4];
+            for kind in 0..KINDS {
+                if caps[kind] < 4 {
+                    capped[group_of(kind)] = true;
+                }
+            }
+            let hybrid = Limits {
+                caps,
+                capped,
+                players: Players::Four,
+            };
+            let computed = Limits {
+                caps,
+                capped: [true; 4],
+                players: Players::Four,
+            };
+            assert_eq!(
+                hybrid.shanten(&h, melds),
+                computed.shanten(&h, melds),
+                "{h:?} {caps:?}"
+            );
+            if n % 3 == 1 {
+                let (mut a, mut b) = ([0i8; KINDS], [0i8; KINDS]);
+                let sa = hybrid.after_draws(&h, melds, &mut a);
+                let sb = computed.after_draws(&h, melds, &mut b);
+                assert_eq!((sa, a), (sb, b), "{h:?} {caps:?}");
+            } else {
+                assert_eq!(
+                    hybrid.discards(&h, melds),
+                    computed.discards(&h, melds),
+                    "{h:?} {caps:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -149,6 +149,24 @@ pub fn honor(counts: &[u8]) -> &'static D {
     &DISTS[HONOR[gen::rank(&gen::RANK7, counts)] as usize]
 }
 
+/// The distances of one group's counts from the tables: 9 counts of a
+/// suit (`seq`) or 7 of the honors, each at most 4, at most
+/// [`gen::MAX_TILES`] in all. What [`gen::dist`] computes with every cap at
+/// 4, looked up.
+#[inline]
+pub fn group(counts: &[u8], seq: bool) -> D {
+    let id = if seq {
+        SUIT[gen::rank_by_sum(counts)]
+    } else {
+        HONOR[gen::rank(&gen::RANK7, counts)]
+    } as usize;
+    let mut out = [0u8; 16];
+    if let Some(bytes) = DIST_BYTES.get(id * 10..id * 10 + 10) {
+        out[..10].copy_from_slice(bytes);
+    }
+    out
+}
+
 /// Pads a [`Dist`] computed outside the tables.
 pub fn pad(d: Dist) -> D {
     let mut out = [0u8; 16];

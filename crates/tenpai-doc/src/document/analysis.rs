@@ -742,6 +742,9 @@ pub fn analyze_in(text: &str, rules: &Rules, context: Context) -> LineAnalysis {
                         diagnostics.push(score_diagnostic(e, h));
                     }
                 }
+                if let Some(furiten) = furiten_ron(&validated, h, rules) {
+                    diagnostics.push(furiten);
+                }
                 let mut facts = facts_of(&outcome, &validated.situation, h);
                 facts.accepted = accepted_of(&outcome, &validated.hand);
                 // Waits stated of a complete hand are those it had before its
@@ -765,6 +768,41 @@ pub fn analyze_in(text: &str, rules: &Rules, context: Context) -> LineAnalysis {
     result.diagnostics = diagnostics;
     result.line = line;
     result
+}
+
+/// A ron on a hand with one of its waits in the player's own discards
+/// (`river=`): furiten, which forbids it. The error stands on `ron` (or on
+/// `win=` when the line leaves ron unsaid) and points at the river tile.
+fn furiten_ron(v: &Validated, h: &ast::HandLine, rules: &Rules) -> Option<Diagnostic> {
+    if v.situation.tsumo || v.situation.river.is_empty() {
+        return None;
+    }
+    let waits = shanten::furiten_waits(&v.hand, &v.situation, rules);
+    let first = waits.first()?;
+    let word = h.option("ron").or_else(|| h.option("win"))?;
+    let names: Vec<String> = waits.iter().map(|wait| wait.to_string()).collect();
+    let mut diagnostic = Diagnostic::error(
+        "furiten",
+        word.span(),
+        format!(
+            "furiten: the hand waits on {}, which the player discarded (river=), so it cannot win by ron",
+            names.join(" and ")
+        ),
+    );
+    let river_tile = h
+        .options
+        .iter()
+        .filter(|option| option.key() == "river")
+        .find_map(|option| match &option.value {
+            Some(ast::OptionValue::Tiles(tiles)) => {
+                h.toks(tiles).iter().find(|tok| tok.tile == *first)
+            }
+            _ => None,
+        });
+    if let Some(tok) = river_tile {
+        diagnostic = diagnostic.with_related(tok.span(), format!("{first} discarded here"));
+    }
+    Some(diagnostic)
 }
 
 /// What a waiting shape is known to be, as if the rest of the hand were
@@ -1036,6 +1074,42 @@ mod tests {
         assert!(!lines[0].analysis.rules.kiriage);
         assert!(lines[2].analysis.rules.kiriage);
         assert!(!lines[4].analysis.rules.kiriage);
+    }
+
+    #[test]
+    fn a_ron_on_a_hand_waiting_on_its_own_discard_is_furiten() {
+        // 23m waits on 1m and 4m; the player discarded 4m and rons on 1m.
+        let text = "123m456p789s11122z win=1m ron river=9p4m\n";
+        let lines = Analyzer::new().analyze(text, DocKind::Mj, &Rules::tenhou());
+        let found = file_diagnostics(&lines);
+        assert_eq!(codes(&lines), ["furiten"], "{found:?}");
+        assert_eq!(found[0].severity, Severity::Error);
+        assert_eq!(&text[found[0].range.clone()], "ron");
+        assert!(found[0].message.contains("4m"), "{}", found[0].message);
+        let related = &found[0].related[0];
+        // The river's 4m (a tile of a run is its digit).
+        assert_eq!(
+            related.range.start,
+            text.find("4m\n").expect("the river's 4m")
+        );
+        // By tsumo, or with other tiles discarded, it is no error.
+        for clean in [
+            "123m456p789s11122z win=1m tsumo river=9p4m\n",
+            "123m456p789s11122z win=1m ron river=9p5m\n",
+            "123m456p789s11122z win=1m ron\n",
+        ] {
+            let lines = Analyzer::new().analyze(clean, DocKind::Mj, &Rules::tenhou());
+            assert!(codes(&lines).is_empty(), "{clean}: {:?}", codes(&lines));
+        }
+    }
+
+    #[test]
+    fn river_tiles_count_as_seen() {
+        // Four 4m: three in the river and one in sight make a fifth with
+        // the hand's.
+        let text = "123m456p789s1112z4m river=4m4m visible=4m4m\n";
+        let lines = Analyzer::new().analyze(text, DocKind::Mj, &Rules::tenhou());
+        assert_eq!(codes(&lines), ["fifth-tile-indicator"]);
     }
 
     #[test]

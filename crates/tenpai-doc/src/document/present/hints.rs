@@ -5,7 +5,7 @@ use crate::document::LineAnalysis;
 use crate::shanten::Analysis;
 
 use super::outcome::{outcome, Outcome};
-use super::text::{discard_text as describe, value_summary};
+use super::text::{discard_text as describe, furiten_text, value_summary};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum HintKind {
@@ -63,7 +63,7 @@ pub fn hints(a: &LineAnalysis) -> Vec<Hint> {
     ) = (&outcome, h.option("discard"))
     {
         if let (Some(c), Some(best)) = (chosen, options.first()) {
-            let label = match c.index {
+            let mut label = match c.index {
                 None => "not in the hand".to_string(),
                 Some(_) if c.best => "✓ best".to_string(),
                 Some(i) => format!(
@@ -73,6 +73,10 @@ pub fn hints(a: &LineAnalysis) -> Vec<Hint> {
                     describe(best)
                 ),
             };
+            // The discard leaves a furiten wait: no ron on any wait.
+            if let Some(mine) = c.index.and_then(|i| options.get(i)) {
+                label.push_str(&furiten_text(&mine.waits));
+            }
             out.push(Hint {
                 offset: opt.span().end,
                 label,

@@ -246,9 +246,71 @@ fn line_hover(a: &LineAnalysis, opts: HoverOptions) -> Option<String> {
         Outcome::NotScored(e) => {
             let _ = writeln!(md, "**Not priced** (`{}`): {}", e.code, e.message);
         }
-        Outcome::Shanten(an) => shanten(&mut md, an, opts),
+        Outcome::Shanten(an) => {
+            shanten(&mut md, an, opts);
+            improvements(&mut md, an, &v.hand, &v.situation, &a.rules, opts);
+        }
     }
     Some(md)
+}
+
+/// The improvement tiles (ukeire2) of a tenpai or 1-shanten hand: of the
+/// line's 13 tiles, or of a decision's hand after its `discard=`.
+fn improvements(
+    md: &mut String,
+    an: &Analysis,
+    hand: &Hand,
+    sit: &Situation,
+    rules: &Rules,
+    opts: HoverOptions,
+) {
+    let found = match an {
+        Analysis::Tenpai { .. } | Analysis::NotTenpai { .. } => {
+            crate::shanten::improvements(hand, sit, rules)
+        }
+        Analysis::Discards {
+            chosen: Some(chosen),
+            ..
+        } => {
+            let Some(at) = hand.closed.iter().position(|&t| t == chosen.tile) else {
+                return;
+            };
+            let mut rest = hand.clone();
+            rest.closed.remove(at);
+            // The discard lies in the river now: seen, and a wait on it is
+            // furiten.
+            let mut after = sit.clone();
+            after.visible.push(chosen.tile);
+            after.river.push(chosen.tile);
+            crate::shanten::improvements(&rest, &after, rules)
+        }
+        Analysis::Discards { .. } | Analysis::Complete => None,
+    };
+    let Some(found) = found else {
+        return;
+    };
+    // Most waiting hands have none: the hover says nothing then.
+    if found.tiles.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "\nImprovements (ukeire2): **{}** — draws that keep it {} and accept more than its {} tiles\n",
+        plural(found.total, "tile", "tiles"),
+        shanten_name(found.shanten),
+        found.ukeire
+    );
+    md.push_str("| Draw | Left | Then cut | Accepts |\n| --- | ---: | --- | ---: |\n");
+    for improvement in &found.tiles {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} |",
+            tile_text(improvement.tile, false, opts.glyphs),
+            improvement.left,
+            tile_text(improvement.discard, false, opts.glyphs),
+            improvement.ukeire
+        );
+    }
 }
 
 /// What a group of fewer tiles than a hand is: a mention, or a shape with
@@ -454,6 +516,7 @@ fn shanten(md: &mut String, an: &Analysis, opts: HoverOptions) {
                 plural(waits.len() as u32, "wait", "waits"),
                 plural(tiles_left(waits), "tile", "tiles")
             );
+            furiten_line(md, waits, opts);
             waits_table(md, waits, opts);
         }
         Analysis::NotTenpai { shanten, ukeire } => {
@@ -487,14 +550,32 @@ fn shanten(md: &mut String, an: &Analysis, opts: HoverOptions) {
                     let _ = writeln!(md, "**{}**\n", shanten_name(shanten.shanten));
                 }
             }
-            if chosen.is_some() {
+            if let Some(chosen) = chosen {
                 if let Some(summary) = an.chosen_summary() {
                     let _ = writeln!(md, "Discarded: {summary}\n");
+                }
+                if let Some(mine) = chosen.index.and_then(|i| options.get(i)) {
+                    furiten_line(md, &mine.waits, opts);
                 }
             }
             discards_table(md, options, opts);
         }
     }
+}
+
+/// "**Furiten**: 4m is among the player's discards — no ron on any wait",
+/// for a tenpai hand with a wait in its river.
+fn furiten_line(md: &mut String, waits: &[Wait], opts: HoverOptions) {
+    let discarded: Vec<Tile> = waits.iter().filter(|w| w.furiten).map(|w| w.tile).collect();
+    if discarded.is_empty() {
+        return;
+    }
+    let verb = if discarded.len() == 1 { "is" } else { "are" };
+    let _ = writeln!(
+        md,
+        "**Furiten**: {} {verb} among the player's discards — no ron on any wait, only tsumo\n",
+        super::text::tiles_text(&discarded, opts.glyphs)
+    );
 }
 
 fn waits_table(md: &mut String, waits: &[Wait], opts: HoverOptions) {
@@ -512,11 +593,14 @@ fn waits_table(md: &mut String, waits: &[Wait], opts: HoverOptions) {
                 s
             }
         };
-        let name = if opts.glyphs {
+        let mut name = if opts.glyphs {
             format!("{} {}", w.tile.glyph(), w.tile.ascii())
         } else {
             w.tile.ascii()
         };
+        if w.furiten {
+            name.push_str(" (furiten)");
+        }
         let _ = writeln!(
             md,
             "| {name} | {} | {} | {} |",
@@ -573,5 +657,86 @@ fn discards_table(md: &mut String, options: &[DiscardOption], opts: HoverOptions
                 "other discards"
             )
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::hints::{hints, HintKind};
+    use super::*;
+    use crate::document::analyze_text;
+
+    fn hover_of(line: &str) -> String {
+        let analysis = analyze_text(line, &Rules::tenhou(), false);
+        assert!(!analysis.has_errors(), "{line}: {:?}", analysis.diagnostics);
+        hover(&analysis, 0, HoverOptions { glyphs: false })
+            .expect("a hover")
+            .markdown
+    }
+
+    fn hint_labels(line: &str) -> Vec<(HintKind, String)> {
+        hints(&analyze_text(line, &Rules::tenhou(), false))
+            .into_iter()
+            .map(|hint| (hint.kind, hint.label))
+            .collect()
+    }
+
+    #[test]
+    fn a_wait_in_the_river_is_marked_furiten() {
+        // Waiting on 1m and 4m; 4m was discarded.
+        let line = "23m456p789s11122z river=9p4m";
+        let markdown = hover_of(line);
+        assert!(markdown.contains("**Furiten**: 4m"), "{markdown}");
+        assert!(markdown.contains("| 4m (furiten) |"), "{markdown}");
+        assert!(markdown.contains("| 1m |"), "{markdown}");
+        let labels = hint_labels(line);
+        assert!(
+            labels.iter().any(|(kind, label)| *kind == HintKind::State
+                && label.ends_with("· furiten (4m discarded)")),
+            "{labels:?}"
+        );
+        // The same hand with another river is not furiten.
+        let clean = "23m456p789s11122z river=9p";
+        assert!(!hover_of(clean).contains("furiten"));
+        assert!(!hint_labels(clean)
+            .iter()
+            .any(|(_, label)| label.contains("furiten")));
+    }
+
+    #[test]
+    fn a_discard_that_leaves_a_wait_in_the_river_is_furiten() {
+        // Cutting 5z leaves 1234m waiting on 1m and 4m; 4m was discarded.
+        let line = "1234m456p789s111z5z river=4m discard=5z";
+        let labels = hint_labels(line);
+        let discard = labels
+            .iter()
+            .find(|(kind, _)| *kind == HintKind::Discard)
+            .expect("a discard hint");
+        assert_eq!(discard.1, "✓ best · furiten (4m discarded)", "{labels:?}");
+        let markdown = hover_of(line);
+        assert!(markdown.contains("**Furiten**: 4m"), "{markdown}");
+        // Cutting 1m leaves a wait on 5z alone: not furiten.
+        let other = hint_labels("1234m456p789s111z5z river=4m discard=1m");
+        assert!(
+            !other
+                .iter()
+                .any(|(kind, label)| *kind == HintKind::Discard && label.contains("furiten")),
+            "{other:?}"
+        );
+    }
+
+    #[test]
+    fn a_decision_shows_the_improvement_tiles_of_the_hand_it_leaves() {
+        // Cutting 9p leaves a kanchan on 2m (13m) with the rest complete:
+        // 4m widens it to 34m (2m and 5m).
+        let markdown = hover_of("13m456p789s11122z9p discard=9p");
+        assert!(markdown.contains("Improvements (ukeire2)"), "{markdown}");
+        assert!(markdown.contains("| 4m | 4 | 1m | 8 |"), "{markdown}");
+        // A 13-tile waiting hand has them too.
+        let markdown = hover_of("13m456p789s11122z");
+        assert!(markdown.contains("| 4m | 4 | 1m | 8 |"), "{markdown}");
+        // A far hand has none.
+        let far = hover_of("19m37p19s1234567z5p discard=5p");
+        assert!(!far.contains("Improvements"), "{far}");
     }
 }

@@ -166,7 +166,18 @@ pub fn tenpai_text(waits: &[Wait]) -> String {
             s.push_str(" · no yaku on ron");
         }
     }
+    s.push_str(&furiten_text(waits));
     s
+}
+
+/// ` · furiten (4m discarded)` when a wait is among the player's discards
+/// (`river=`, or the line's `discard=`), else nothing.
+pub fn furiten_text(waits: &[Wait]) -> String {
+    let discarded: Vec<Tile> = waits.iter().filter(|w| w.furiten).map(|w| w.tile).collect();
+    if discarded.is_empty() {
+        return String::new();
+    }
+    format!(" · furiten ({} discarded)", waits_compact(&discarded))
 }
 
 /// What a hand line amounts to, in one line: its value
