@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::ops::Range as Bytes;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use tower_lsp_server::ls_types::*;
 
@@ -21,6 +22,21 @@ pub struct Ctx<'a> {
     pub settings: &'a Settings,
     pub enc: Encoding,
     pub uri: &'a Uri,
+    /// Set once the request is cancelled (its answer is then dropped): the
+    /// features that walk the whole document stop early.
+    pub cancelled: &'a AtomicBool,
+}
+
+/// Lines a whole-document feature handles between two looks at
+/// [`Ctx::cancelled`].
+const LINES_PER_LOOK: usize = 1024;
+
+impl Ctx<'_> {
+    /// Whether the request is cancelled, looked at every
+    /// [`LINES_PER_LOOK`] lines (`index` is the line's).
+    fn stop_at(&self, index: usize) -> bool {
+        index % LINES_PER_LOOK == 0 && self.cancelled.load(Ordering::Relaxed)
+    }
 }
 
 impl Ctx<'_> {
@@ -471,7 +487,10 @@ pub fn semantic_tokens(cx: &Ctx, range: Option<Range>) -> SemanticTokens {
     let (mut prev_line, mut prev_start) = (0u32, 0u32);
     // A dialect is highlighted by its own grammar (or none): the tokens
     // of its translation are not the author's characters.
-    for line in lines.iter().filter(|l| !l.is_dialect()) {
+    for (index, line) in lines.iter().enumerate().filter(|(_, l)| !l.is_dialect()) {
+        if cx.stop_at(index) {
+            break;
+        }
         let len = line.range.len();
         for t in semantic::tokens(&line.analysis.line, len) {
             let r = cx.range(line.to_document(&t.span));
@@ -526,7 +545,9 @@ pub fn document_symbols(cx: &Ctx) -> Vec<DocumentSymbol> {
     let first_round = sections.first().map_or(lines.len(), |s| s.heading);
     let mut out: Vec<DocumentSymbol> = lines[..first_round]
         .iter()
-        .filter_map(|line| hand_symbol(cx, line))
+        .enumerate()
+        .take_while(|(index, _)| !cx.stop_at(*index))
+        .filter_map(|(_, line)| hand_symbol(cx, line))
         .collect();
     for section in &sections {
         let heading = &lines[section.heading];

@@ -82,6 +82,18 @@ pub struct RenderResult {
 /// for the library to read and dispatch it, and spares.
 const CANCEL_TURNS: usize = 4;
 
+/// Sets its flag when dropped: with the future of a cancelled request.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The flag of work no request waits for (publishing diagnostics).
+static NEVER_CANCELLED: AtomicBool = AtomicBool::new(false);
+
 pub struct Backend {
     client: Client,
     state: Mutex<State>,
@@ -118,7 +130,7 @@ impl Backend {
     /// `tenpai/testPanic {uri}`: panics inside a document query, as a bug in
     /// an analysis would (offered only to tests, see `serve_with`).
     pub async fn test_panic(&self, params: TextDocumentIdentifier) -> Result<Option<()>> {
-        self.query("testPanic", &params.uri, |_| -> Option<()> {
+        self.query("testPanic", &params.uri, move |_| -> Option<()> {
             panic!("a deliberate panic")
         })
         .await
@@ -190,7 +202,7 @@ impl Backend {
             }
             (None, Some(document), Some(range)) => {
                 let hands = self
-                    .query("render", &document.uri, |cx| {
+                    .query("render", &document.uri, move |cx| {
                         Some(features::render(cx, range, &options, theme))
                     })
                     .await?;
@@ -209,22 +221,29 @@ impl Backend {
     /// Runs a read-only query on an open document, analysed, inside the
     /// panic guard. Unknown documents are logged and answered with `None`;
     /// a panic is logged and answered with an internal error.
-    async fn query<T>(
+    ///
+    /// The query runs on a snapshot of the document on a worker thread, not
+    /// on the event loop: a long one (the semantic tokens or symbols of a
+    /// document of megabytes) holds up no other request, edit or
+    /// `$/cancelRequest`, and once cancelled it is answered with -32800 at
+    /// once; the features that walk the whole document stop at their next
+    /// look at the cancellation, and any result is dropped.
+    async fn query<T: Send + 'static>(
         &self,
         what: &str,
         uri: &Uri,
-        f: impl FnOnce(&Ctx) -> Option<T>,
+        f: impl FnOnce(&Ctx) -> Option<T> + Send + 'static,
     ) -> Result<Option<T>> {
-        // Before the work, which runs to its end once started: the client
-        // may already have cancelled this request (an editor cancels the
-        // hints of a screen scrolled past), or sent edits that make it
-        // moot. Reading, filtering and dispatching what has arrived takes
-        // a few turns of the loop that also runs this handler; a request
-        // cancelled by then is answered with -32800 and never computed.
+        // Before the work: the client may already have cancelled this
+        // request (an editor cancels the hints of a screen scrolled past),
+        // or sent edits that make it moot. Reading, filtering and
+        // dispatching what has arrived takes a few turns of the loop that
+        // also runs this handler; a request cancelled by then is answered
+        // with -32800 and never computed.
         for _ in 0..CANCEL_TURNS {
             tokio::task::yield_now().await;
         }
-        let outcome = {
+        let taken = {
             let mut guard = lock(&self.state);
             let State {
                 store,
@@ -235,16 +254,37 @@ impl Backend {
             match store.get_mut(uri) {
                 None => Err(None),
                 Some(doc) => guarded(|| {
-                    let settings = doc_settings(settings, doc);
-                    let cx = Ctx {
-                        view: doc.view(&settings.rules, &settings.dialects),
-                        settings: &settings,
-                        enc: *enc,
-                        uri,
-                    };
-                    f(&cx)
+                    let settings = doc_settings(settings, doc).into_owned();
+                    let snapshot = doc.snapshot(&settings.rules, &settings.dialects);
+                    (snapshot, settings, *enc)
                 })
                 .map_err(Some),
+            }
+        };
+        let outcome = match taken {
+            Err(e) => Err(e),
+            Ok((snapshot, settings, enc)) => {
+                let uri = uri.clone();
+                // Dropped with this future when the request is cancelled:
+                // tells the work to stop early.
+                let cancelled = CancelOnDrop(Arc::new(AtomicBool::new(false)));
+                let flag = cancelled.0.clone();
+                let work = tokio::task::spawn_blocking(move || {
+                    guarded(|| {
+                        let cx = Ctx {
+                            view: snapshot.view(),
+                            settings: &settings,
+                            enc,
+                            uri: &uri,
+                            cancelled: &flag,
+                        };
+                        f(&cx)
+                    })
+                });
+                match work.await {
+                    Ok(result) => result.map_err(Some),
+                    Err(e) => Err(Some(format!("the worker failed: {e}"))),
+                }
             }
         };
         match outcome {
@@ -269,7 +309,11 @@ impl Backend {
     }
 
     /// Publishes the diagnostics of a document, unless a later edit has
-    /// already superseded `version` (its own publication follows).
+    /// already superseded `version` (its own publication follows), or they
+    /// are the ones last published for it: their ranges are then right
+    /// for the new text too, and resending up to `MAX_DIAGNOSTICS` of them
+    /// on each keystroke of a large document is work for nothing in both
+    /// processes.
     async fn publish(&self, uri: Uri, version: Option<i32>) {
         let outcome = {
             let mut guard = lock(&self.state);
@@ -282,19 +326,25 @@ impl Backend {
             match store.get_mut(&uri) {
                 Some(doc) if version.is_none_or(|v| v == doc.version) => {
                     let version = doc.version;
-                    Some(
-                        guarded(|| {
-                            let settings = doc_settings(settings, doc);
-                            let cx = Ctx {
-                                view: doc.view(&settings.rules, &settings.dialects),
-                                settings: &settings,
-                                enc: *enc,
-                                uri: &uri,
-                            };
-                            features::diagnostics(&cx)
-                        })
-                        .map(|d| (d, version)),
-                    )
+                    let computed = guarded(|| {
+                        let settings = doc_settings(settings, doc);
+                        let cx = Ctx {
+                            view: doc.view(&settings.rules, &settings.dialects),
+                            settings: &settings,
+                            enc: *enc,
+                            uri: &uri,
+                            cancelled: &NEVER_CANCELLED,
+                        };
+                        features::diagnostics(&cx)
+                    });
+                    match computed {
+                        Ok(diags) if doc.published.as_ref() == Some(&diags) => None,
+                        Ok(diags) => {
+                            doc.published = Some(diags.clone());
+                            Some(Ok((diags, version)))
+                        }
+                        Err(panic) => Some(Err(panic)),
+                    }
                 }
                 _ => None,
             }
@@ -591,14 +641,14 @@ impl LanguageServer for Backend {
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let p = params.text_document_position_params;
-        self.query("hover", &p.text_document.uri, |cx| {
+        self.query("hover", &p.text_document.uri, move |cx| {
             features::hover(cx, p.position)
         })
         .await
     }
 
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
-        self.query("inlayHint", &params.text_document.uri, |cx| {
+        self.query("inlayHint", &params.text_document.uri, move |cx| {
             Some(features::inlay_hints(cx, params.range))
         })
         .await
@@ -606,7 +656,7 @@ impl LanguageServer for Backend {
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         let only = params.context.only.clone();
-        self.query("codeAction", &params.text_document.uri, |cx| {
+        self.query("codeAction", &params.text_document.uri, move |cx| {
             let mut actions = features::code_actions(cx, params.range);
             // A kind is wanted when the client names it or a prefix of it
             // (`source` covers `source.fixAll`); with no list, every kind.
@@ -633,7 +683,7 @@ impl LanguageServer for Backend {
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let p = params.text_document_position;
-        self.query("completion", &p.text_document.uri, |cx| {
+        self.query("completion", &p.text_document.uri, move |cx| {
             features::completion(cx, p.position).map(CompletionResponse::Array)
         })
         .await
@@ -643,7 +693,7 @@ impl LanguageServer for Backend {
         &self,
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
-        self.query("semanticTokens", &params.text_document.uri, |cx| {
+        self.query("semanticTokens", &params.text_document.uri, move |cx| {
             Some(SemanticTokensResult::Tokens(features::semantic_tokens(
                 cx, None,
             )))
@@ -655,7 +705,7 @@ impl LanguageServer for Backend {
         &self,
         params: SemanticTokensRangeParams,
     ) -> Result<Option<SemanticTokensRangeResult>> {
-        self.query("semanticTokens", &params.text_document.uri, |cx| {
+        self.query("semanticTokens", &params.text_document.uri, move |cx| {
             Some(SemanticTokensRangeResult::Tokens(
                 features::semantic_tokens(cx, Some(params.range)),
             ))
@@ -667,7 +717,7 @@ impl LanguageServer for Backend {
         &self,
         params: DocumentSymbolParams,
     ) -> Result<Option<DocumentSymbolResponse>> {
-        self.query("documentSymbol", &params.text_document.uri, |cx| {
+        self.query("documentSymbol", &params.text_document.uri, move |cx| {
             Some(DocumentSymbolResponse::Nested(features::document_symbols(
                 cx,
             )))
@@ -676,7 +726,7 @@ impl LanguageServer for Backend {
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
-        self.query("formatting", &params.text_document.uri, |cx| {
+        self.query("formatting", &params.text_document.uri, move |cx| {
             Some(features::formatting(cx, None))
         })
         .await
@@ -686,7 +736,7 @@ impl LanguageServer for Backend {
         &self,
         params: DocumentRangeFormattingParams,
     ) -> Result<Option<Vec<TextEdit>>> {
-        self.query("rangeFormatting", &params.text_document.uri, |cx| {
+        self.query("rangeFormatting", &params.text_document.uri, move |cx| {
             Some(features::formatting(cx, Some(params.range)))
         })
         .await

@@ -1,6 +1,7 @@
 //! Open documents: a rope per URI, edited incrementally.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use ropey::Rope;
 use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
@@ -36,9 +37,11 @@ pub struct Doc {
     pub kind: DocKind,
     /// The per-line analysis cache of this document.
     analyzer: Analyzer,
-    /// The text the current `lines` were computed from.
-    text: String,
-    lines: Vec<AnalyzedLine>,
+    /// The text the current `lines` were computed from. Both are shared
+    /// with the [`Snapshot`]s of queries still running, and copied on
+    /// write only while one is.
+    text: Arc<String>,
+    lines: Arc<Vec<AnalyzedLine>>,
     /// `lines` match the rope and the rules.
     fresh: bool,
     /// The rules `lines` were analysed under (before any `rules:` line).
@@ -52,6 +55,10 @@ pub struct Doc {
     pub project: Option<Config>,
     /// The document's file, for the project's `exclude` globs.
     pub path: Option<std::path::PathBuf>,
+    /// The diagnostics last published for this document (at most
+    /// `MAX_DIAGNOSTICS`): an edit that leaves them as they were (most
+    /// keystrokes in a large document) publishes nothing.
+    pub published: Option<Vec<tower_lsp_server::ls_types::Diagnostic>>,
 }
 
 /// After this many line-by-line updates, the next query runs a whole pass,
@@ -66,6 +73,25 @@ pub struct View<'a> {
     pub kind: DocKind,
 }
 
+/// An analysed document at one version, owned (see [`Doc::snapshot`]).
+pub struct Snapshot {
+    rope: Rope,
+    text: Arc<String>,
+    lines: Arc<Vec<AnalyzedLine>>,
+    kind: DocKind,
+}
+
+impl Snapshot {
+    pub fn view(&self) -> View<'_> {
+        View {
+            rope: &self.rope,
+            text: &self.text,
+            lines: &self.lines,
+            kind: self.kind,
+        }
+    }
+}
+
 impl Doc {
     pub fn new(text: &str, version: i32, kind: DocKind) -> Doc {
         Doc {
@@ -73,13 +99,14 @@ impl Doc {
             version,
             kind,
             analyzer: Analyzer::new(),
-            text: String::new(),
-            lines: Vec::new(),
+            text: Arc::default(),
+            lines: Arc::default(),
             fresh: false,
             base: Rules::default(),
             since_pass: 0,
             project: None,
             path: None,
+            published: None,
         }
     }
 
@@ -97,17 +124,17 @@ impl Doc {
                 self.analyzer = Analyzer::new();
                 self.analyzer.set_dialects(dialects.clone());
             }
-            self.text = self.rope.to_string();
+            self.text = Arc::new(self.rope.to_string());
             let excluded = self
                 .project
                 .as_ref()
                 .zip(self.path.as_deref())
                 .is_some_and(|(c, p)| c.excludes(p));
-            self.lines = if excluded {
+            self.lines = Arc::new(if excluded {
                 Vec::new()
             } else {
                 self.analyzer.analyze(&self.text, self.kind, rules)
-            };
+            });
             self.base = rules.clone();
             self.fresh = true;
             self.since_pass = 0;
@@ -116,6 +143,19 @@ impl Doc {
             rope: &self.rope,
             text: &self.text,
             lines: &self.lines,
+            kind: self.kind,
+        }
+    }
+
+    /// The document analysed under `rules`, as a snapshot that owns its
+    /// parts (shared, not copied): a query runs on it off the event loop,
+    /// while edits go on.
+    pub fn snapshot(&mut self, rules: &Rules, dialects: &DialectConfig) -> Snapshot {
+        self.view(rules, dialects);
+        Snapshot {
+            rope: self.rope.clone(),
+            text: self.text.clone(),
+            lines: self.lines.clone(),
             kind: self.kind,
         }
     }
@@ -205,7 +245,7 @@ impl Doc {
                 .unwrap_or_else(|| prev.analysis.rules.clone()),
             None => self.base.clone(),
         };
-        self.text.replace_range(old.clone(), new);
+        Arc::make_mut(&mut self.text).replace_range(old.clone(), new);
         let delta = new.len() as isize - old.len() as isize;
         let new_end = (le as isize + delta) as usize;
         let mut fresh_lines = Vec::new();
@@ -223,11 +263,12 @@ impl Doc {
                 translation: None,
             });
         }
-        for l in &mut self.lines[last..] {
+        let lines = Arc::make_mut(&mut self.lines);
+        for l in &mut lines[last..] {
             l.range =
                 (l.range.start as isize + delta) as usize..(l.range.end as isize + delta) as usize;
         }
-        self.lines.splice(first..last, fresh_lines);
+        lines.splice(first..last, fresh_lines);
         self.since_pass += 1;
         true
     }

@@ -4,7 +4,7 @@
 //! binary (over its stdio).
 
 use std::collections::VecDeque;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
@@ -26,6 +26,9 @@ pub struct TestClient {
     pub config: Value,
     /// Server-to-client requests seen, by method.
     pub server_requests: Vec<String>,
+    /// The diagnostics last published for each document, as an editor
+    /// holds them (the server sends only those that changed).
+    shown: std::collections::HashMap<String, Value>,
 }
 
 impl TestClient {
@@ -40,6 +43,7 @@ impl TestClient {
             pending: VecDeque::new(),
             config: Value::Null,
             server_requests: Vec::new(),
+            shown: std::collections::HashMap::new(),
         }
     }
 
@@ -127,6 +131,62 @@ impl TestClient {
         }
     }
 
+    /// The diagnostics published for this document at this version, and
+    /// when they arrived; `None` when the server had none to send (it
+    /// publishes only diagnostics that changed). A hover request sent
+    /// behind the edit bounds the wait: the server publishes within a turn
+    /// of its loop after an edit, and answers a hover only after several,
+    /// on a worker thread.
+    pub async fn published(&mut self, uri: &str, version: i64) -> Option<(Value, Instant)> {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(
+            &json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+            "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}}),
+        )
+        .await;
+        let mut found = self
+            .take_publication(uri, version)
+            .map(|d| (d, Instant::now()));
+        loop {
+            let msg = self.recv().await;
+            if msg.get("method").is_none() && msg["id"] == json!(id) {
+                return found;
+            }
+            self.route(msg).await;
+            if found.is_none() {
+                found = self
+                    .take_publication(uri, version)
+                    .map(|d| (d, Instant::now()));
+            }
+        }
+    }
+
+    /// The diagnostics the client holds for this document once the server
+    /// has handled everything sent so far (a hover behind it bounds the
+    /// wait, as in [`TestClient::published`]): the last published, which
+    /// an edit that leaves them as they were does not replace.
+    pub async fn shown_diagnostics(&mut self, uri: &str) -> Value {
+        self.call(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}),
+        )
+        .await;
+        self.shown.get(uri).cloned().unwrap_or(Value::Null)
+    }
+
+    /// The buffered publication of this document at this version, taken.
+    fn take_publication(&mut self, uri: &str, version: i64) -> Option<Value> {
+        let i = self.pending.iter().position(|n| {
+            n["method"] == "textDocument/publishDiagnostics"
+                && n["params"]["uri"] == uri
+                && n["params"]["version"] == json!(version)
+        })?;
+        self.pending
+            .remove(i)
+            .map(|n| n["params"]["diagnostics"].clone())
+    }
+
     /// Waits until the server has sent a request with this method (and
     /// it was answered); clears the record of it.
     pub async fn server_request(&mut self, method: &str) {
@@ -185,7 +245,15 @@ impl TestClient {
     /// Reads one framed message.
     pub async fn recv(&mut self) -> Value {
         match tokio::time::timeout(PATIENCE, self.read_message()).await {
-            Ok(Some(v)) => v,
+            Ok(Some(v)) => {
+                if v["method"] == "textDocument/publishDiagnostics" {
+                    if let Some(uri) = v["params"]["uri"].as_str() {
+                        self.shown
+                            .insert(uri.to_string(), v["params"]["diagnostics"].clone());
+                    }
+                }
+                v
+            }
             Ok(None) => panic!("the server closed its output"),
             Err(_) => panic!("no message from the server in {PATIENCE:?}"),
         }

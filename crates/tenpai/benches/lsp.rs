@@ -112,8 +112,9 @@ fn bench_protocol(c: &mut Criterion) {
         })
     });
 
-    // One document, edited: a character typed into line 5,000's `dora=`
-    // value and deleted again, alternately.
+    // One document, edited: a word typed at the start of line 5,000 and
+    // deleted again, alternately: edits that change the diagnostics (one
+    // that leaves them as they were publishes nothing).
     let uri = "file:///bench.mj";
     rt.block_on(async {
         cl.open(uri, "mj", 1, &doc).await;
@@ -133,9 +134,9 @@ fn bench_protocol(c: &mut Criterion) {
                 for _ in 0..iters {
                     version += 1;
                     if version % 2 == 0 {
-                        cl.change(uri, version, [5000, 0, 5000, 0], "#").await;
+                        cl.change(uri, version, [5000, 0, 5000, 0], "qq ").await;
                     } else {
-                        cl.change(uri, version, [5000, 0, 5000, 1], "").await;
+                        cl.change(uri, version, [5000, 0, 5000, 3], "").await;
                     }
                     cl.diagnostics(uri, version).await;
                 }
@@ -147,7 +148,7 @@ fn bench_protocol(c: &mut Criterion) {
     if version % 2 == 0 {
         version += 1;
         rt.block_on(async {
-            cl.change(uri, version, [5000, 0, 5000, 1], "").await;
+            cl.change(uri, version, [5000, 0, 5000, 3], "").await;
             cl.diagnostics(uri, version).await;
         });
     }

@@ -11,9 +11,11 @@
 //! id, JSON nested too deep, invalid UTF-8, a header with no length). At
 //! each checkpoint the edited document must answer as a fresh open of the
 //! client's text (same semantic tokens and symbols: the server's text is
-//! the client's), and the resident memory of the process is printed. The
-//! run fails (exit 1) on a mismatch, an error answer to a valid request, a
-//! malformed frame left unanswered, or a session that ends.
+//! the client's), the diagnostics the client last received for it must be
+//! those of the fresh open (the server publishes only those that changed:
+//! none may be missed), and the resident memory of the process is printed.
+//! The run fails (exit 1) on a mismatch, an error answer to a valid
+//! request, a malformed frame left unanswered, or a session that ends.
 
 use std::time::Instant;
 
@@ -172,6 +174,9 @@ async fn main() {
     c.open(EDITED, "markdown", version, &text).await;
     let mut rng = Rng(seed | 1);
     let mut tally = Tally::default();
+    // The diagnostics of the edited document as the client holds them:
+    // the last published.
+    let mut shown = Value::Null;
     let started = Instant::now();
     let checkpoint = (steps / 20).max(1);
     println!("step,seconds,rss_kib,text_bytes");
@@ -287,13 +292,33 @@ async fn main() {
                 "position": {"line": 0, "character": 0}}),
             )
             .await;
-            c.drain("textDocument/publishDiagnostics");
+            for p in c.drain("textDocument/publishDiagnostics") {
+                if p["uri"] == EDITED {
+                    shown = p["diagnostics"].clone();
+                }
+            }
             c.drain("window/logMessage");
         }
         if step % checkpoint == 0 || step == steps {
             c.open(FRESH, "markdown", 1, &text).await;
             let fresh = fingerprint(&mut c, FRESH).await;
             let edited = fingerprint(&mut c, EDITED).await;
+            // Past these answers, every publication of both is in.
+            let mut fresh_shown = Value::Null;
+            for p in c.drain("textDocument/publishDiagnostics") {
+                if p["uri"] == EDITED {
+                    shown = p["diagnostics"].clone();
+                } else if p["uri"] == FRESH {
+                    fresh_shown = p["diagnostics"].clone();
+                }
+            }
+            if shown.to_string().replace(EDITED, "URI")
+                != fresh_shown.to_string().replace(FRESH, "URI")
+            {
+                tally.failures.push(format!(
+                    "step {step}: the client holds other diagnostics than a fresh open's"
+                ));
+            }
             c.notify(
                 "textDocument/didClose",
                 json!({"textDocument": {"uri": FRESH}}),
@@ -302,7 +327,6 @@ async fn main() {
             if fresh != edited {
                 tally.failures.push(format!("step {step}: the edited document differs from a fresh open of the client's text"));
             }
-            c.drain("textDocument/publishDiagnostics");
             c.drain("window/logMessage");
             println!(
                 "{step},{:.1},{},{}",

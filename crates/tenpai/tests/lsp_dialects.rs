@@ -435,6 +435,6 @@ async fn a_hand_with_diagnostics_can_be_ignored() {
     // With the comment written, the hand is gone.
     let ignored = doc.replacen("{{<", "<!-- tenpai-ignore -->{{<", 1);
     c.change(uri, 2, [0, 0, 1, 0], &ignored).await;
-    let d = c.diagnostics(uri, 2).await;
+    let d = c.shown_diagnostics(uri).await;
     assert_eq!(d.as_array().map(Vec::len), Some(0), "{d}");
 }

@@ -214,3 +214,81 @@ async fn a_cancelled_request_is_answered_as_cancelled() {
         .await;
     assert!(r["result"].is_array(), "{r}");
 }
+
+/// Diagnostics are published again only when they changed: an edit that
+/// leaves them as they were (a comment typed in a large document) sends
+/// nothing, and the next edit that changes them is published at its
+/// version.
+#[tokio::test]
+async fn unchanged_diagnostics_are_not_published_again() {
+    let (mut c, _task) = TestClient::in_process();
+    c.initialize(json!({}), Value::Null).await;
+    let text = "123m456p789s11222z tsumo qq\n# notes\n";
+    c.open(URI, "mj", 1, text).await;
+    let first = c.diagnostics(URI, 1).await;
+    assert_eq!(first.as_array().map(Vec::len), Some(1), "{first}");
+    // Version 2 types into the comment: the same diagnostic, same place.
+    c.change(URI, 2, [1, 7, 1, 7], " and more").await;
+    // A hover round trip: the server has handled the edit (its
+    // publication would come within a turn of its loop, the hover's answer
+    // after several) and sent nothing for it.
+    let r = hover(&mut c, 1).await;
+    assert!(r.get("result").is_some(), "{r}");
+    let sent = c.drain("textDocument/publishDiagnostics");
+    assert!(
+        sent.is_empty(),
+        "the unchanged version 2 was published: {sent:?}"
+    );
+    // Version 3 adds a second unknown option on the hand line.
+    c.change(URI, 3, [0, 27, 0, 27], " zz").await;
+    let d = c.diagnostics(URI, 3).await;
+    assert_eq!(d.as_array().map(Vec::len), Some(2), "{d}");
+    // Back to the first text: published, since it differs from the last.
+    c.change(URI, 4, [0, 27, 0, 30], "").await;
+    let d = c.diagnostics(URI, 4).await;
+    assert_eq!(d, first);
+}
+
+/// A long request on a large document (the semantic tokens of 200,000
+/// lines) runs off the event loop: a hover sent after it is answered
+/// first, and a `$/cancelRequest` sent while it runs answers it with
+/// -32800 at once.
+#[tokio::test]
+async fn a_long_request_holds_up_nothing_and_can_be_cancelled() {
+    let (mut c, _task) = TestClient::in_process();
+    c.initialize(json!({}), Value::Null).await;
+    let text = "123m456p789s11222z tsumo dora=1m # a comment\n".repeat(200_000);
+    c.open(URI, "mj", 1, &text).await;
+    c.diagnostics(URI, 1).await;
+    let long = json!({"jsonrpc": "2.0", "id": 910, "method": "textDocument/semanticTokens/full",
+        "params": {"textDocument": {"uri": URI}}});
+    c.send_raw(&frame(long.to_string().as_bytes())).await;
+    // A hover after it: answered while the tokens are being computed.
+    let short = json!({"jsonrpc": "2.0", "id": 911, "method": "textDocument/hover",
+        "params": {"textDocument": {"uri": URI}, "position": {"line": 0, "character": 1}}});
+    c.send_raw(&frame(short.to_string().as_bytes())).await;
+    let first = loop {
+        let msg = c.recv().await;
+        if msg.get("method").is_none() && msg.get("id").is_some() {
+            break msg;
+        }
+    };
+    assert_eq!(
+        first["id"], 911,
+        "answered before the hover: {}",
+        first["id"]
+    );
+    assert!(first["result"]["contents"].is_object(), "{first}");
+    let cancel = json!({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 910}});
+    c.send_raw(&frame(cancel.to_string().as_bytes())).await;
+    let r = answer_to(&mut c, json!(910)).await;
+    assert_eq!(
+        r["error"]["code"],
+        -32800,
+        "answered: {}",
+        r.get("error").unwrap_or(&r["result"]["resultId"])
+    );
+    // The session goes on.
+    let r = hover(&mut c, 1).await;
+    assert!(r["result"]["contents"].is_object(), "{r}");
+}

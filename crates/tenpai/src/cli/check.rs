@@ -313,7 +313,11 @@ impl Report {
             .count()
     }
 
-    /// Adds one document's findings.
+    /// Adds one document's findings. A large `.mj` document is analysed in
+    /// chunks of whole lines (see [`mj_chunks`]), each chunk's analyses
+    /// dropped before the next: memory follows the chunk and the findings,
+    /// not the document (an analysed line takes kilobytes, and 100 MB of
+    /// distinct lines took gigabytes at once).
     pub fn add_document(
         &mut self,
         name: &str,
@@ -322,16 +326,95 @@ impl Report {
         rules: &Rules,
         analyzer: &mut Analyzer,
     ) {
-        let lines = analyzer.analyze(text, kind, rules);
+        self.add_in_chunks(name, text, kind, rules, analyzer, CHUNK_BYTES);
+    }
+
+    /// [`Report::add_document`] with chunks of `chunk_bytes`.
+    fn add_in_chunks(
+        &mut self,
+        name: &str,
+        text: &str,
+        kind: DocKind,
+        rules: &Rules,
+        analyzer: &mut Analyzer,
+        chunk_bytes: usize,
+    ) {
         self.files += 1;
-        self.hands += lines.iter().filter(|l| l.analysis.is_hand()).count();
-        let index = LineIndex::new(text);
-        let mut last: Option<(u32, Arc<str>)> = None;
-        for d in crate::document::file_diagnostics(&lines) {
-            let f = finding(name, &index, d, &mut last);
-            self.findings.push(f);
+        let chunks = match kind {
+            DocKind::Mj => mj_chunks(text, chunk_bytes),
+            // A Markdown document's fences and dialects span lines: read
+            // whole.
+            DocKind::Markdown => vec![0..text.len()],
+        };
+        let mut rules = rules.clone();
+        let mut first_line = 0;
+        for chunk in chunks {
+            let chunk_text = &text[chunk];
+            let lines = analyzer.analyze(chunk_text, kind, &rules);
+            self.hands += lines.iter().filter(|l| l.analysis.is_hand()).count();
+            // The rules the next chunk starts under: those the last
+            // `rules:` line of this one left.
+            for line in lines.iter().filter(|l| l.origin.allows_rules()) {
+                if let Some(after) = &line.analysis.rules_after {
+                    rules = after.clone();
+                }
+            }
+            let index = LineIndex::new(chunk_text);
+            let mut last: Option<(u32, Arc<str>)> = None;
+            for d in crate::document::file_diagnostics(&lines) {
+                let mut f = finding(name, &index, d, &mut last);
+                f.line += first_line;
+                f.end_line += first_line;
+                self.findings.push(f);
+            }
+            // A chunk ends with a line break: its last "line" is empty.
+            first_line += index.line_count() as u32 - 1;
         }
     }
+}
+
+/// The size from which a `.mj` document is analysed in chunks.
+const CHUNK_BYTES: usize = 1 << 20;
+
+/// `text` cut into pieces of about `size` bytes that a whole-document
+/// analysis would read as a sequence of independent pieces: each ends
+/// after a `\n` that ends a line of notation (not blank, not a comment,
+/// which could be a `# tenpai: ignore` reaching past blank and comment
+/// lines to the next hand), and the next does not start with U+FEFF
+/// (read as a byte order mark at the start of a text). The `rules:` lines
+/// are carried across by the caller.
+pub fn mj_chunks(text: &str, size: usize) -> Vec<std::ops::Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    while text.len() - start > size {
+        let mut cut = None;
+        let mut at = start + size;
+        while let Some(newline) = bytes[at..].iter().position(|&b| b == b'\n') {
+            let end = at + newline + 1;
+            // The line this `\n` (or `\r\n`) ends.
+            let content_end = end - 1 - usize::from(bytes[..end - 1].ends_with(b"\r"));
+            let line_start = bytes[..content_end]
+                .iter()
+                .rposition(|&b| b == b'\n' || b == b'\r')
+                .map_or(0, |i| i + 1);
+            let line = text[line_start..content_end].trim();
+            if !line.is_empty() && !line.starts_with('#') && !text[end..].starts_with('\u{feff}') {
+                cut = Some(end);
+                break;
+            }
+            at = end;
+        }
+        match cut {
+            Some(end) if end < text.len() => {
+                out.push(start..end);
+                start = end;
+            }
+            _ => break,
+        }
+    }
+    out.push(start..text.len());
+    out
 }
 
 /// `last` is the source line of the finding before, reused when it is on
@@ -890,6 +973,83 @@ mod tests {
 
     /// Thousands of findings on one line share its text: the report grows
     /// with the findings, not with findings times the line's length.
+    /// A document read in chunks gives the findings of a whole read: the
+    /// rules of a `rules:` line reach the next chunks, a lone `# tenpai:
+    /// ignore` its hand across blank and comment lines, and the lines and
+    /// columns are the document's.
+    #[test]
+    fn chunks_read_as_the_whole_document() {
+        let pieces = [
+            "123m456p789s11222z tsumo qq\n",
+            "rules: kiriage\n",
+            "rules: tenhou\r\n",
+            "# tenpai: ignore\n",
+            "\n",
+            "# a note\n",
+            "11128z\n",
+            "123m456p789s1122z riichii\r\n",
+            "🀄 123m 8z\n",
+            "\u{feff}11z\n",
+            "234m567p22s345678s riichi tsumo dora=1s => 7700\n",
+            "1112345678999m ron win=9m => 48000\n",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut text = String::from("\u{feff}");
+        for _ in 0..400 {
+            text.push_str(pieces[next(pieces.len())]);
+        }
+        let summary = |r: &Report| {
+            r.findings
+                .iter()
+                .map(|f| {
+                    let at = (f.line, f.column, f.end_line, f.end_column);
+                    format!("{at:?} {} {} {}", f.code, f.message, f.source)
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut whole = Report::default();
+        whole.add_in_chunks(
+            "a.mj",
+            &text,
+            DocKind::Mj,
+            &Rules::tenhou(),
+            &mut Analyzer::new(),
+            usize::MAX,
+        );
+        assert!(whole.findings.len() > 100);
+        for size in [1, 40, 1000] {
+            assert!(mj_chunks(&text, size).len() > 1);
+            let mut chunked = Report::default();
+            chunked.add_in_chunks(
+                "a.mj",
+                &text,
+                DocKind::Mj,
+                &Rules::tenhou(),
+                &mut Analyzer::new(),
+                size,
+            );
+            assert_eq!(chunked.hands, whole.hands, "chunks of {size}");
+            assert_eq!(summary(&chunked), summary(&whole), "chunks of {size}");
+        }
+    }
+
+    #[test]
+    fn chunks_cover_the_text_at_safe_line_ends() {
+        let text = "11z\n# c\n\n22z\r\n\u{feff}33z\n44z";
+        let chunks = mj_chunks(text, 1);
+        let ends: Vec<&str> = chunks.iter().map(|c| &text[c.clone()]).collect();
+        // Not after the comment, the blank line, or before U+FEFF.
+        assert_eq!(ends, ["11z\n", "# c\n\n22z\r\n\u{feff}33z\n", "44z"]);
+        assert_eq!(mj_chunks("11z\n22z\n", 1), [0..4, 4..8]);
+        assert_eq!(mj_chunks("", 1), [0..0]);
+    }
+
     #[test]
     fn findings_of_one_line_share_its_text() {
         let text = format!("123m456p789s11222z {}\n", ["riichi"; 2000].join(" "));
