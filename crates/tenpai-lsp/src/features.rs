@@ -35,7 +35,7 @@ impl Ctx<'_> {
     /// Whether the request is cancelled, looked at every
     /// [`LINES_PER_LOOK`] lines (`index` is the line's).
     fn stop_at(&self, index: usize) -> bool {
-        index % LINES_PER_LOOK == 0 && self.cancelled.load(Ordering::Relaxed)
+        index.is_multiple_of(LINES_PER_LOOK) && self.cancelled.load(Ordering::Relaxed)
     }
 }
 

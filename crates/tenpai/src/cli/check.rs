@@ -398,7 +398,12 @@ pub fn mj_chunks(text: &str, size: usize) -> Vec<std::ops::Range<usize>> {
                 .iter()
                 .rposition(|&b| b == b'\n' || b == b'\r')
                 .map_or(0, |i| i + 1);
-            let line = text[line_start..content_end].trim();
+            let mut line = &text[line_start..content_end];
+            if line_start == 0 {
+                // The text's byte order mark is no part of its first line.
+                line = line.strip_prefix('\u{feff}').unwrap_or(line);
+            }
+            let line = line.trim();
             if !line.is_empty() && !line.starts_with('#') && !text[end..].starts_with('\u{feff}') {
                 cut = Some(end);
                 break;
