@@ -56,12 +56,20 @@ impl Ctx<'_> {
 
     /// The analysed lines meeting `range`.
     fn lines_in(&self, range: Range) -> &[AnalyzedLine] {
+        self.view
+            .lines
+            .get(self.line_indices(range))
+            .unwrap_or_default()
+    }
+
+    /// The indices in `view.lines` of the analysed lines meeting `range`.
+    fn line_indices(&self, range: Range) -> Bytes<usize> {
         let lines = self.view.lines;
         let start = position::offset_clamped(self.view.rope, range.start, self.enc);
         let end = position::offset_clamped(self.view.rope, range.end, self.enc);
         let first = lines.partition_point(|l| l.range.end < start);
         let last = lines.partition_point(|l| l.range.start <= end);
-        lines.get(first..last.max(first)).unwrap_or_default()
+        first..last.max(first)
     }
 }
 
@@ -173,27 +181,33 @@ pub fn inlay_hints(cx: &Ctx, range: Range) -> Vec<InlayHint> {
     let kinds = &cx.settings.inlay_hints;
     let mut out = Vec::new();
     // A review's round headings: how many decisions differ from the best.
+    // Only the rounds whose heading is in the range are read, each to the
+    // next heading: not the whole document.
     if kinds.discard {
-        let shown = cx.lines_in(range);
-        let (first, last) = match (shown.first(), shown.last()) {
-            (Some(first), Some(last)) => (first.range.start, last.range.end),
-            _ => (0, 0),
-        };
-        for section in rounds::rounds(cx.view.lines, cx.view.text) {
-            let heading = &cx.view.lines[section.heading];
-            if section.decisions == 0 || heading.range.end < first || heading.range.start > last {
-                continue;
+        let lines = cx.view.lines;
+        let shown = cx.line_indices(range);
+        let is_heading = |l: &AnalyzedLine| l.text(cx.view.text).starts_with(rounds::ROUND_HEADING);
+        if lines[shown.clone()].iter().any(is_heading) {
+            let end = lines[shown.end..]
+                .iter()
+                .position(is_heading)
+                .map_or(lines.len(), |i| shown.end + i);
+            for section in rounds::rounds(&lines[shown.start..end], cx.view.text) {
+                let heading = shown.start + section.heading;
+                if section.decisions == 0 || heading >= shown.end {
+                    continue;
+                }
+                out.push(InlayHint {
+                    position: position::position(cx.view.rope, lines[heading].range.end, cx.enc),
+                    label: InlayHintLabel::String(section.summary()),
+                    kind: None,
+                    text_edits: None,
+                    tooltip: None,
+                    padding_left: Some(true),
+                    padding_right: None,
+                    data: None,
+                });
             }
-            out.push(InlayHint {
-                position: position::position(cx.view.rope, heading.range.end, cx.enc),
-                label: InlayHintLabel::String(section.summary()),
-                kind: None,
-                text_edits: None,
-                tooltip: None,
-                padding_left: Some(true),
-                padding_right: None,
-                data: None,
-            });
         }
     }
     for line in cx.lines_in(range) {
