@@ -1280,17 +1280,17 @@ static const TSCharacterRange extras_character_set_1[] = {
 };
 
 static const TSCharacterRange sym_option_key_character_set_1[] = {
-  {0, 0x08}, {0x0e, 0x1f}, {'!', '"'}, {'$', '<'}, {'>', 0x84}, {0x86, 0x9f}, {0xa1, 0x167f}, {0x1681, 0x1fff},
+  {0x01, 0x08}, {0x0e, 0x1f}, {'!', '"'}, {'$', '<'}, {'>', 0x84}, {0x86, 0x9f}, {0xa1, 0x167f}, {0x1681, 0x1fff},
   {0x200b, 0x2027}, {0x202a, 0x202e}, {0x2030, 0x205e}, {0x2060, 0x2fff}, {0x3001, 0x10ffff},
 };
 
 static const TSCharacterRange sym_claim_word_character_set_1[] = {
-  {0, 0x08}, {0x0e, 0x1f}, {'!', '"'}, {'$', '+'}, {'-', '.'}, {'0', 0x84}, {0x86, 0x9f}, {0xa1, 0x167f},
+  {0x01, 0x08}, {0x0e, 0x1f}, {'!', '"'}, {'$', '+'}, {'-', '.'}, {'0', 0x84}, {0x86, 0x9f}, {0xa1, 0x167f},
   {0x1681, 0x1fff}, {0x200b, 0x2027}, {0x202a, 0x202e}, {0x2030, 0x205e}, {0x2060, 0x2fff}, {0x3001, 0x10ffff},
 };
 
 static const TSCharacterRange sym_rule_character_set_1[] = {
-  {0, 0x08}, {0x0e, 0x1f}, {'!', '"'}, {'$', 0x84}, {0x86, 0x9f}, {0xa1, 0x167f}, {0x1681, 0x1fff}, {0x200b, 0x2027},
+  {0x01, 0x08}, {0x0e, 0x1f}, {'!', '"'}, {'$', 0x84}, {0x86, 0x9f}, {0xa1, 0x167f}, {0x1681, 0x1fff}, {0x200b, 0x2027},
   {0x202a, 0x202e}, {0x2030, 0x205e}, {0x2060, 0x2fff}, {0x3001, 0x10ffff},
 };
 
@@ -1542,14 +1542,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 27:
       ACCEPT_TOKEN(anon_sym_e);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 28:
       ACCEPT_TOKEN(anon_sym_s);
       END_STATE();
     case 29:
       ACCEPT_TOKEN(anon_sym_s);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 30:
       ACCEPT_TOKEN(anon_sym_w);
@@ -1560,7 +1560,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       ACCEPT_TOKEN(anon_sym_w);
       if (lookahead == 'a') ADVANCE(74);
       if (lookahead == 'h') ADVANCE(36);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 32:
       ACCEPT_TOKEN(anon_sym_w);
@@ -1571,56 +1571,56 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 34:
       ACCEPT_TOKEN(anon_sym_n);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 35:
       ACCEPT_TOKEN(anon_sym_wh);
       END_STATE();
     case 36:
       ACCEPT_TOKEN(anon_sym_wh);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 37:
       ACCEPT_TOKEN(anon_sym_g);
       END_STATE();
     case 38:
       ACCEPT_TOKEN(anon_sym_g);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 39:
       ACCEPT_TOKEN(anon_sym_r);
       END_STATE();
     case 40:
       ACCEPT_TOKEN(anon_sym_r);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 41:
       ACCEPT_TOKEN(sym_glyph_man);
       END_STATE();
     case 42:
       ACCEPT_TOKEN(sym_glyph_man);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 43:
       ACCEPT_TOKEN(sym_glyph_sou);
       END_STATE();
     case 44:
       ACCEPT_TOKEN(sym_glyph_sou);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 45:
       ACCEPT_TOKEN(sym_glyph_pin);
       END_STATE();
     case 46:
       ACCEPT_TOKEN(sym_glyph_pin);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 47:
       ACCEPT_TOKEN(sym_glyph_honor);
       END_STATE();
     case 48:
       ACCEPT_TOKEN(sym_glyph_honor);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 49:
       ACCEPT_TOKEN(anon_sym_LPAREN);
@@ -1686,7 +1686,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 68:
       ACCEPT_TOKEN(sym_option_key);
-      if ((!eof && set_contains(sym_option_key_character_set_1, 13, lookahead))) ADVANCE(68);
+      if (set_contains(sym_option_key_character_set_1, 13, lookahead)) ADVANCE(68);
       END_STATE();
     case 69:
       ACCEPT_TOKEN(anon_sym_EQ_GT);
@@ -1700,33 +1700,33 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 72:
       ACCEPT_TOKEN(sym_claim_number);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(72);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 73:
       ACCEPT_TOKEN(sym_claim_word);
       if (lookahead == 'a') ADVANCE(74);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 74:
       ACCEPT_TOKEN(sym_claim_word);
       if (lookahead == 'i') ADVANCE(75);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 75:
       ACCEPT_TOKEN(sym_claim_word);
       if (lookahead == 't') ADVANCE(80);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 76:
       ACCEPT_TOKEN(sym_claim_word);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 77:
       ACCEPT_TOKEN(anon_sym_waits);
       END_STATE();
     case 78:
       ACCEPT_TOKEN(anon_sym_waits);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 79:
       ACCEPT_TOKEN(anon_sym_wait);
@@ -1735,11 +1735,11 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 80:
       ACCEPT_TOKEN(anon_sym_wait);
       if (lookahead == 's') ADVANCE(78);
-      if ((!eof && set_contains(sym_claim_word_character_set_1, 14, lookahead))) ADVANCE(76);
+      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(76);
       END_STATE();
     case 81:
       ACCEPT_TOKEN(sym_rule);
-      if ((!eof && set_contains(sym_rule_character_set_1, 12, lookahead))) ADVANCE(81);
+      if (set_contains(sym_rule_character_set_1, 12, lookahead)) ADVANCE(81);
       END_STATE();
     default:
       return false;

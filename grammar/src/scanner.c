@@ -14,7 +14,9 @@
 // - Melds. `_meld_open` (zero-width) stands before a `(` or `[` whose
 //   next bracket in the same word is its own close; otherwise the bracket
 //   is an ERROR (unclosed-meld), and so is the stray close.
-// - `rules:` is the keyword of a rules line only as the line's first word.
+// - `rules:` is the keyword of a rules line only as the line's first word;
+//   `Rules:` and `rules :` too, as the nom parser reads them (with an error).
+// - A NUL byte is in no word (an ERROR, as for the nom parser).
 // - `option_value`: after `key=`, the rest of the word, up to a blank, `#`
 //   or `=>` (`dora=1m=>7700`), `=` signs included (`win=5p=`).
 // - `_end_of_text`: the end of the text where a line or a block of lines
@@ -65,6 +67,14 @@ static bool is_blank(int32_t c) {
 
 static bool is_digit(int32_t c) { return c >= '0' && c <= '9'; }
 
+// A NUL byte in the text (not the end of it, where the lookahead is 0 too).
+// No token of the grammar holds one, so it is an ERROR wherever it stands,
+// as it is an `unknown-character` error for the nom parser; the generated
+// lexer leaves it out of every negated class (`[^#]`) for the same reason.
+static bool is_nul(TSLexer *lexer) { return lexer->lookahead == 0 && !lexer->eof(lexer); }
+
+static int32_t ascii_lower(int32_t c) { return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c; }
+
 static bool starts_hand_word(int32_t c) {
   return is_digit(c) || c == '(' || c == ')' || c == '[' || c == ']' ||
          (c >= 0x1F000 && c <= 0x1F02B);
@@ -106,7 +116,7 @@ static bool rest_of_word(TSLexer *lexer, TSSymbol token) {
   bool any = false;
   for (;;) {
     int32_t c = lexer->lookahead;
-    if (is_line_end(lexer) || is_blank(c) || c == '#') {
+    if (is_line_end(lexer) || is_blank(c) || c == '#' || is_nul(lexer)) {
       break;
     }
     if (c == '=') {
@@ -267,13 +277,31 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
   // keyword of a rules line), or an option (zero-width: the end is marked
   // here).
   lexer->mark_end(lexer);
-  static const char rules[] = "rules:";
+  static const char rules[] = "rules";
   unsigned matched = 0;
   bool honors = true;
   bool after_w = false;
   unsigned length = 0;
   for (;;) {
     c = lexer->lookahead;
+    if (matched == 5 && line_start && valid_symbols[RULES_KEYWORD] &&
+        (c == ':' || c == ' ' || c == '\t')) {
+      // `rules:`, or the mark written as the parser also reads it (with
+      // an error and its fix): `Rules:`, `RULES :`, any case, spaces and
+      // tabs before the colon.
+      while (lexer->lookahead == ' ' || lexer->lookahead == '\t') {
+        lexer->advance(lexer, false);
+      }
+      if (lexer->lookahead == ':') {
+        lexer->advance(lexer, false);
+        lexer->mark_end(lexer);
+        lexer->result_symbol = RULES_KEYWORD;
+        return true;
+      }
+      // The word `rules` with no colon after it: an option (zero-width,
+      // its end marked at its start).
+      return emit(lexer, OPTION_START, valid_symbols);
+    }
     if (is_line_end(lexer) || is_blank(c) || c == '#') {
       break;
     }
@@ -287,14 +315,8 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
       length++;
       continue;
     }
-    if (matched < 6 && c == (int32_t)rules[matched]) {
+    if (matched < 5 && ascii_lower(c) == (int32_t)rules[matched]) {
       matched++;
-      if (matched == 6 && line_start && valid_symbols[RULES_KEYWORD]) {
-        lexer->advance(lexer, false);
-        lexer->mark_end(lexer);
-        lexer->result_symbol = RULES_KEYWORD;
-        return true;
-      }
     } else {
       matched = 7;
     }

@@ -57,7 +57,14 @@ const FRAGMENTS: &[&str] = &[
     "M",
     "5",
     "rules:",
+    // The mark as the nom parser also reads it (with an error and a fix).
+    "Rules:",
+    "RULES :",
+    "rules\t:",
     "tenhou",
+    // A NUL byte: an error wherever it stands, for both parsers.
+    "\0",
+    "x\0y",
     // Blanks other than the space the lines are joined with, and U+FEFF,
     // which is none: an unknown character inside a line.
     "\t",

@@ -26,6 +26,11 @@ pub(super) fn line(text: &str, hand: &mut HandLine) -> Option<()> {
     if u32::try_from(b.len()).is_err() {
         return None;
     }
+    // A NUL byte is an error wherever it stands (the recovering parser
+    // says so); this path would take it into a comment or a claim.
+    if b.contains(&0) {
+        return None;
+    }
     let start = skip_spaces(b, 0, b.len())?;
     if start == b.len() || b[start] == b'#' || b[start..].starts_with(b"rules:") {
         return None;

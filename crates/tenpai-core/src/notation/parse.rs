@@ -170,7 +170,35 @@ fn glued_option(word: &str) -> Option<usize> {
 pub(super) fn recovering(text: &str) -> Line {
     let mut errors = Vec::new();
     let kind = line_kind(text, &mut errors);
+    report_nul_bytes(text, &mut errors);
     Line { kind, errors }
+}
+
+/// A NUL byte is no character of any notation, nor of the prose of a
+/// comment: it comes from a binary file or a broken copy. Wherever it
+/// stands (a comment, an option, a claim, a `rules:` line) it is an
+/// `unknown-character` error, as the tree-sitter grammar, which has no
+/// token for it, marks it with an ERROR. Bytes a hand word already
+/// reports are not reported twice. No fix: what was meant is unknown.
+fn report_nul_bytes(text: &str, errors: &mut Vec<Diagnostic>) {
+    let mut added = false;
+    for (at, _) in text.match_indices('\0') {
+        let reported = errors
+            .iter()
+            .any(|d| d.code == "unknown-character" && d.span.start <= at && at < d.span.end);
+        if !reported {
+            errors.push(Diagnostic::error(
+                "unknown-character",
+                at..at + 1,
+                "a NUL byte, U+0000, is not text: the line comes from a binary file or a broken copy",
+            ));
+            added = true;
+        }
+    }
+    if added {
+        // Diagnostics are kept in span order.
+        errors.sort_by_key(|d| d.span.start);
+    }
 }
 
 fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
