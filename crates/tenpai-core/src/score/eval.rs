@@ -11,7 +11,7 @@ use crate::tile::{Counts, Tile, KINDS};
 use super::points::{limit_and_base, pay, Limit, Points};
 use super::shape::{Form, GroupKind, Interpretation, Wait};
 use super::yaku::{Yaku, YakuSet};
-use super::FuItem;
+use super::{FuItem, FuList};
 use crate::rules::{Daisharin, RenhouRule, Rules};
 
 /// Per-hand facts, computed once.
@@ -523,7 +523,7 @@ impl<'a> Ctx<'a> {
         if !ym.is_empty() && self.rules.limits {
             return self.finish(yaku, ym, 0);
         }
-        let fu = self.fu(it, pinfu, None);
+        let fu = self.fu(it, pinfu);
         self.finish(yaku, ym, fu)
     }
 
@@ -599,27 +599,43 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Fu of a standard reading; writes the reasons when asked.
-    pub fn fu(&self, it: &Interpretation, pinfu: bool, mut out: Option<&mut Vec<FuItem>>) -> u32 {
-        let mut add = |fu: u32, reason: &'static str| {
-            if let Some(v) = out.as_deref_mut() {
-                v.push(FuItem {
+    /// Fu of a standard reading.
+    pub fn fu(&self, it: &Interpretation, pinfu: bool) -> u32 {
+        self.fu_counted::<false>(it, pinfu, &mut FuList::new())
+    }
+
+    /// Fu of a standard reading, its reasons written into `out`.
+    pub fn fu_with_reasons(&self, it: &Interpretation, pinfu: bool, out: &mut FuList) -> u32 {
+        self.fu_counted::<true>(it, pinfu, out)
+    }
+
+    /// The one count of fu; `REASONS` says whether to write the reasons
+    /// (compiled twice, so counting alone never looks a reason up).
+    fn fu_counted<const REASONS: bool>(
+        &self,
+        it: &Interpretation,
+        pinfu: bool,
+        out: &mut FuList,
+    ) -> u32 {
+        let mut add = |fu: u32, reason: &dyn Fn() -> &'static str| {
+            if REASONS {
+                out.push(FuItem {
                     fu,
-                    reason: Cow::Borrowed(reason),
+                    reason: Cow::Borrowed(reason()),
                 });
             }
             fu
         };
-        let mut total = add(20, "base (fuutei)");
+        let mut total = add(20, &|| "base (fuutei)");
         if pinfu && self.tsumo {
-            add(0, "pinfu tsumo: no tsumo fu");
+            add(0, &|| "pinfu tsumo: no tsumo fu");
             return 20;
         }
         if self.menzen && !self.tsumo {
-            total += add(10, "closed ron");
+            total += add(10, &|| "closed ron");
         }
         if self.tsumo {
-            total += add(2, "tsumo");
+            total += add(2, &|| "tsumo");
         }
         let win_idx = it.win_group as usize;
         for (i, g) in it.groups().iter().enumerate() {
@@ -643,7 +659,7 @@ impl<'a> Ctx<'a> {
                         (_, true, false) => MeldState::OpenTriplet,
                         (_, false, false) => MeldState::ClosedTriplet,
                     };
-                    total += add(fu, reasons().meld(state, t));
+                    total += add(fu, &|| reasons().meld(state, t));
                 }
                 GroupKind::Pair => {
                     let fu = self.valued_pair_fu(t);
@@ -658,24 +674,24 @@ impl<'a> Ctx<'a> {
                         } else {
                             PairWhy::Round
                         };
-                        total += add(fu, reasons().pair(why, t));
+                        total += add(fu, &|| reasons().pair(why, t));
                     }
                 }
                 _ => {}
             }
         }
         match it.wait {
-            Wait::Kanchan => total += add(2, "kanchan wait"),
-            Wait::Penchan => total += add(2, "penchan wait"),
-            Wait::Tanki => total += add(2, "tanki wait"),
+            Wait::Kanchan => total += add(2, &|| "kanchan wait"),
+            Wait::Penchan => total += add(2, &|| "penchan wait"),
+            Wait::Tanki => total += add(2, &|| "tanki wait"),
             _ => {}
         }
         if !self.menzen && !self.tsumo && total == 20 && self.rules.open_pinfu_fu {
-            total += add(10, "open hand with no fu won by ron: 30 fu");
+            total += add(10, &|| "open hand with no fu won by ron: 30 fu");
         }
         let rounded = total.div_ceil(10) * 10;
         if rounded != total {
-            add(rounded - total, reasons().rounded(total));
+            add(rounded - total, &|| reasons().rounded(total));
         }
         rounded
     }

@@ -15,6 +15,8 @@ pub mod yaku;
 use std::borrow::Cow;
 use std::fmt;
 
+use smallvec::SmallVec;
+
 use crate::hand::{Hand, MeldKind, Situation};
 use crate::tile::{Counts, Tile};
 
@@ -31,6 +33,14 @@ pub struct YakuHan {
     pub yaku: Yaku,
     pub han: u32,
 }
+
+/// The yaku of a result, inline: a hand has at most a dozen entries, so
+/// scoring allocates nothing for them.
+pub type YakuList = SmallVec<[YakuHan; 12]>;
+
+/// The fu items of a result, inline (at most nine: base, closed ron or
+/// tsumo, four groups, the pair, the wait, the rounding).
+pub type FuList = SmallVec<[FuItem; 9]>;
 
 /// One component of the fu count, with the reason a player reads. The
 /// items of a [`Score`] add up to its fu (rounding is an item).
@@ -52,8 +62,8 @@ pub struct Score {
     pub fu: Option<u32>,
     pub limit: Option<Limit>,
     /// Sorted by id, as the vectors sort.
-    pub yaku: Vec<YakuHan>,
-    pub fu_details: Vec<FuItem>,
+    pub yaku: YakuList,
+    pub fu_details: FuList,
     pub points: Points,
     /// The chosen decomposition and wait.
     pub interpretation: Interpretation,
@@ -68,8 +78,8 @@ pub struct Alternative {
     pub han: u32,
     pub fu: Option<u32>,
     pub limit: Option<Limit>,
-    pub yaku: Vec<YakuHan>,
-    pub fu_details: Vec<FuItem>,
+    pub yaku: YakuList,
+    pub fu_details: FuList,
     /// `None` when this reading has no yaku.
     pub points: Option<Points>,
 }
@@ -124,11 +134,13 @@ impl Reading {
 
 /// Scores a winning hand.
 pub fn score(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
-    let scored = score_hand(hand, sit, rules)?;
-    if !rules.atozuke {
+    // Returned as it is (not taken apart and rebuilt), so the result is
+    // written once, where the caller wants it.
+    let scored = score_hand(hand, sit, rules);
+    if scored.is_ok() && !rules.atozuke {
         check_atozuke(hand, sit, rules)?;
     }
-    Ok(scored)
+    scored
 }
 
 /// Atozuke nashi (`atozuke=off`): the yaku must not come from the winning
@@ -210,7 +222,9 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
     }
     let ctx = Ctx::new(hand, sit, rules, &all);
 
-    let mut readings: Vec<Reading> = Vec::with_capacity(4);
+    // Inline: a hand has a few readings (the most, a nine-gates shape, a
+    // dozen or so), so the search allocates nothing.
+    let mut readings: SmallVec<[Reading; 8]> = SmallVec::new();
     let mut push = |it: &Interpretation| {
         let mut eval = ctx.eval(it);
         let (mut han, mut limit, mut base) = ctx.price(&eval);
@@ -242,16 +256,17 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
         });
     };
     let mut c = closed;
+    let masks = shape::CountMasks::of_tiles(&hand.closed);
     if let Some(base) = shape::meld_shape(&hand.melds) {
-        shape::standard(&mut c, &base, |s| {
+        shape::standard_masked(&mut c, &masks, &base, |s| {
             s.readings(Form::Standard, win, &mut push)
         });
     }
     if hand.melds.is_empty() {
-        if let Some(s) = shape::chiitoitsu(&closed) {
+        if let Some(s) = shape::chiitoitsu_masked(&closed, &masks) {
             s.readings(Form::Chiitoitsu, win, &mut push);
         }
-        if let Some(s) = shape::kokushi(&closed) {
+        if let Some(s) = shape::kokushi_masked(&closed, &masks) {
             if let Some(it) = shape::kokushi_reading(&s, win) {
                 push(&it);
             }
@@ -279,79 +294,76 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
             format!("the hand is complete but has no yaku{extra}"),
         ));
     };
-    let (yaku, fu, fu_details) = details(&ctx, &chosen);
-    let mut rest: Vec<&Reading> = readings
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != best)
-        .map(|(_, r)| r)
-        .collect();
-    rest.sort_by_key(|r| std::cmp::Reverse(r.key()));
-    let others = rest
-        .into_iter()
-        .map(|r| {
-            let (yaku, fu, fu_details) = details(&ctx, r);
-            Alternative {
-                interpretation: r.it,
-                han: if r.points.is_some() { r.han } else { 0 },
-                fu,
-                limit: r.points.and(r.limit),
-                yaku: if r.points.is_some() { yaku } else { Vec::new() },
-                fu_details,
-                points: r.points,
-            }
-        })
-        .collect();
-    Ok(Score {
+    // The result is built in place and its lists filled where they lie: it
+    // is a few hundred bytes with its inline lists, and moving it costs.
+    let mut scored = Score {
         han: chosen.han,
-        fu,
+        fu: None,
         limit: chosen.limit,
-        yaku,
-        fu_details,
+        yaku: YakuList::new(),
+        fu_details: FuList::new(),
         points,
         interpretation: chosen.it,
-        others,
-    })
+        others: Vec::new(),
+    };
+    scored.fu = details(&ctx, &chosen, &mut scored.yaku, &mut scored.fu_details);
+    if readings.len() > 1 {
+        // The others, best first; equal keys keep the order they were found
+        // in (a stable sort of their indices).
+        let mut rest: SmallVec<[usize; 8]> =
+            (0..readings.len()).filter(|&i| i != best).collect();
+        rest.sort_by_key(|&i| std::cmp::Reverse(readings[i].key()));
+        scored.others.reserve_exact(rest.len());
+        for i in rest {
+            let r = &readings[i];
+            scored.others.push(Alternative {
+                interpretation: r.it,
+                han: if r.points.is_some() { r.han } else { 0 },
+                fu: None,
+                limit: r.points.and(r.limit),
+                yaku: YakuList::new(),
+                fu_details: FuList::new(),
+                points: r.points,
+            });
+            if let Some(alt) = scored.others.last_mut() {
+                alt.fu = details(&ctx, r, &mut alt.yaku, &mut alt.fu_details);
+                if r.points.is_none() {
+                    alt.yaku.clear();
+                }
+            }
+        }
+    }
+    Ok(scored)
 }
 
 /// The yaku list, the fu and its reasons of a reading.
-fn details(ctx: &Ctx, r: &Reading) -> (Vec<YakuHan>, Option<u32>, Vec<FuItem>) {
+fn details(ctx: &Ctx, r: &Reading, yaku: &mut YakuList, fu_details: &mut FuList) -> Option<u32> {
     let e = &r.eval;
-    let mut yaku: Vec<YakuHan> = Vec::with_capacity(8);
     if e.yakuman > 0 {
-        let mut weights: Vec<(Yaku, u32)> =
-            e.yaku.iter().map(|y| (y, ctx.yakuman_weight(y))).collect();
+        let mut listed = e.yaku;
         if !ctx.rules.yakuman_stacking {
-            // Only the biggest yakuman counts.
-            let top = weights
+            // Only the biggest yakuman counts (the first declared of equals).
+            let top = e
+                .yaku
                 .iter()
-                .copied()
-                .max_by_key(|&(y, w)| (w, std::cmp::Reverse(y)));
-            weights = top.into_iter().collect();
+                .max_by_key(|&y| (ctx.yakuman_weight(y), std::cmp::Reverse(y)));
+            listed = yaku::YakuSet(top.map_or(0, Yaku::bit));
         }
-        yaku.extend(weights.into_iter().map(|(y, w)| YakuHan {
+        yaku.extend(listed.iter_by_id().map(|y| YakuHan {
             yaku: y,
-            han: 13 * w,
+            han: 13 * ctx.yakuman_weight(y),
         }));
-        yaku.sort_unstable_by_key(|y| y.yaku.id_rank());
-        return (yaku, None, Vec::new());
+        return None;
     }
     if ctx.rules.renhou == rules::RenhouRule::Mangan && e.yaku.contains(Yaku::Renhou) {
         yaku.push(YakuHan {
             yaku: Yaku::Renhou,
             han: 5,
         });
-        return (yaku, None, Vec::new());
+        return None;
     }
-    yaku.extend(e.yaku.iter().map(|y| YakuHan {
-        yaku: y,
-        han: if e.yakuman_as_han.contains(y) {
-            13 * ctx.yakuman_weight(y)
-        } else {
-            ctx.yaku_han(y)
-        },
-    }));
-    if !yaku.is_empty() {
+    let mut listed = e.yaku;
+    if !listed.is_empty() {
         for (y, n) in [
             (Yaku::Dora, ctx.dora),
             (Yaku::AkaDora, ctx.aka),
@@ -359,22 +371,31 @@ fn details(ctx: &Ctx, r: &Reading) -> (Vec<YakuHan>, Option<u32>, Vec<FuItem>) {
             (Yaku::NukiDora, ctx.nuki),
         ] {
             if n > 0 {
-                yaku.push(YakuHan { yaku: y, han: n });
+                listed.insert(y);
             }
         }
     }
-    yaku.sort_unstable_by_key(|y| y.yaku.id_rank());
-    let mut fu_details = Vec::with_capacity(6);
+    yaku.extend(listed.iter_by_id().map(|y| YakuHan {
+        yaku: y,
+        han: match y {
+            Yaku::Dora => ctx.dora,
+            Yaku::AkaDora => ctx.aka,
+            Yaku::UraDora => ctx.ura,
+            Yaku::NukiDora => ctx.nuki,
+            _ if e.yakuman_as_han.contains(y) => 13 * ctx.yakuman_weight(y),
+            _ => ctx.yaku_han(y),
+        },
+    }));
     match r.it.form {
         Form::Chiitoitsu => fu_details.push(FuItem {
             fu: 25,
             reason: Cow::Borrowed("seven pairs: 25 fu flat"),
         }),
         _ => {
-            ctx.fu(&r.it, e.yaku.contains(Yaku::Pinfu), Some(&mut fu_details));
+            ctx.fu_with_reasons(&r.it, e.yaku.contains(Yaku::Pinfu), fu_details);
         }
     }
-    (yaku, Some(e.fu), fu_details)
+    Some(e.fu)
 }
 
 fn nagashi(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
@@ -391,11 +412,11 @@ fn nagashi(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreEr
         han: 5,
         fu: None,
         limit: Some(Limit::Mangan),
-        yaku: vec![YakuHan {
+        yaku: smallvec::smallvec![YakuHan {
             yaku: Yaku::NagashiMangan,
             han: 5,
         }],
-        fu_details: Vec::new(),
+        fu_details: FuList::new(),
         points,
         interpretation: Interpretation::nagashi(hand.win.unwrap_or(Tile::EAST)),
         others: Vec::new(),

@@ -346,40 +346,98 @@ impl Shape {
     }
 }
 
+/// The kinds held at least once, twice, three and four times, as 34-bit
+/// sets: the hand's shape tests below are then mask tests and bit counts
+/// instead of passes over the 34 counts.
+#[derive(Clone, Copy)]
+pub(crate) struct CountMasks([u64; 4]);
+
+const HONOR_KINDS: u64 = 0x7F << 27;
+
+impl CountMasks {
+    pub fn of(c: &Counts) -> CountMasks {
+        let mut masks = CountMasks([0; 4]);
+        for (i, &n) in c.iter().enumerate() {
+            for _ in 0..n.min(4) {
+                masks.add(i);
+            }
+        }
+        masks
+    }
+
+    /// The masks of a list of tiles: a few bit operations a tile.
+    pub fn of_tiles(tiles: &[Tile]) -> CountMasks {
+        let mut masks = CountMasks([0; 4]);
+        for t in tiles {
+            masks.add(t.index());
+        }
+        masks
+    }
+
+    /// One more tile of kind `i`: its bit carries up to the first mask
+    /// that does not hold it yet (held at most four times).
+    fn add(&mut self, i: usize) {
+        let [one, two, three, four] = &mut self.0;
+        let bit = 1u64 << i;
+        let carry_two = *one & bit;
+        *one |= bit;
+        let carry_three = *two & carry_two;
+        *two |= carry_two;
+        *four |= *three & carry_three;
+        *three |= carry_three;
+    }
+
+    /// How many tiles of the kinds in `within`.
+    fn tiles_in(&self, within: u64) -> u32 {
+        self.0.iter().map(|m| (m & within).count_ones()).sum()
+    }
+}
+
 /// Sets and a pair from `c` (the closed tiles), appended to `base` (the
 /// called melds); calls `f` for every distinct decomposition.
-pub(crate) fn standard(c: &mut Counts, base: &Shape, mut f: impl FnMut(&Shape)) {
-    let sets_needed = 4usize.saturating_sub(base.len);
+pub(crate) fn standard(c: &mut Counts, base: &Shape, f: impl FnMut(&Shape)) {
+    let masks = CountMasks::of(c);
+    standard_masked(c, &masks, base, f)
+}
+
+/// [`standard`] with the masks of `c` already made.
+pub(crate) fn standard_masked(
+    c: &mut Counts,
+    masks: &CountMasks,
+    base: &Shape,
+    mut f: impl FnMut(&Shape),
+) {
     if base.len > 4 {
         return;
     }
-    let total: usize = c.iter().map(|&x| x as usize).sum();
-    if total != sets_needed * 3 + 2 {
+    let sets_needed = 4 - base.len;
+    let [one, two, _, four] = masks.0;
+    if masks.tiles_in(u64::MAX) as usize != sets_needed * 3 + 2 {
         return;
     }
-    // Only the suit whose count is 2 mod 3 can hold the pair; honors must be
-    // exact pairs and triplets.
+    // Honors must be exact pairs and triplets: none held once or four times.
+    if ((one & !two) | four) & HONOR_KINDS != 0 {
+        return;
+    }
+    // Only the suit whose count is 2 mod 3 can hold the pair.
     let mut pair_suit = None;
     for s in 0..4 {
-        let range = s * 9..if s == 3 { KINDS } else { s * 9 + 9 };
-        let n: usize = c[range.clone()].iter().map(|&x| x as usize).sum();
-        match n % 3 {
+        let suit = if s == 3 { HONOR_KINDS } else { 0x1FF << (9 * s) };
+        match masks.tiles_in(suit) % 3 {
             0 => {}
-            2 if pair_suit.is_none() => pair_suit = Some(range),
+            2 if pair_suit.is_none() => pair_suit = Some(suit),
             _ => return,
         }
     }
-    if c[27..].iter().any(|&n| n == 1 || n == 4) {
-        return;
-    }
-    let Some(range) = pair_suit else { return };
-    for p in range {
-        if c[p] < 2 {
-            continue;
-        }
+    let Some(suit) = pair_suit else { return };
+    // Pair candidates in tile order, as the readings are listed.
+    let mut candidates = two & suit;
+    while candidates != 0 {
+        let p = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
         c[p] -= 2;
         let mut shape = *base;
-        let nz = nonzero(c);
+        let nz = if c[p] == 0 { one & !(1u64 << p) } else { one };
         sets(c, nz, &mut shape, &mut |s: &Shape| {
             let mut s = *s;
             s.push(Group::closed(
@@ -447,16 +505,18 @@ fn sets(c: &mut Counts, nz: u64, shape: &mut Shape, f: &mut impl FnMut(&Shape)) 
     }
 }
 
-fn nonzero(c: &Counts) -> u64 {
-    let mut nz = 0u64;
-    for (i, &n) in c.iter().enumerate() {
-        nz |= ((n != 0) as u64) << i;
-    }
-    nz
-}
-
 /// Seven distinct pairs (closed tiles only, no melds).
 pub(crate) fn chiitoitsu(c: &Counts) -> Option<Shape> {
+    chiitoitsu_masked(c, &CountMasks::of(c))
+}
+
+/// [`chiitoitsu`] with the masks of `c` already made: seven kinds, each
+/// held exactly twice.
+pub(crate) fn chiitoitsu_masked(c: &Counts, masks: &CountMasks) -> Option<Shape> {
+    let [one, two, three, _] = masks.0;
+    if one != two || three != 0 || one.count_ones() != 7 {
+        return None;
+    }
     let mut shape = Shape::new();
     for (i, &n) in c.iter().enumerate() {
         match n {
@@ -475,6 +535,16 @@ const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 /// Thirteen orphans: all thirteen terminal and honor kinds, one of them
 /// twice.
 pub(crate) fn kokushi(c: &Counts) -> Option<Shape> {
+    kokushi_masked(c, &CountMasks::of(c))
+}
+
+/// [`kokushi`] with the masks of `c` already made.
+pub(crate) fn kokushi_masked(c: &Counts, masks: &CountMasks) -> Option<Shape> {
+    const ORPHAN_KINDS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | HONOR_KINDS;
+    let [one, two, three, _] = masks.0;
+    if one != ORPHAN_KINDS || three != 0 || two.count_ones() != 1 {
+        return None;
+    }
     let mut shape = Shape::new();
     let mut pairs = 0;
     let mut total = 0;

@@ -143,7 +143,7 @@ impl Yaku {
     }
 
     /// The stable id used by the vectors, `--json` and docs.
-    pub fn id(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         use Yaku::*;
         match self {
             Riichi => "riichi",
@@ -343,16 +343,7 @@ impl Yaku {
 
     /// Position in the order of ids (the vectors sort yaku by id).
     pub fn id_rank(self) -> u8 {
-        static RANK: std::sync::OnceLock<[u8; 64]> = std::sync::OnceLock::new();
-        RANK.get_or_init(|| {
-            let mut sorted = ALL;
-            sorted.sort_by_key(|y| y.id());
-            let mut r = [0u8; 64];
-            for (k, y) in sorted.iter().enumerate() {
-                r[*y as usize] = k as u8;
-            }
-            r
-        })[self as usize]
+        ID_RANK[self as usize]
     }
 
     /// Looks a yaku up by its id.
@@ -422,6 +413,52 @@ impl Yaku {
     }
 }
 
+/// Whether id `a` sorts before id `b` (byte order, as `str`'s `Ord`), at
+/// compile time.
+const fn id_before(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut k = 0;
+    while k < a.len() && k < b.len() {
+        if a[k] != b[k] {
+            return a[k] < b[k];
+        }
+        k += 1;
+    }
+    a.len() < b.len()
+}
+
+/// Each yaku's place among all of them sorted by id (the order of a
+/// result's list), computed at compile time so that listing a set in that
+/// order is a table lookup per yaku, not a sort.
+const ID_RANK: [u8; 64] = {
+    let mut rank = [0u8; 64];
+    let mut i = 0;
+    while i < ALL.len() {
+        let mut before = 0;
+        let mut j = 0;
+        while j < ALL.len() {
+            if id_before(ALL[j].id(), ALL[i].id()) {
+                before += 1;
+            }
+            j += 1;
+        }
+        rank[ALL[i] as usize] = before;
+        i += 1;
+    }
+    rank
+};
+
+/// The yaku at each rank of [`ID_RANK`].
+const BY_RANK: [Yaku; 64] = {
+    let mut by = [Yaku::Riichi; 64];
+    let mut i = 0;
+    while i < ALL.len() {
+        by[ID_RANK[ALL[i] as usize] as usize] = ALL[i];
+        i += 1;
+    }
+    by
+};
+
 /// A set of yaku as one machine word.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
 pub struct YakuSet(pub u64);
@@ -454,6 +491,24 @@ impl YakuSet {
             ALL.get(i).copied()
         })
     }
+
+    /// The yaku of the set in id order (the order of a result's list).
+    pub fn iter_by_id(self) -> impl Iterator<Item = Yaku> {
+        let mut ranked = 0u64;
+        let mut bits = self.0;
+        while bits != 0 {
+            ranked |= 1u64 << ID_RANK[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        std::iter::from_fn(move || {
+            if ranked == 0 {
+                return None;
+            }
+            let rank = ranked.trailing_zeros() as usize;
+            ranked &= ranked - 1;
+            Some(BY_RANK[rank])
+        })
+    }
 }
 
 #[cfg(test)]
@@ -476,6 +531,20 @@ mod tests {
         assert_eq!(names.len(), Yaku::all().len());
         assert_eq!(Yaku::Pinfu.name_ja(), "平和");
         assert!(names.iter().all(|n| !n.is_ascii()));
+    }
+
+    #[test]
+    fn sets_list_in_id_order() {
+        let mut by_id: Vec<Yaku> = Yaku::all().to_vec();
+        by_id.sort_by_key(|y| y.id());
+        for (rank, y) in by_id.iter().enumerate() {
+            assert_eq!(usize::from(y.id_rank()), rank, "{y:?}");
+        }
+        let everything = YakuSet(Yaku::all().iter().fold(0, |m, y| m | y.bit()));
+        assert_eq!(everything.iter_by_id().collect::<Vec<_>>(), by_id);
+        let some = YakuSet(Yaku::Tanyao.bit() | Yaku::Dora.bit() | Yaku::AkaDora.bit() | Yaku::Riichi.bit());
+        let listed: Vec<&str> = some.iter_by_id().map(Yaku::id).collect();
+        assert_eq!(listed, ["aka_dora", "dora", "riichi", "tanyao"]);
     }
 
     #[test]
