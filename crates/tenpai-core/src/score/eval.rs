@@ -9,7 +9,7 @@ use crate::hand::{Hand, Riichi, Situation};
 use crate::tile::{Counts, Tile, KINDS};
 
 use super::points::{limit_and_base, pay, Limit, Points};
-use super::shape::{Form, GroupKind, Interpretation, Wait};
+use super::shape::{CountMasks, Form, GroupKind, Interpretation, Wait};
 use super::yaku::{Yaku, YakuSet};
 use super::{FuItem, FuList};
 use crate::rules::{Daisharin, RenhouRule, Rules};
@@ -132,15 +132,21 @@ const YAOCHU: u64 = TERMINALS | HONORS;
 const GREEN: u64 = bits(&[19, 20, 21, 23, 25, 32]);
 
 impl<'a> Ctx<'a> {
-    /// `all` counts every tile, closed and melded.
-    pub fn new(hand: &Hand, sit: &'a Situation, rules: &'a Rules, all: &Counts) -> Ctx<'a> {
+    /// `all` counts every tile, closed and melded; `held` is the same as
+    /// masks.
+    pub fn new(
+        hand: &Hand,
+        sit: &'a Situation,
+        rules: &'a Rules,
+        all: &Counts,
+        held: &CountMasks,
+    ) -> Ctx<'a> {
         let kans = hand.kans();
         // Which kinds the hand holds, as a 34-bit set: the colour yaku are
         // then a few mask tests.
-        let mut present = 0u64;
-        for (i, &n) in all.iter().enumerate() {
-            present |= ((n != 0) as u64) << i;
-        }
+        let present = held.at_least(1);
+        let triplets = held.at_least(3);
+        let exact_pairs = held.at_least(2) & !triplets;
         let menzen = hand.is_closed();
         let tsumo = sit.tsumo;
         let dealer = sit.is_dealer();
@@ -229,7 +235,7 @@ impl<'a> Ctx<'a> {
             ym.insert(Yaku::Ryuuiisou);
         }
         // Honors are always whole triplets (or kans) and pairs.
-        let trip = |i: usize| all[i] >= 3;
+        let trip = |i: usize| triplets & (1u64 << i) != 0;
         if trip(31) {
             fixed.insert(Yaku::YakuhaiHaku);
         }
@@ -245,15 +251,17 @@ impl<'a> Ctx<'a> {
         if trip(round.index()) {
             fixed.insert(Yaku::RoundWind);
         }
-        let dragons = (31..34).filter(|&i| trip(i)).count();
-        let dragon_pair = (31..34).any(|i| all[i] == 2);
+        const DRAGONS: u64 = 0b111 << 31;
+        const WINDS: u64 = 0b1111 << 27;
+        let dragons = (triplets & DRAGONS).count_ones();
+        let dragon_pair = exact_pairs & DRAGONS != 0;
         if dragons == 3 {
             ym.insert(Yaku::Daisangen);
         } else if dragons == 2 && dragon_pair {
             fixed.insert(Yaku::Shousangen);
         }
-        let winds = (27..31).filter(|&i| trip(i)).count();
-        let wind_pair = (27..31).any(|i| all[i] == 2);
+        let winds = (triplets & WINDS).count_ones();
+        let wind_pair = exact_pairs & WINDS != 0;
         if winds == 4 {
             ym.insert(Yaku::Daisuushii);
         } else if winds == 3 && wind_pair {

@@ -220,7 +220,14 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
             format!("the winning tile {win} is not among the closed tiles"),
         ));
     }
-    let ctx = Ctx::new(hand, sit, rules, &all);
+    let masks = shape::CountMasks::of_tiles(&hand.closed);
+    let mut held = masks;
+    for meld in &hand.melds {
+        for tile in meld.tiles.iter() {
+            held.add(tile.index());
+        }
+    }
+    let ctx = Ctx::new(hand, sit, rules, &all, &held);
 
     // Inline: a hand has a few readings (the most, a nine-gates shape, a
     // dozen or so), so the search allocates nothing.
@@ -256,7 +263,6 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
         });
     };
     let mut c = closed;
-    let masks = shape::CountMasks::of_tiles(&hand.closed);
     if let Some(base) = shape::meld_shape(&hand.melds) {
         shape::standard_masked(&mut c, &masks, &base, |s| {
             s.readings(Form::Standard, win, &mut push)

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::hand::{Meld, MeldKind};
-use crate::tile::{Counts, Tile, KINDS};
+use crate::tile::{Counts, Tile};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum GroupKind {
@@ -376,7 +376,7 @@ impl CountMasks {
 
     /// One more tile of kind `i`: its bit carries up to the first mask
     /// that does not hold it yet (held at most four times).
-    fn add(&mut self, i: usize) {
+    pub fn add(&mut self, i: usize) {
         let [one, two, three, four] = &mut self.0;
         let bit = 1u64 << i;
         let carry_two = *one & bit;
@@ -385,6 +385,11 @@ impl CountMasks {
         *two |= carry_two;
         *four |= *three & carry_three;
         *three |= carry_three;
+    }
+
+    /// The kinds held at least `n` times (1 to 4).
+    pub fn at_least(&self, n: usize) -> u64 {
+        self.0[n.clamp(1, 4) - 1]
     }
 
     /// How many tiles of the kinds in `within`.
