@@ -24,8 +24,9 @@ use super::DocKind;
 /// What a hand line amounts to.
 #[derive(Clone, Debug)]
 pub enum Outcome {
-    /// A complete hand, priced.
-    Scored(Score),
+    /// A complete hand, priced (boxed: a `Score` keeps its lists inline and
+    /// is several times the size of the other outcomes).
+    Scored(Box<Score>),
     /// A complete shape that cannot be priced: `no-yaku`, or another
     /// scoring error.
     NotScored(ScoreError),
@@ -913,13 +914,13 @@ fn outcome_of(v: &Validated, rules: &Rules) -> Outcome {
     // A nagashi mangan is paid whatever the tiles (the line may hold none).
     if v.situation.nagashi {
         return match score::score(&v.hand, &v.situation, rules) {
-            Ok(s) => Outcome::Scored(s),
+            Ok(s) => Outcome::Scored(Box::new(s)),
             Err(e) => Outcome::NotScored(e),
         };
     }
     match shanten::analyze(&v.hand, &v.situation, rules) {
         Analysis::Complete => match score::score(&v.hand, &v.situation, rules) {
-            Ok(s) => Outcome::Scored(s),
+            Ok(s) => Outcome::Scored(Box::new(s)),
             Err(e) => Outcome::NotScored(e),
         },
         other => Outcome::Shanten(other),
