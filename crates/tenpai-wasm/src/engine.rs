@@ -221,7 +221,9 @@ pub fn report(analysis: &LineAnalysis, line: &str) -> LineReport {
     let (outcome, score, shanten) = match &analysis.outcome {
         Some(Outcome::Scored(s)) => (
             "score",
-            Some(with_japanese_names(score::to_json(&Ok(score::Score::clone(s))))),
+            Some(with_japanese_names(score::to_json(&Ok(
+                score::Score::clone(s),
+            )))),
             None,
         ),
         Some(Outcome::NotScored(e)) => (

@@ -130,6 +130,9 @@ const HONORS: u64 = 0x7F << 27;
 const TERMINALS: u64 = bits(&[0, 8, 9, 17, 18, 26]);
 const YAOCHU: u64 = TERMINALS | HONORS;
 const GREEN: u64 = bits(&[19, 20, 21, 23, 25, 32]);
+/// The sequences that hold a terminal: 123 and 789 of each suit, by their
+/// first tile.
+const SEQ_WITH_TERMINAL: u64 = bits(&[0, 6, 9, 15, 18, 24]);
 
 impl<'a> Ctx<'a> {
     /// `all` counts every tile, closed and melded; `held` is the same as
@@ -431,45 +434,45 @@ impl<'a> Ctx<'a> {
         let win_idx = it.win_group as usize;
         let ron = !self.tsumo;
 
+        // The reading as sets of kinds: where sequences start (and how
+        // often, for iipeikou), which kinds are triplets or kans; the
+        // yaku of the groups are then mask tests.
         let mut nseq = 0;
         let mut concealed = 0;
         let mut pair = Tile::EAST;
-        let mut all_yaochu = true;
-        let mut all_terminal = true;
-        // Sequence starts per suit (bit n of seq[s]) and triplet numbers per
-        // suit, for sanshoku / ittsu / doukou.
-        let mut seq = [0u16; 3];
-        let mut pon = [0u16; 3];
-        let mut seqs: [u8; 4] = [0; 4];
+        let mut seq_starts = 0u64;
+        let mut pon_kinds = 0u64;
+        // Closed sequences' starts held once, twice, three and four times.
+        let mut closed_seqs = CountMasks::default();
         for (i, g) in groups.iter().enumerate() {
             let t = g.tile;
-            all_yaochu &= g.has_yaochu();
-            let terminal_group = match g.kind {
-                GroupKind::Sequence => matches!(t.number(), 1 | 7),
-                _ => t.is_terminal(),
-            };
-            all_terminal &= terminal_group;
+            let bit = 1u64 << t.index();
             match g.kind {
                 GroupKind::Sequence => {
-                    if !g.open && nseq < 4 {
-                        seqs[nseq] = t.index() as u8;
+                    if !g.open {
+                        closed_seqs.add(t.index());
                     }
                     nseq += 1;
-                    seq[t.index() / 9] |= 1 << t.number();
+                    seq_starts |= bit;
                 }
                 GroupKind::Triplet | GroupKind::Kan => {
                     let by_ron = i == win_idx && ron && g.kind == GroupKind::Triplet;
                     if !g.open && !by_ron {
                         concealed += 1;
                     }
-                    if !t.is_honor() {
-                        pon[t.index() / 9] |= 1 << t.number();
-                    }
+                    pon_kinds |= bit;
                 }
                 GroupKind::Pair => pair = t,
                 GroupKind::Single => {}
             }
         }
+        let pair_bit = 1u64 << pair.index();
+        // Every group holds a terminal or an honor: sequences 123 and 789,
+        // triplets and the pair of terminals or honors.
+        let all_yaochu =
+            seq_starts & !SEQ_WITH_TERMINAL == 0 && (pon_kinds | pair_bit) & !YAOCHU == 0;
+        let all_terminal =
+            seq_starts & !SEQ_WITH_TERMINAL == 0 && (pon_kinds | pair_bit) & !TERMINALS == 0;
         // Pinfu: closed, four sequences, a pair worth no fu, two-sided wait
         // (and, where a closed tsumo always has its 2 fu, won by ron).
         let pinfu = self.menzen
@@ -481,31 +484,22 @@ impl<'a> Ctx<'a> {
             yaku.insert(Yaku::Pinfu);
         }
         if self.menzen && nseq >= 2 {
-            let mut s = seqs;
-            s[..nseq.min(4)].sort_unstable();
-            let mut pairs = 0;
-            let mut k = 0;
-            while k + 1 < nseq.min(4) {
-                if s[k] == s[k + 1] {
-                    pairs += 1;
-                    k += 2;
-                } else {
-                    k += 1;
-                }
-            }
+            // Two identical sequences make a pair of them; four, two pairs.
+            let pairs = closed_seqs.at_least(2).count_ones() + closed_seqs.at_least(4).count_ones();
             match pairs {
                 0 => {}
                 1 => yaku.insert(Yaku::Iipeikou),
                 _ => yaku.insert(Yaku::Ryanpeikou),
             }
         }
-        if seq[0] & seq[1] & seq[2] != 0 {
+        if seq_starts & (seq_starts >> 9) & (seq_starts >> 18) & SUIT != 0 {
             yaku.insert(Yaku::Sanshoku);
         }
-        if seq.iter().any(|&m| m & 0b1001_0010 == 0b1001_0010) {
+        const ITTSU: u64 = 0b1_001_001;
+        if (0..3).any(|s| (seq_starts >> (9 * s)) & ITTSU == ITTSU) {
             yaku.insert(Yaku::Ittsu);
         }
-        if pon[0] & pon[1] & pon[2] != 0 {
+        if pon_kinds & (pon_kinds >> 9) & (pon_kinds >> 18) & SUIT != 0 {
             yaku.insert(Yaku::SanshokuDoukou);
         }
         if nseq == 0 {
@@ -625,25 +619,30 @@ impl<'a> Ctx<'a> {
         pinfu: bool,
         out: &mut FuList,
     ) -> u32 {
-        let mut add = |fu: u32, reason: &dyn Fn() -> &'static str| {
-            if REASONS {
-                out.push(FuItem {
-                    fu,
-                    reason: Cow::Borrowed(reason()),
-                });
-            }
-            fu
-        };
-        let mut total = add(20, &|| "base (fuutei)");
+        // `add!(fu, reason)` counts the fu, and writes the reason only when
+        // `REASONS` (the reason's expression is not evaluated otherwise).
+        macro_rules! add {
+            ($fu:expr, $reason:expr) => {{
+                let fu: u32 = $fu;
+                if REASONS {
+                    out.push(FuItem {
+                        fu,
+                        reason: Cow::Borrowed($reason),
+                    });
+                }
+                fu
+            }};
+        }
+        let mut total = add!(20, "base (fuutei)");
         if pinfu && self.tsumo {
-            add(0, &|| "pinfu tsumo: no tsumo fu");
+            add!(0, "pinfu tsumo: no tsumo fu");
             return 20;
         }
         if self.menzen && !self.tsumo {
-            total += add(10, &|| "closed ron");
+            total += add!(10, "closed ron");
         }
         if self.tsumo {
-            total += add(2, &|| "tsumo");
+            total += add!(2, "tsumo");
         }
         let win_idx = it.win_group as usize;
         for (i, g) in it.groups().iter().enumerate() {
@@ -667,7 +666,7 @@ impl<'a> Ctx<'a> {
                         (_, true, false) => MeldState::OpenTriplet,
                         (_, false, false) => MeldState::ClosedTriplet,
                     };
-                    total += add(fu, &|| reasons().meld(state, t));
+                    total += add!(fu, reasons().meld(state, t));
                 }
                 GroupKind::Pair => {
                     let fu = self.valued_pair_fu(t);
@@ -682,24 +681,24 @@ impl<'a> Ctx<'a> {
                         } else {
                             PairWhy::Round
                         };
-                        total += add(fu, &|| reasons().pair(why, t));
+                        total += add!(fu, reasons().pair(why, t));
                     }
                 }
                 _ => {}
             }
         }
         match it.wait {
-            Wait::Kanchan => total += add(2, &|| "kanchan wait"),
-            Wait::Penchan => total += add(2, &|| "penchan wait"),
-            Wait::Tanki => total += add(2, &|| "tanki wait"),
+            Wait::Kanchan => total += add!(2, "kanchan wait"),
+            Wait::Penchan => total += add!(2, "penchan wait"),
+            Wait::Tanki => total += add!(2, "tanki wait"),
             _ => {}
         }
         if !self.menzen && !self.tsumo && total == 20 && self.rules.open_pinfu_fu {
-            total += add(10, &|| "open hand with no fu won by ron: 30 fu");
+            total += add!(10, "open hand with no fu won by ron: 30 fu");
         }
         let rounded = total.div_ceil(10) * 10;
         if rounded != total {
-            add(rounded - total, &|| reasons().rounded(total));
+            add!(rounded - total, reasons().rounded(total));
         }
         rounded
     }

@@ -316,8 +316,7 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
     if readings.len() > 1 {
         // The others, best first; equal keys keep the order they were found
         // in (a stable sort of their indices).
-        let mut rest: SmallVec<[usize; 8]> =
-            (0..readings.len()).filter(|&i| i != best).collect();
+        let mut rest: SmallVec<[usize; 8]> = (0..readings.len()).filter(|&i| i != best).collect();
         rest.sort_by_key(|&i| std::cmp::Reverse(readings[i].key()));
         scored.others.reserve_exact(rest.len());
         for i in rest {

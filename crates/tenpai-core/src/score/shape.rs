@@ -349,7 +349,7 @@ impl Shape {
 /// The kinds held at least once, twice, three and four times, as 34-bit
 /// sets: the hand's shape tests below are then mask tests and bit counts
 /// instead of passes over the 34 counts.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub(crate) struct CountMasks([u64; 4]);
 
 const HONOR_KINDS: u64 = 0x7F << 27;
@@ -427,7 +427,11 @@ pub(crate) fn standard_masked(
     // Only the suit whose count is 2 mod 3 can hold the pair.
     let mut pair_suit = None;
     for s in 0..4 {
-        let suit = if s == 3 { HONOR_KINDS } else { 0x1FF << (9 * s) };
+        let suit = if s == 3 {
+            HONOR_KINDS
+        } else {
+            0x1FF << (9 * s)
+        };
         match masks.tiles_in(suit) % 3 {
             0 => {}
             2 if pair_suit.is_none() => pair_suit = Some(suit),

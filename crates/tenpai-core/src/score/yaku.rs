@@ -542,7 +542,9 @@ mod tests {
         }
         let everything = YakuSet(Yaku::all().iter().fold(0, |m, y| m | y.bit()));
         assert_eq!(everything.iter_by_id().collect::<Vec<_>>(), by_id);
-        let some = YakuSet(Yaku::Tanyao.bit() | Yaku::Dora.bit() | Yaku::AkaDora.bit() | Yaku::Riichi.bit());
+        let some = YakuSet(
+            Yaku::Tanyao.bit() | Yaku::Dora.bit() | Yaku::AkaDora.bit() | Yaku::Riichi.bit(),
+        );
         let listed: Vec<&str> = some.iter_by_id().map(Yaku::id).collect();
         assert_eq!(listed, ["aka_dora", "dora", "riichi", "tanyao"]);
     }
