@@ -350,13 +350,28 @@ impl Shape {
 /// sets: the hand's shape tests below are then mask tests and bit counts
 /// instead of passes over the 34 counts.
 #[derive(Clone, Copy, Default)]
-pub(crate) struct CountMasks([u64; 4]);
+pub(crate) struct CountMasks {
+    masks: [u64; 4],
+    /// Tiles of each suit (man, pin, sou, honors).
+    suit_tiles: [u8; 4],
+}
+
+/// The suit row of each kind (0 man, 1 pin, 2 sou, 3 honors).
+const SUIT_OF: [u8; 34] = {
+    let mut suit = [0u8; 34];
+    let mut i = 0;
+    while i < 34 {
+        suit[i] = if i >= 27 { 3 } else { (i / 9) as u8 };
+        i += 1;
+    }
+    suit
+};
 
 const HONOR_KINDS: u64 = 0x7F << 27;
 
 impl CountMasks {
     pub fn of(c: &Counts) -> CountMasks {
-        let mut masks = CountMasks([0; 4]);
+        let mut masks = CountMasks::default();
         for (i, &n) in c.iter().enumerate() {
             for _ in 0..n.min(4) {
                 masks.add(i);
@@ -367,7 +382,7 @@ impl CountMasks {
 
     /// The masks of a list of tiles: a few bit operations a tile.
     pub fn of_tiles(tiles: &[Tile]) -> CountMasks {
-        let mut masks = CountMasks([0; 4]);
+        let mut masks = CountMasks::default();
         for t in tiles {
             masks.add(t.index());
         }
@@ -377,7 +392,9 @@ impl CountMasks {
     /// One more tile of kind `i`: its bit carries up to the first mask
     /// that does not hold it yet (held at most four times).
     pub fn add(&mut self, i: usize) {
-        let [one, two, three, four] = &mut self.0;
+        let suit = &mut self.suit_tiles[usize::from(SUIT_OF[i])];
+        *suit = suit.saturating_add(1);
+        let [one, two, three, four] = &mut self.masks;
         let bit = 1u64 << i;
         let carry_two = *one & bit;
         *one |= bit;
@@ -389,12 +406,7 @@ impl CountMasks {
 
     /// The kinds held at least `n` times (1 to 4).
     pub fn at_least(&self, n: usize) -> u64 {
-        self.0[n.clamp(1, 4) - 1]
-    }
-
-    /// How many tiles of the kinds in `within`.
-    fn tiles_in(&self, within: u64) -> u32 {
-        self.0.iter().map(|m| (m & within).count_ones()).sum()
+        self.masks[n.clamp(1, 4) - 1]
     }
 }
 
@@ -416,8 +428,9 @@ pub(crate) fn standard_masked(
         return;
     }
     let sets_needed = 4 - base.len;
-    let [one, two, _, four] = masks.0;
-    if masks.tiles_in(u64::MAX) as usize != sets_needed * 3 + 2 {
+    let [one, two, _, four] = masks.masks;
+    let tiles: usize = masks.suit_tiles.iter().map(|&n| usize::from(n)).sum();
+    if tiles != sets_needed * 3 + 2 {
         return;
     }
     // Honors must be exact pairs and triplets: none held once or four times.
@@ -432,7 +445,7 @@ pub(crate) fn standard_masked(
         } else {
             0x1FF << (9 * s)
         };
-        match masks.tiles_in(suit) % 3 {
+        match masks.suit_tiles[s] % 3 {
             0 => {}
             2 if pair_suit.is_none() => pair_suit = Some(suit),
             _ => return,
@@ -522,7 +535,7 @@ pub(crate) fn chiitoitsu(c: &Counts) -> Option<Shape> {
 /// [`chiitoitsu`] with the masks of `c` already made: seven kinds, each
 /// held exactly twice.
 pub(crate) fn chiitoitsu_masked(c: &Counts, masks: &CountMasks) -> Option<Shape> {
-    let [one, two, three, _] = masks.0;
+    let [one, two, three, _] = masks.masks;
     if one != two || three != 0 || one.count_ones() != 7 {
         return None;
     }
@@ -550,7 +563,7 @@ pub(crate) fn kokushi(c: &Counts) -> Option<Shape> {
 /// [`kokushi`] with the masks of `c` already made.
 pub(crate) fn kokushi_masked(c: &Counts, masks: &CountMasks) -> Option<Shape> {
     const ORPHAN_KINDS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | HONOR_KINDS;
-    let [one, two, three, _] = masks.0;
+    let [one, two, three, _] = masks.masks;
     if one != ORPHAN_KINDS || three != 0 || two.count_ones() != 1 {
         return None;
     }
