@@ -416,7 +416,7 @@ impl<'a> Ctx<'a> {
                 }
                 // Without limits the situation's yaku add to it, and it has
                 // the fu of any closed hand.
-                let fu = self.fu(it, false, None);
+                let fu = self.fu(it, false);
                 return self.finish(YakuSet(self.fixed.0 & SITUATION), ym, fu);
             }
             Form::Chiitoitsu => {
