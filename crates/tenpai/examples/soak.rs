@@ -174,9 +174,6 @@ async fn main() {
     c.open(EDITED, "markdown", version, &text).await;
     let mut rng = Rng(seed | 1);
     let mut tally = Tally::default();
-    // The diagnostics of the edited document as the client holds them:
-    // the last published.
-    let mut shown = Value::Null;
     let started = Instant::now();
     let checkpoint = (steps / 20).max(1);
     println!("step,seconds,rss_kib,text_bytes");
@@ -292,31 +289,23 @@ async fn main() {
                 "position": {"line": 0, "character": 0}}),
             )
             .await;
-            for p in c.drain("textDocument/publishDiagnostics") {
-                if p["uri"] == EDITED {
-                    shown = p["diagnostics"].clone();
-                }
-            }
+            c.drain("textDocument/publishDiagnostics");
             c.drain("window/logMessage");
         }
         if step % checkpoint == 0 || step == steps {
             c.open(FRESH, "markdown", 1, &text).await;
             let fresh = fingerprint(&mut c, FRESH).await;
             let edited = fingerprint(&mut c, EDITED).await;
-            // Past these answers, every publication of both is in.
-            let mut fresh_shown = Value::Null;
-            for p in c.drain("textDocument/publishDiagnostics") {
-                if p["uri"] == EDITED {
-                    shown = p["diagnostics"].clone();
-                } else if p["uri"] == FRESH {
-                    fresh_shown = p["diagnostics"].clone();
-                }
-            }
+            // What the client holds for each: every publication it read,
+            // whichever wait read it.
+            let shown = c.shown_diagnostics(EDITED).await;
+            let fresh_shown = c.shown_diagnostics(FRESH).await;
+            c.drain("textDocument/publishDiagnostics");
             if shown.to_string().replace(EDITED, "URI")
                 != fresh_shown.to_string().replace(FRESH, "URI")
             {
                 tally.failures.push(format!(
-                    "step {step}: the client holds other diagnostics than a fresh open's"
+                    "step {step}: the client holds other diagnostics than a fresh open's: {shown} against {fresh_shown}"
                 ));
             }
             c.notify(
