@@ -155,6 +155,11 @@ static bool meld_closes(TSLexer *lexer) {
       return c == close;
     }
     lexer->advance(lexer, false);
+    // `=>` starts the claim, even inside a word: the word, and the meld,
+    // end before it (`[s=>]` is an unclosed meld, as for the parser).
+    if (c == '=' && lexer->lookahead == '>') {
+      return false;
+    }
   }
 }
 
