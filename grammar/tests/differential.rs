@@ -100,7 +100,7 @@ proptest! {
         let syntax: Vec<_> = parsed
             .errors
             .iter()
-            .filter(|d| support::is_syntax(d.code))
+            .filter(|d| support::is_syntax(d.code.as_str()))
             .map(|d| (d.code.to_string(), d.span.start + bom..d.span.end + bom))
             .collect();
         let tree = support::parse(&text);

@@ -7,6 +7,8 @@ use std::ops::Range;
 
 use serde::Serialize;
 
+pub use crate::code::Code;
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
@@ -65,32 +67,28 @@ pub enum Reach {
 pub struct Diagnostic {
     pub span: Range<usize>,
     pub severity: Severity,
-    /// Stable kebab-case code: `unknown-option`, `missing-suit`, `no-yaku`, ...
-    pub code: &'static str,
+    /// What kind of problem it is; its kebab-case name (`unknown-option`,
+    /// `missing-suit`, `no-yaku`) is stable.
+    pub code: Code,
     pub message: String,
     pub related: Vec<Related>,
     pub fixes: Vec<Fix>,
 }
 
 impl Diagnostic {
-    pub fn error(code: &'static str, span: Range<usize>, message: impl Into<String>) -> Self {
+    pub fn error(code: Code, span: Range<usize>, message: impl Into<String>) -> Self {
         Self::new(Severity::Error, code, span, message)
     }
 
-    pub fn warning(code: &'static str, span: Range<usize>, message: impl Into<String>) -> Self {
+    pub fn warning(code: Code, span: Range<usize>, message: impl Into<String>) -> Self {
         Self::new(Severity::Warning, code, span, message)
     }
 
-    pub fn info(code: &'static str, span: Range<usize>, message: impl Into<String>) -> Self {
+    pub fn info(code: Code, span: Range<usize>, message: impl Into<String>) -> Self {
         Self::new(Severity::Info, code, span, message)
     }
 
-    fn new(
-        severity: Severity,
-        code: &'static str,
-        span: Range<usize>,
-        message: impl Into<String>,
-    ) -> Self {
+    fn new(severity: Severity, code: Code, span: Range<usize>, message: impl Into<String>) -> Self {
         Diagnostic {
             span,
             severity,

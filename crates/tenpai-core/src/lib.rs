@@ -3,7 +3,7 @@
 //!
 //! Data flows one way, each layer importing only the layers before it:
 //!
-//! 1. [`tile`], [`diag`], [`suggest`], [`limit`], [`rules`]: the vocabulary
+//! 1. [`tile`], [`code`], [`diag`], [`suggest`], [`limit`], [`rules`]: the vocabulary
 //!    every layer shares;
 //! 2. [`notation`]: text -> syntax tree with byte spans and recoverable
 //!    errors;
@@ -16,6 +16,7 @@
 //! `tests/layers.rs` of the `tenpai` crate fails if an import goes the
 //! other way.
 
+pub mod code;
 pub mod diag;
 pub mod format;
 pub mod hand;

@@ -84,3 +84,46 @@ impl Limit {
         }
     }
 }
+
+impl Limit {
+    /// A real yakuman (one or several), not a counted one
+    /// ([`Limit::KazoeYakuman`]), which is paid as one but reached by han.
+    pub fn is_yakuman(self) -> bool {
+        matches!(self, Limit::Yakuman(_))
+    }
+}
+
+/// Written as its id (`mangan`, `double_yakuman`), as the JSON outputs
+/// have always written a limit.
+impl serde::Serialize for Limit {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Limit;
+
+    #[test]
+    fn ids_read_back() {
+        for limit in [
+            Limit::Mangan,
+            Limit::Haneman,
+            Limit::Baiman,
+            Limit::Sanbaiman,
+            Limit::KazoeYakuman,
+            Limit::Yakuman(1),
+            Limit::Yakuman(2),
+            Limit::Yakuman(6),
+        ] {
+            assert_eq!(Limit::from_id(limit.id()), Some(limit));
+            assert_eq!(
+                serde_json::to_string(&limit).expect("a limit serialises"),
+                format!("\"{}\"", limit.id())
+            );
+        }
+        assert!(Limit::Yakuman(2).is_yakuman());
+        assert!(!Limit::KazoeYakuman.is_yakuman());
+    }
+}

@@ -6,7 +6,9 @@
 //! The engine's modules are re-exported at the root, so that a document is
 //! read as `crate::score`, `crate::notation`, … whichever crate they live in.
 
-pub use tenpai_core::{diag, format, hand, limit, notation, rules, score, shanten, suggest, tile};
+pub use tenpai_core::{
+    code, diag, format, hand, limit, notation, rules, score, shanten, suggest, tile,
+};
 
 pub mod config;
 pub mod document;

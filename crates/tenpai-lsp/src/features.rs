@@ -10,7 +10,7 @@ use tower_lsp_server::ls_types::*;
 use super::position::{self, Encoding};
 use super::settings::Settings;
 use super::store::View;
-use crate::diag::Severity;
+use crate::diag::{Code, Severity};
 use crate::document::present::{
     actions, completion, hints, hover as hover_text, rounds, semantic, symbols,
 };
@@ -142,7 +142,7 @@ pub fn diagnostics(cx: &Ctx) -> Vec<Diagnostic> {
     out.push(Diagnostic {
         range,
         severity: Some(DiagnosticSeverity::INFORMATION),
-        code: Some(NumberOrString::String("more-diagnostics".to_string())),
+        code: Some(NumberOrString::String(Code::MoreDiagnostics.to_string())),
         source: Some(SOURCE.to_string()),
         message: format!(
             "{hidden} more problems from here on are not shown (an editor gets at most {MAX_DIAGNOSTICS}); `tenpai check` lists them all"

@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 use serde_json::Value;
+use tenpai_core::code::Code;
 use tenpai_core::hand::{Hand, MeldKind, Riichi, Situation};
 use tenpai_core::score::{self, Rules, Yaku};
 use tenpai_core::shanten::{self, Analysis};
@@ -63,7 +64,7 @@ pub struct LineDiagnostic {
     pub from: usize,
     pub to: usize,
     pub severity: &'static str,
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
 }
 

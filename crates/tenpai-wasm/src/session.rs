@@ -10,6 +10,7 @@
 use std::ops::Range;
 
 use serde::Serialize;
+use tenpai_core::code::Code;
 use tenpai_core::score::Rules;
 use tenpai_doc::document::fix::{fix_document, FixLevel};
 use tenpai_doc::document::present::{
@@ -51,7 +52,7 @@ pub struct Diagnostic {
     pub to: usize,
     /// `error`, `warning` or `info`.
     pub severity: &'static str,
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
     pub related: Vec<Related>,
     pub fixes: Vec<Fix>,

@@ -1,6 +1,7 @@
 //! The playground's answers, natively: what the page receives, with
 //! positions in UTF-16 as JavaScript counts them.
 
+use tenpai_core::code::Code;
 use tenpai_doc::document::DocKind;
 use tenpai_wasm::session::{rules_of_words, Session};
 
@@ -80,7 +81,7 @@ fn an_error_is_a_diagnostic_with_its_fix_at_javascript_offsets() {
     let diagnostic = update
         .diagnostics
         .iter()
-        .find(|d| d.code == "missing-suit")
+        .find(|d| d.code == Code::MissingSuit)
         .expect("the second line lacks a suit");
     assert_eq!(diagnostic.severity, "error");
     let second = text.find('\n').map(|n| n + 1).unwrap_or_default();
@@ -136,7 +137,10 @@ fn fix_all_applies_the_safe_fixes_only() {
     let text = "123m456p789s1122z2z seat=s => 1000\n";
     let (s, update) = session(text);
     assert!(
-        update.diagnostics.iter().any(|d| d.code.contains("claim")),
+        update
+            .diagnostics
+            .iter()
+            .any(|d| d.code.as_str().contains("claim")),
         "{:?}",
         update.diagnostics
     );
@@ -178,7 +182,10 @@ fn markdown_documents_find_fences_and_inline_hands() {
         "# Notes\n\nA hand: `123m456p789s1122z2z seat=s`.\n\n```mj\n123 456p789s11222z\n```\n";
     let update = s.update(text);
     assert_eq!(update.lines.len(), 2, "{:?}", update.lines);
-    assert!(update.diagnostics.iter().any(|d| d.code == "missing-suit"));
+    assert!(update
+        .diagnostics
+        .iter()
+        .any(|d| d.code == Code::MissingSuit));
     assert!(update.hints.iter().any(|h| h.label.contains("1300")));
 }
 

@@ -3,6 +3,7 @@
 //! and positions convert both ways.
 
 use proptest::prelude::*;
+use tenpai::code::Code;
 use tenpai::document::{
     file_diagnostics, AnalyzedLine, Analyzer, DocKind, Encoding, LineIndex, Position,
 };
@@ -174,7 +175,7 @@ fn added_and_fixed_claims_are_right_claims() {
             let fix = lines
                 .iter()
                 .flat_map(|l| l.analysis.diagnostics.iter())
-                .find(|d| d.code == "wrong-claim")
+                .find(|d| d.code == Code::WrongClaim)
                 .and_then(|d| d.fixes.first());
             let Some(fix) = fix else {
                 failures.push(format!("{with}: no fix"));
@@ -257,7 +258,7 @@ fn claim_complaints(text: &str, rules: &Rules) -> Vec<String> {
         .analyze(text, DocKind::Mj, rules)
         .iter()
         .flat_map(|l| l.analysis.diagnostics.iter())
-        .filter(|d| d.code.ends_with("claim"))
+        .filter(|d| d.code.as_str().ends_with("claim"))
         .map(|d| d.message.clone())
         .collect()
 }

@@ -8,10 +8,11 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use tenpai::code::{Code, CodeClass};
 use tenpai::hand::{validate, Mode};
 use tenpai::notation::ast::LineKind;
 use tenpai::notation::tokens::tokens;
-use tenpai::notation::{parse_line, rules_of, CodeClass};
+use tenpai::notation::{parse_line, rules_of};
 use tenpai::rules::Rules;
 
 struct Case {
@@ -110,10 +111,13 @@ fn actual(input: &str) -> (&'static str, Vec<String>) {
             toks.iter().map(|(k, s)| show(input, k.name(), s)).collect(),
         )
     } else {
-        diags.sort_by_key(|d| (d.span.start, d.span.end, d.code));
+        diags.sort_by_key(|d| (d.span.start, d.span.end, d.code.as_str()));
         (
             "errors",
-            diags.iter().map(|d| show(input, d.code, &d.span)).collect(),
+            diags
+                .iter()
+                .map(|d| show(input, d.code.as_str(), &d.span))
+                .collect(),
         )
     }
 }
@@ -234,12 +238,15 @@ fn corpus_covers_every_error_code() {
             }
         }
     }
-    let missing: Vec<_> = tenpai::notation::CODES
+    let missing: Vec<_> = Code::ALL
         .iter()
-        .filter(|(c, class)| {
-            !matches!(class, CodeClass::Api | CodeClass::RuleSet) && !seen.contains(*c)
+        .filter(|code| {
+            matches!(
+                code.class(),
+                CodeClass::Syntax | CodeClass::Word | CodeClass::Semantic
+            ) && !seen.contains(code.as_str())
         })
-        .map(|(c, _)| *c)
+        .map(|code| code.as_str())
         .collect();
     assert!(missing.is_empty(), "no corpus case for {missing:?}");
 }

@@ -4,11 +4,12 @@
 
 use std::path::PathBuf;
 
+use tenpai::code::{Code, CodeClass};
 use tenpai::diag::Diagnostic;
 use tenpai::format::{format_line, FormatOptions};
 use tenpai::hand::{parse_hand, validate, Mode};
 use tenpai::notation::ast::LineKind;
-use tenpai::notation::{parse_line, rules_of, CodeClass, CODES};
+use tenpai::notation::{parse_line, rules_of};
 use tenpai::rules::Rules;
 
 fn doc() -> String {
@@ -81,13 +82,13 @@ fn every_documented_wrong_line_yields_its_code() {
     for (code, wrong, right, words) in &docs {
         if code == "not-a-hand" {
             let err = parse_hand(wrong, &Rules::tenhou()).unwrap_err();
-            assert!(err.iter().any(|d| d.code == "not-a-hand"));
+            assert!(err.iter().any(|d| d.code == Code::NotAHand));
             assert!(parse_hand(right, &Rules::tenhou()).is_ok());
             continue;
         }
         let got = diagnostics_under(wrong, words);
         assert!(
-            got.iter().any(|d| d.code == code),
+            got.iter().any(|d| d.code.as_str() == code),
             "{code}: the documented wrong line {wrong:?} gives {:?}",
             got.iter().map(|d| d.code).collect::<Vec<_>>()
         );
@@ -102,18 +103,24 @@ fn every_documented_wrong_line_yields_its_code() {
 #[test]
 fn every_code_is_documented_once() {
     let docs = documented();
-    for (code, _) in CODES {
-        let n = docs.iter().filter(|(c, _, _)| c == code).count();
+    let notation = || Code::ALL.iter().filter(|code| code.class().is_notation());
+    for code in notation() {
+        let n = docs.iter().filter(|(c, _, _)| c == code.as_str()).count();
         assert_eq!(n, 1, "docs/notation.md documents {code} {n} times");
     }
     for (c, _, _) in &docs {
         assert!(
-            CODES.iter().any(|(k, _)| k == c),
-            "docs/notation.md documents unknown code {c}"
+            notation().any(|code| code.as_str() == c),
+            "docs/notation.md documents {c}, which is no code of the notation"
         );
     }
     // Api-class codes come from parse_hand only; the rest from a line.
-    assert!(CODES.iter().filter(|(_, k)| *k == CodeClass::Api).count() <= 1);
+    assert!(
+        notation()
+            .filter(|code| code.class() == CodeClass::Api)
+            .count()
+            <= 1
+    );
 }
 
 #[test]

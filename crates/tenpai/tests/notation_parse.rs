@@ -12,13 +12,13 @@ fn t(s: &str) -> Tile {
 
 fn codes(text: &str) -> Vec<&'static str> {
     let line = parse_line(text);
-    let mut out: Vec<&'static str> = line.errors.iter().map(|d| d.code).collect();
+    let mut out: Vec<&'static str> = line.errors.iter().map(|d| d.code.as_str()).collect();
     if let LineKind::Hand(h) = &line.kind {
         out.extend(
             hand::validate(h, &Rules::tenhou(), Mode::Strict)
                 .diagnostics
                 .iter()
-                .map(|d| d.code),
+                .map(|d| d.code.as_str()),
         );
     }
     out
@@ -94,7 +94,7 @@ fn errors_have_codes_and_spans() {
     let got: Vec<_> = line
         .errors
         .iter()
-        .map(|d| (d.code, d.span.clone()))
+        .map(|d| (d.code.as_str(), d.span.clone()))
         .collect();
     assert_eq!(
         got,

@@ -2,6 +2,7 @@
 //! returns is consistent.
 
 use proptest::prelude::*;
+use tenpai::code::Code;
 use tenpai::hand::{Hand, Meld, MeldKind, Riichi, Situation};
 use tenpai::score::{self, Rules};
 use tenpai::tile::{Tile, Wind};
@@ -91,7 +92,7 @@ proptest! {
             let r = score::score(&h, &s, &Rules::tenhou());
             if let Err(e) = r {
                 prop_assert!(
-                    matches!(e.code, "no-yaku" | "fifth-tile" | "invalid-meld"),
+                    matches!(e.code, Code::NoYaku | Code::FifthTile | Code::InvalidMeld),
                     "{e}"
                 );
             }
@@ -145,7 +146,7 @@ proptest! {
                 prop_assert!(sc.han > 0);
                 prop_assert!(sc.points.total > 0);
             }
-            Err(e) => prop_assert_eq!(e.code, "no-yaku"),
+            Err(e) => prop_assert_eq!(e.code, Code::NoYaku),
         }
     }
 }

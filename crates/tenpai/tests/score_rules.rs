@@ -1,6 +1,7 @@
 //! Each rule switch, through the engine: the same hand under Tenhou rules
 //! and with the switch flipped.
 
+use tenpai::code::Code;
 use tenpai::hand::parse_hand;
 use tenpai::score::{self, Limit, Rules, Score, ScoreError};
 
@@ -35,7 +36,7 @@ fn open_tanyao() {
     assert_eq!(ok(line, &[]).yaku[0].yaku.id(), "tanyao");
     assert_eq!(
         with(line, &["open-tanyao=off"]).unwrap_err().code,
-        "no-yaku"
+        Code::NoYaku
     );
     // Closed tanyao is unaffected.
     let closed = "234m456p678s345m55s win=5s seat=s riichi";
@@ -170,7 +171,10 @@ fn nagashi() {
     let dealer = ok("234m567p22s345678s win=8s seat=e nagashi", &[]);
     assert_eq!(dealer.points.non_dealer, Some(4000));
     assert_eq!(dealer.points.total, 12000);
-    assert_eq!(with(line, &["nagashi=off"]).unwrap_err().code, "rule-off");
+    assert_eq!(
+        with(line, &["nagashi=off"]).unwrap_err().code,
+        Code::RuleOff
+    );
 }
 
 #[test]

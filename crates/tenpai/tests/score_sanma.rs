@@ -2,6 +2,7 @@
 //! reports (2m-8m, chi and a North seat under sanma; a fifth North; words
 //! the rules do not score) and what the engine then scores.
 
+use tenpai::code::Code;
 use tenpai::diag::Diagnostic;
 use tenpai::hand::{parse_hand, validate, Mode};
 use tenpai::notation::{ast::LineKind, parse_line};
@@ -20,7 +21,7 @@ fn codes(text: &str, rules: &Rules) -> Vec<&'static str> {
     };
     let mut d: Vec<Diagnostic> = line.errors.clone();
     d.extend(validate(h, rules, Mode::Strict).diagnostics);
-    d.iter().map(|d| d.code).collect()
+    d.iter().map(|d| d.code.as_str()).collect()
 }
 
 #[test]
@@ -73,7 +74,7 @@ fn nuki_counts_norths_set_aside() {
     assert_eq!(han("dora"), Some(2));
     // Nukidora alone is no yaku.
     let (h, s) = parse_hand("111m456p789s11222z win=9s nuki=3", &sanma).expect("line");
-    assert_eq!(score::score(&h, &s, &sanma).unwrap_err().code, "no-yaku");
+    assert_eq!(score::score(&h, &s, &sanma).unwrap_err().code, Code::NoYaku);
 }
 
 #[test]
@@ -106,7 +107,7 @@ fn atozuke_off_refuses_a_yaku_that_only_the_winning_tile_gives() {
     assert!(score::score(&h, &s, &allowed).is_ok());
     let nashi = rules("atozuke=off");
     let err = score::score(&h, &s, &nashi).unwrap_err();
-    assert_eq!(err.code, "atozuke", "{err}");
+    assert_eq!(err.code, Code::Atozuke, "{err}");
     // A yakuhai already held as a triplet is no atozuke.
     let (h, s) = parse_hand("123m456p99p555z (789s) win=9p", &nashi).expect("line");
     assert!(score::score(&h, &s, &nashi).is_ok());

@@ -1,6 +1,7 @@
 //! Every yaku, worked by hand: a hand that has it (with its han) and a hand
 //! that just misses it. Lines go through the project's parser; Tenhou rules.
 
+use tenpai::code::Code;
 use tenpai::hand::parse_hand;
 use tenpai::score::{self, Rules, Score, ScoreError};
 
@@ -154,7 +155,7 @@ fn chiitoitsu() {
     has("1122m3344p5566s77z win=7z seat=s", "chiitoitsu", 2);
     // Four of a kind is not two pairs.
     let four = run("1122m3344p55s7777z win=7z seat=s");
-    assert_eq!(four.unwrap_err().code, "not-complete");
+    assert_eq!(four.unwrap_err().code, Code::NotComplete);
 }
 
 #[test]
@@ -330,7 +331,7 @@ fn dora_aka_ura() {
 fn dora_alone_is_no_yaku() {
     // Open, 123m called: no yaku, two dora (1s -> 2s).
     let e = run("567p22s345678s(123m) win=8s seat=s dora=1s").unwrap_err();
-    assert_eq!(e.code, "no-yaku");
+    assert_eq!(e.code, Code::NoYaku);
     assert!(e.message.contains("2 dora"), "{}", e.message);
 }
 

@@ -9,9 +9,9 @@ use tree_sitter::{Node, Parser, Tree};
 /// Whether the nom parser's diagnostic code is a syntax error, which the
 /// grammar must mark with ERROR or MISSING (the corpus README's classes).
 pub fn is_syntax(code: &str) -> bool {
-    tenpai_core::notation::CODES
-        .iter()
-        .any(|&(c, class)| c == code && class == tenpai_core::notation::CodeClass::Syntax)
+    use tenpai_core::code::{Code, CodeClass};
+    code.parse::<Code>()
+        .is_ok_and(|code| code.class() == CodeClass::Syntax)
 }
 
 pub fn parser() -> Parser {

@@ -4,7 +4,7 @@
 
 use smallvec::SmallVec;
 
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use crate::notation::ast::{
     Bracket, HandItem, HandLine, MeldTok, OptionTok, OptionValue, Span, TileTok,
 };
@@ -55,7 +55,7 @@ pub fn read_hand(text: &str, rules: &Rules, mode: Mode) -> Result<ReadHand, Vec<
     let line = crate::notation::parse_line(text);
     let crate::notation::ast::LineKind::Hand(hand_line) = &line.kind else {
         return Err(vec![Diagnostic::error(
-            "not-a-hand",
+            Code::NotAHand,
             0..text.len(),
             "this line holds no hand (it is blank, a comment or a rules: line)",
         )]);
@@ -180,7 +180,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
             let vspan = opt.value_span().unwrap_or(opt.span());
             if !hand.closed.contains(&t.tile) {
                 diags.push(Diagnostic::error(
-                    "win-not-in-hand",
+                    Code::WinNotInHand,
                     vspan,
                     format!(
                         "the winning tile {} is not among the closed tiles; write the hand with the winning tile in it",
@@ -191,7 +191,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
                 // Which is right decides an aka dora, so the line is not priced.
                 let letter = t.tile.suit().letter();
                 diags.push(Diagnostic::error(
-                    "win-not-in-hand",
+                    Code::WinNotInHand,
                     vspan,
                     format!(
                         "the winning tile is the red five 0{letter}, but the closed tiles have no 0{letter}: write the red five in the hand, or win=5{letter}"
@@ -201,7 +201,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
                 hand.win = Some(t.tile);
             } else if count_known && total == 13 {
                 diags.push(Diagnostic::warning(
-                    "win-on-waiting-hand",
+                    Code::WinOnWaitingHand,
                     opt.span(),
                     "this hand has 13 tiles: it is waiting, so win= has no effect; add the winning tile to the hand",
                 ).with_safe_removal("remove win=", opt.span()));
@@ -215,7 +215,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
             if count_known && total == 13 {
                 diags.push(
                     Diagnostic::warning(
-                        "discard-on-waiting-hand",
+                        Code::DiscardOnWaitingHand,
                         opt.span(),
                         "this hand has 13 tiles: it has drawn nothing to discard, so discard= has no effect; write the hand with the tile it drew",
                     )
@@ -224,7 +224,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
             } else if !hand.closed.contains(&t.tile) {
                 let vspan = opt.value_span().unwrap_or(opt.span());
                 diags.push(Diagnostic::error(
-                    "discard-not-in-hand",
+                    Code::DiscardNotInHand,
                     vspan,
                     format!(
                         "the discarded tile {} is not among the closed tiles",
@@ -248,7 +248,7 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     if sit.renhou && rules.renhou == crate::rules::RenhouRule::Off {
         if let Some(o) = present[id::RENHOU] {
             diags.push(Diagnostic::info(
-                "rule-off",
+                Code::RuleOff,
                 o.span(),
                 "renhou is not scored under these rules (rules: renhou=mangan turns it on)",
             ));
@@ -281,7 +281,7 @@ fn local_words(
     if let Some(o) = present[id::OPEN_RIICHI] {
         if !rules.open_riichi {
             diags.push(Diagnostic::info(
-                "rule-off",
+                Code::RuleOff,
                 o.span(),
                 "open riichi scores as a plain riichi under these rules (rules: open-riichi scores its 2 han)",
             ));
@@ -290,13 +290,13 @@ fn local_words(
     if let Some(o) = present[id::PAARENCHAN] {
         if !(1..=6).contains(&sit.paarenchan) {
             diags.push(Diagnostic::error(
-                "invalid-value",
+                Code::InvalidValue,
                 o.value_span().unwrap_or(o.span()),
                 format!("paarenchan counts 1 to 6 yakuman, not {}", sit.paarenchan),
             ));
         } else if !sit.is_dealer() {
             diags.push(Diagnostic::error(
-                "contradiction",
+                Code::Contradiction,
                 o.span(),
                 format!(
                     "paarenchan is the dealer's eighth win in a row, but seat={} is not the dealer",
@@ -305,7 +305,7 @@ fn local_words(
             ));
         } else if !rules.paarenchan {
             diags.push(Diagnostic::info(
-                "rule-off",
+                Code::RuleOff,
                 o.span(),
                 "paarenchan is not scored under these rules (rules: paarenchan turns it on)",
             ));
@@ -321,13 +321,13 @@ fn local_words(
             .count() as u32;
         if sit.nuki > 4 {
             diags.push(Diagnostic::error(
-                "invalid-value",
+                Code::InvalidValue,
                 span,
                 format!("nuki counts the Norths set aside, 0 to 4, not {}", sit.nuki),
             ));
         } else if sit.nuki + norths > 4 {
             diags.push(Diagnostic::error(
-                "fifth-tile",
+                Code::FifthTile,
                 span,
                 format!(
                     "there are only four copies of 4z: {norths} in the hand and {} set aside",
@@ -336,7 +336,7 @@ fn local_words(
             ));
         } else if !rules.is_sanma() && sit.nuki > 0 {
             diags.push(Diagnostic::info(
-                "rule-off",
+                Code::RuleOff,
                 o.span(),
                 "North is set aside (nukidora) only in three-player mahjong (rules: sanma, or tenhou-sanma)",
             ));
@@ -362,7 +362,7 @@ fn three_player(
             t.tile.to_string()
         };
         diags.push(Diagnostic::error(
-            "not-in-sanma",
+            Code::NotInSanma,
             t.span(),
             format!("{written} is not played in three-player mahjong: its man suit has only 1m and 9m (2m-8m are taken out)"),
         ));
@@ -374,7 +374,7 @@ fn three_player(
         .filter(|(m, _)| m.kind == MeldKind::Chi)
     {
         diags.push(Diagnostic::error(
-            "not-in-sanma",
+            Code::NotInSanma,
             span.clone(),
             "there is no chi in three-player mahjong: a called sequence cannot be (pon and kan can)",
         ));
@@ -383,7 +383,7 @@ fn three_player(
         if let Some(o) = present[k] {
             if let Some(OptionValue::Wind(crate::tile::Wind::North)) = &o.value {
                 diags.push(Diagnostic::error(
-                    "not-in-sanma",
+                    Code::NotInSanma,
                     o.value_span().unwrap_or(o.span()),
                     format!(
                         "three-player mahjong has no North {}: the winds are e, s and w",
@@ -414,7 +414,7 @@ fn red_fives(line: &HandLine, diags: &mut Vec<Diagnostic>) -> (u8, u8) {
                 let letter = [b'm', b'p', b's'][s] as char;
                 diags.push(
                     Diagnostic::error(
-                        "extra-red-five",
+                        Code::ExtraRedFive,
                         t.span(),
                         format!("a second red five of the same suit: there is only one 0{letter}"),
                     )
@@ -438,13 +438,13 @@ fn duplicate(line: &HandLine, prev: &OptionTok, opt: &OptionTok) -> Diagnostic {
     let same = same_value(line, prev, opt);
     let d = if same {
         Diagnostic::warning(
-            "duplicate-option",
+            Code::DuplicateOption,
             opt.span(),
             format!("'{}' is written twice", opt.key()),
         )
     } else {
         Diagnostic::error(
-            "duplicate-option",
+            Code::DuplicateOption,
             opt.span(),
             format!("'{}' is given two different values", opt.key()),
         )
@@ -500,7 +500,7 @@ fn tile_count(line: &HandLine, hand: &Hand, mode: Mode) -> Option<Diagnostic> {
         let start = start.or(line.claim.as_ref().map(|c| c.span.start));
         start.zip(end).map(|(a, b)| a..b)
     };
-    span.map(|span| Diagnostic::error("tile-count", span, msg))
+    span.map(|span| Diagnostic::error(Code::TileCount, span, msg))
 }
 
 /// The suits whose red five is written in a meld (see
@@ -577,7 +577,7 @@ pub(super) fn meld(m: &MeldTok, toks: &[TileTok]) -> Result<Meld, Diagnostic> {
                 (_, 4) => "an open kan holds four copies of one tile, like (1111s)".to_string(),
                 (_, n) => format!("a meld holds 3 tiles (4 for a kan), not {n}"),
             };
-            Err(Diagnostic::error("invalid-meld", m.span(), msg))
+            Err(Diagnostic::error(Code::InvalidMeld, m.span(), msg))
         }
     }
 }
@@ -618,7 +618,7 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
                 .find(|f| f.tile == t.tile)
                 .map(|f| f.span());
             let mut d = Diagnostic::error(
-                "fifth-tile",
+                Code::FifthTile,
                 t.span(),
                 format!(
                     "a fifth {}: there are only four of each tile",
@@ -637,7 +637,7 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
         n[i] = n[i].saturating_add(1);
         if n[i] == 5 {
             diags.push(Diagnostic::warning(
-                "fifth-tile-indicator",
+                Code::FifthTileIndicator,
                 t.span(),
                 format!(
                     "this {what} is a fifth {}: the hand, indicators and visible tiles already hold four",
@@ -681,7 +681,7 @@ fn indicator_red_fives(line: &HandLine, diags: &mut Vec<Diagnostic>) {
         let suit = usize::from(t.tile.suit().index() & 3);
         if seen[suit] {
             diags.push(Diagnostic::warning(
-                "extra-red-five",
+                Code::ExtraRedFive,
                 t.span(),
                 format!(
                     "this {what} is a second red five of its suit: there is only one 0{}",
@@ -1126,7 +1126,7 @@ fn contradictions(
 #[cold]
 #[inline(never)]
 fn against_meld(o: &OptionTok, meld: &Span, why: &str, what: &str) -> Diagnostic {
-    Diagnostic::error("contradiction", o.span(), format!("{} {why}", o.key()))
+    Diagnostic::error(Code::Contradiction, o.span(), format!("{} {why}", o.key()))
         .with_related(meld.clone(), what)
         .with_removal(format!("remove '{}'", o.key()), o.span())
 }
@@ -1142,7 +1142,7 @@ pub(crate) fn robbed_tile_held(closed: &[Tile], melds: &[Meld], w: Tile) -> bool
 #[inline(never)]
 fn robbed_held(o: &OptionTok, w: Tile) -> Diagnostic {
     Diagnostic::error(
-        "contradiction",
+        Code::Contradiction,
         o.span(),
         format!("chankan robs the fourth {w}, added to a pon of the other three, but this hand holds another {w}"),
     )
@@ -1153,7 +1153,7 @@ fn robbed_held(o: &OptionTok, w: Tile) -> Diagnostic {
 #[cold]
 #[inline(never)]
 fn missing(o: &OptionTok, why: &str) -> Diagnostic {
-    Diagnostic::error("missing-requirement", o.span(), why)
+    Diagnostic::error(Code::MissingRequirement, o.span(), why)
         .with_removal(format!("remove '{}'", o.key()), o.span())
 }
 
@@ -1161,7 +1161,7 @@ fn missing(o: &OptionTok, why: &str) -> Diagnostic {
 #[inline(never)]
 fn riichi_twice(double: &OptionTok, riichi: &OptionTok) -> Diagnostic {
     Diagnostic::warning(
-        "duplicate-option",
+        Code::DuplicateOption,
         riichi.span(),
         "double-riichi already includes riichi",
     )
@@ -1173,7 +1173,7 @@ fn riichi_twice(double: &OptionTok, riichi: &OptionTok) -> Diagnostic {
 #[inline(never)]
 fn not_dealer(o: &OptionTok, sit: &Situation, seat: Option<&OptionTok>) -> Diagnostic {
     let d = Diagnostic::error(
-        "contradiction",
+        Code::Contradiction,
         o.span(),
         format!(
             "tenhou is the dealer's win, but seat={} is not the dealer",
@@ -1195,7 +1195,7 @@ fn dealer_only(o: &OptionTok, seat: Option<&OptionTok>) -> Diagnostic {
         Some(_) => format!("{key} is a non-dealer's win, but seat=e is the dealer"),
         None => format!("{key} is a non-dealer's win, but the seat is East (the dealer) when no seat= is written"),
     };
-    let d = Diagnostic::error("contradiction", o.span(), msg);
+    let d = Diagnostic::error(Code::Contradiction, o.span(), msg);
     match seat {
         Some(s) => d.with_related(s.span(), "the seat"),
         None => d,
@@ -1207,7 +1207,7 @@ fn dealer_only(o: &OptionTok, seat: Option<&OptionTok>) -> Diagnostic {
 fn conflict(diags: &mut Vec<Diagnostic>, flagged: &OptionTok, other: &OptionTok, why: &str) {
     diags.push(
         Diagnostic::error(
-            "contradiction",
+            Code::Contradiction,
             flagged.span(),
             format!("'{}' contradicts '{}': {why}", flagged.key(), other.key()),
         )
@@ -1231,7 +1231,12 @@ mod tests {
         crate::diag::settle_removals(text, &mut diagnostics);
         diagnostics
             .iter()
-            .filter_map(|d| Some((d.code, text[d.fixes.first()?.span.clone()].to_string())))
+            .filter_map(|d| {
+                Some((
+                    d.code.as_str(),
+                    text[d.fixes.first()?.span.clone()].to_string(),
+                ))
+            })
             .collect()
     }
 

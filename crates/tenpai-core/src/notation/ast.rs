@@ -3,6 +3,7 @@
 use std::ops::Range;
 
 use crate::diag::Diagnostic;
+use crate::limit::Limit;
 use crate::tile::Tile;
 
 pub type Span = Range<usize>;
@@ -277,8 +278,8 @@ pub enum ClaimItem {
     TsumoAll(u32),
     /// `3 han 30 fu`, `3/30`; `fu` is absent for `5 han`, limits.
     HanFu { han: u32, fu: Option<u32> },
-    /// `mangan`, `haneman`, `yakuman`, ... (the kebab/snake id of the limit)
-    Limit(String),
+    /// `mangan`, `haneman`, `yakuman`, ... (written with `-` or `_`)
+    Limit(Limit),
     /// `tenpai` is 0, `1-shanten` is 1.
     Shanten(u32),
     /// `waits 14m`.

@@ -8,7 +8,7 @@ use nom::combinator::all_consuming;
 use nom::sequence::{separated_pair, terminated};
 use nom::{IResult, Parser};
 
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use crate::limit::Limit;
 
 use super::ast::{ClaimItem, Span};
@@ -96,7 +96,7 @@ pub(crate) fn items(
                 Some("fu") => {
                     let fe = ws[k + 1].1;
                     errors.push(Diagnostic::error(
-                        "invalid-claim",
+                        Code::InvalidClaim,
                         s..fe,
                         format!(
                             "'{}' states fu without han: write the han first, like 3 han {n} fu or 3/{n}",
@@ -117,7 +117,7 @@ pub(crate) fn items(
         } else if let Some(limit) = Limit::from_id(lw) {
             // The scorer's own reader of its ids, so that every limit it can
             // name (a quadruple yakuman too) is a claim that can be written.
-            Some((ClaimItem::Limit(limit.id().to_string()), 1))
+            Some((ClaimItem::Limit(limit), 1))
         } else if lw == "waits" || lw == "wait" {
             let mut tiles = Vec::new();
             let mut used = 1;
@@ -133,7 +133,7 @@ pub(crate) fn items(
             }
             if used == 1 {
                 errors.push(Diagnostic::error(
-                    "invalid-claim",
+                    Code::InvalidClaim,
                     s..e,
                     "'waits' needs the tiles after it, like waits 14m",
                 ));
@@ -162,7 +162,7 @@ pub(crate) fn items(
                          (1-shanten, tenpai), waits (waits 14m) or the tiles it accepts (4 kinds 16 tiles)"
                     )
                 };
-                errors.push(Diagnostic::error("invalid-claim", s..e, message));
+                errors.push(Diagnostic::error(Code::InvalidClaim, s..e, message));
                 k += 1;
             }
         }

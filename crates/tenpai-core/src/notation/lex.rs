@@ -4,7 +4,7 @@
 //! Hand words, meld contents and tile-valued options (`dora=1m3p`) all go
 //! through [`tiles`]; brackets are the caller's business.
 
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use crate::tile::{Suit, Tile};
 
 use std::ops::Range;
@@ -104,7 +104,7 @@ pub(crate) fn tiles(
             i += len;
         } else if is_suit_letter(c) {
             errors.push(Diagnostic::error(
-                "missing-digits",
+                Code::MissingDigits,
                 i..i + 1,
                 format!(
                     "'{}' is a suit letter, but no digits come before it (write e.g. 5{})",
@@ -120,7 +120,7 @@ pub(crate) fn tiles(
                 toks.push(TileTok::new(tile, false, Written::Glyph, i..i + len));
             } else if is_glyph_block(ch) {
                 errors.push(Diagnostic::error(
-                    "invalid-tile",
+                    Code::InvalidTile,
                     i..i + len,
                     format!("'{ch}' is a flower, season, joker or tile back, not a tile of riichi mahjong"),
                 ));
@@ -147,14 +147,14 @@ fn invalid_honor(d: u8, letter: char, span: Span) -> Diagnostic {
     } else {
         format!("there is no {d}{letter}: honors are 1{letter}-7{letter} (East South West North White Green Red)")
     };
-    Diagnostic::error("invalid-tile", span, msg)
+    Diagnostic::error(Code::InvalidTile, span, msg)
 }
 
 fn missing_suit(digits: &str, span: Span, next: Option<u8>) -> Diagnostic {
     let hint = match next.map(|b| b.to_ascii_lowercase()) {
         Some(l @ (b'm' | b'p' | b's' | b'z' | b'h')) => {
             let d = Diagnostic::error(
-                "missing-suit",
+                Code::MissingSuit,
                 span.clone(),
                 format!(
                     "'{digits}' has no suit letter; suit letters are lowercase: {digits}{}",
@@ -173,7 +173,7 @@ fn missing_suit(digits: &str, span: Span, next: Option<u8>) -> Diagnostic {
         _ => format!("write {digits}m, {digits}p or {digits}s"),
     };
     Diagnostic::error(
-        "missing-suit",
+        Code::MissingSuit,
         span,
         format!("'{digits}' has no suit letter: {hint}"),
     )
@@ -257,7 +257,7 @@ fn kanji_diagnostic(written: &str, mpsz: &str, span: Span) -> Diagnostic {
         Some(t) => format!("'{written}' is {}: write {mpsz}", t.name()),
         None => format!("'{written}' are tiles written in kanji: write {mpsz}"),
     };
-    Diagnostic::error("unknown-character", span.clone(), message).with_safe_fix(
+    Diagnostic::error(Code::UnknownCharacter, span.clone(), message).with_safe_fix(
         format!("write {mpsz}"),
         span,
         mpsz,
@@ -291,7 +291,7 @@ fn foreign_mark(ch: char, span: Span) -> Option<Diagnostic> {
         _ => return None,
     };
     let d = Diagnostic::error(
-        "unknown-character",
+        Code::UnknownCharacter,
         span.clone(),
         format!("'{ch}' {message}"),
     );
@@ -309,14 +309,14 @@ pub(crate) fn unknown_character(ch: char, span: Span) -> Diagnostic {
         // and copy-paste produce).
         let code = format!("U+{:04X}", ch as u32);
         return Diagnostic::error(
-            "unknown-character",
+            Code::UnknownCharacter,
             span.clone(),
             format!("an invisible character, {code}, is not part of the hand notation"),
         )
         .with_safe_fix(format!("remove {code}"), span, "");
     }
     Diagnostic::error(
-        "unknown-character",
+        Code::UnknownCharacter,
         span,
         format!("'{ch}' is not part of the hand notation"),
     )

@@ -1,7 +1,7 @@
 //! Text -> [`Line`]: the recovering parser. Every token and error keeps its
 //! byte span; nothing here panics on any input.
 
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use crate::tile::Wind;
 
 use super::ast::*;
@@ -185,10 +185,10 @@ fn report_nul_bytes(text: &str, errors: &mut Vec<Diagnostic>) {
     for (at, _) in text.match_indices('\0') {
         let reported = errors
             .iter()
-            .any(|d| d.code == "unknown-character" && d.span.start <= at && at < d.span.end);
+            .any(|d| d.code == Code::UnknownCharacter && d.span.start <= at && at < d.span.end);
         if !reported {
             errors.push(Diagnostic::error(
-                "unknown-character",
+                Code::UnknownCharacter,
                 at..at + 1,
                 "a NUL byte, U+0000, is not text: the line comes from a binary file or a broken copy",
             ));
@@ -220,7 +220,7 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
     if let Some(mark_end) = misspelled_rules_mark(text, start, content_end) {
         errors.push(
             Diagnostic::error(
-                "unknown-rule",
+                Code::UnknownRule,
                 start..mark_end,
                 "a rules line starts with 'rules:', in lower case and with the colon attached",
             )
@@ -267,7 +267,7 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
                 end = s + k;
                 errors.push(
                     Diagnostic::error(
-                        "missing-space",
+                        Code::MissingSpace,
                         end..e,
                         format!(
                             "'{}' is written against the tiles: put a space before it",
@@ -286,7 +286,7 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
             hand.recovered |= bad;
         } else if tiles {
             errors.push(Diagnostic::error(
-                "tiles-after-options",
+                Code::TilesAfterOptions,
                 s..e,
                 format!("'{word}' looks like tiles, but tiles must come before the options"),
             ));
@@ -311,7 +311,7 @@ fn line_kind(text: &str, errors: &mut Vec<Diagnostic>) -> LineKind {
         let text_start = words(text, cs, ce).next().map_or(ce, |(s, _)| s);
         if text_start >= ce {
             errors.push(Diagnostic::error(
-                "invalid-claim",
+                Code::InvalidClaim,
                 a..a + 2,
                 "'=>' must be followed by a claim, like => 7700 or => mangan",
             ));
@@ -380,7 +380,7 @@ fn hand_word(
                     Some(j) if matches!(b[j], b')' | b']') => {
                         errors.push(
                             Diagnostic::error(
-                                "unclosed-meld",
+                                Code::UnclosedMeld,
                                 i..j + 1,
                                 format!(
                                     "this meld opens with '{}' but closes with '{}'",
@@ -399,7 +399,7 @@ fn hand_word(
                     other => {
                         let end = other.unwrap_or(e);
                         let mut d = Diagnostic::error(
-                            "unclosed-meld",
+                            Code::UnclosedMeld,
                             i..end,
                             format!("this meld has no closing '{}'", close as char),
                         );
@@ -418,7 +418,7 @@ fn hand_word(
             }
             c @ (b')' | b']') => {
                 errors.push(Diagnostic::error(
-                    "unmatched-bracket",
+                    Code::UnmatchedBracket,
                     i..i + 1,
                     format!("'{}' closes a meld that was never opened", c as char),
                 ));
@@ -461,7 +461,7 @@ fn option(
     if key.is_empty() {
         // `=riichi`, `==`: nothing names the option.
         errors.push(Diagnostic::error(
-            "unknown-option",
+            Code::UnknownOption,
             s..e,
             format!("'{word}' has no option name before '=': write key=value, like dora=1m"),
         ));
@@ -479,7 +479,7 @@ fn option(
             let right = key.replacen(':', "=", 1);
             errors.push(
                 Diagnostic::error(
-                    "unknown-option",
+                    Code::UnknownOption,
                     key_span,
                     format!("unknown option '{key}': a value follows '=', as in {right}"),
                 )
@@ -494,7 +494,7 @@ fn option(
             let (honors, rest) = word.split_at(at);
             errors.push(
                 Diagnostic::error(
-                    "unknown-option",
+                    Code::UnknownOption,
                     s..e,
                     format!("'{word}' is not an option: letter honors written before digits are not read as tiles; write them as a word of their own ({honors} {rest}) or after the digit groups"),
                 )
@@ -521,13 +521,13 @@ fn option(
             });
         let d = match guess {
             Some(g) => Diagnostic::error(
-                "unknown-option",
+                Code::UnknownOption,
                 key_span.clone(),
                 format!("unknown option '{key}': did you mean '{g}'?"),
             )
             .with_fix(format!("change to '{g}'"), key_span, g),
             None => Diagnostic::error(
-                "unknown-option",
+                Code::UnknownOption,
                 key_span,
                 format!(
                     "unknown option '{}'; the options are {} and {}=...",
@@ -546,7 +546,7 @@ fn option(
         (ValueKind::Flag, Some(_)) => {
             errors.push(
                 Diagnostic::error(
-                    "unexpected-value",
+                    Code::UnexpectedValue,
                     s + key.len()..e,
                     format!("'{name}' is a word on its own and takes no value"),
                 )
@@ -554,12 +554,12 @@ fn option(
             );
         }
         (_, None) => errors.push(Diagnostic::error(
-            "missing-value",
+            Code::MissingValue,
             key_span,
             format!("'{name}' needs a value: {}", options::example(name)),
         )),
         (_, Some((vs, ve))) if vs == ve => errors.push(Diagnostic::error(
-            "missing-value",
+            Code::MissingValue,
             s..e,
             format!("'{name}=' needs a value: {}", options::example(name)),
         )),
@@ -567,7 +567,7 @@ fn option(
             tok.value = value(text, vs, ve, kind, toks);
             if tok.value.is_none() {
                 let mut d = Diagnostic::error(
-                    "invalid-value",
+                    Code::InvalidValue,
                     vs..ve,
                     format!(
                         "'{}' is not a valid value for {name}: it takes {}",
@@ -645,6 +645,7 @@ pub(super) fn number(raw: &str) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::printable_run;
+    use crate::diag::Code;
     use crate::notation::parse_line;
 
     /// The line after applying the only diagnostic's first fix.
@@ -652,7 +653,7 @@ mod tests {
         let line = parse_line(text);
         assert_eq!(line.errors.len(), 1, "{text}: {:?}", line.errors);
         let d = &line.errors[0];
-        assert_eq!(d.code, code, "{text}");
+        assert_eq!(d.code.as_str(), code, "{text}");
         let fix = d.fixes.first().expect("a fix");
         let mut out = text.to_string();
         out.replace_range(fix.span.clone(), &fix.replacement);
@@ -709,7 +710,7 @@ mod tests {
             (format!("{long}discard={long}"), "discard="),
         ] {
             let errors = parse_line(&line).errors;
-            let glued = errors.iter().find(|d| d.code == "missing-space");
+            let glued = errors.iter().find(|d| d.code == Code::MissingSpace);
             assert!(
                 glued.is_some_and(|d| line[d.span.clone()].starts_with(option)),
                 "{option}"
@@ -770,12 +771,12 @@ mod tests {
         assert_eq!(line.errors.len(), 1);
         assert_eq!(
             (line.errors[0].code, line.errors[0].span.clone()),
-            ("unknown-option", 19..26)
+            (Code::UnknownOption, 19..26)
         );
         // Nor is a meld whose bracket closes after the would-be option.
         let line = parse_line("(whdora=1m)");
         assert!(
-            line.errors.iter().all(|d| d.code != "missing-space"),
+            line.errors.iter().all(|d| d.code != Code::MissingSpace),
             "{:?}",
             line.errors
         );

@@ -4,6 +4,7 @@ use serde_json::{json, Map, Value};
 
 use super::shape::GroupKind;
 use super::{Alternative, FuItem, Interpretation, Points, Score, ScoreError, YakuHan};
+use crate::code::Code;
 
 fn yaku_json(yaku: &[YakuHan]) -> Value {
     Value::Array(
@@ -99,7 +100,7 @@ pub fn to_json(result: &Result<Score, ScoreError>) -> Value {
 }
 
 /// The error object with every other field null.
-pub fn error_json(code: &str, message: &str) -> Value {
+pub fn error_json(code: Code, message: &str) -> Value {
     json!({
         "han": null,
         "fu": null,

@@ -17,6 +17,7 @@ use std::fmt;
 
 use smallvec::SmallVec;
 
+use crate::code::Code;
 use crate::hand::{Hand, MeldKind, Situation};
 use crate::tile::{Counts, Tile};
 
@@ -89,12 +90,12 @@ pub struct Alternative {
 pub struct ScoreError {
     /// Stable kebab-case code, shared with the notation's diagnostics:
     /// `no-yaku`, `not-complete`, `not-a-winning-count`, ...
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
 }
 
 impl ScoreError {
-    fn new(code: &'static str, message: impl Into<String>) -> ScoreError {
+    fn new(code: Code, message: impl Into<String>) -> ScoreError {
         ScoreError {
             code,
             message: message.into(),
@@ -189,9 +190,9 @@ fn check_atozuke(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<(), Scor
         completed.closed.insert(at, other);
         completed.win = Some(other);
         if let Err(e) = score_hand(&completed, sit, rules) {
-            if e.code == "no-yaku" {
+            if e.code == Code::NoYaku {
                 return Err(ScoreError::new(
-                    "atozuke",
+                    Code::Atozuke,
                     format!("under atozuke=off a hand may not win on a tile that alone gives it its yaku: waiting on {other} too, it would have no yaku"),
                 ));
             }
@@ -210,13 +211,13 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
     }
     let win = hand.win.ok_or_else(|| {
         ScoreError::new(
-            "not-a-winning-count",
+            Code::NotAWinningCount,
             "the hand has no winning tile: a winning hand has 14 tiles, plus one per kan",
         )
     })?;
     if !hand.closed.contains(&win) {
         return Err(ScoreError::new(
-            "win-not-in-hand",
+            Code::WinNotInHand,
             format!("the winning tile {win} is not among the closed tiles"),
         ));
     }
@@ -280,7 +281,7 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
     }
     if readings.is_empty() {
         return Err(ScoreError::new(
-            "not-complete",
+            Code::NotComplete,
             "these tiles do not form a winning hand (four sets and a pair, seven pairs, or thirteen orphans)",
         ));
     }
@@ -296,7 +297,7 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
             String::new()
         };
         return Err(ScoreError::new(
-            "no-yaku",
+            Code::NoYaku,
             format!("the hand is complete but has no yaku{extra}"),
         ));
     };
@@ -406,7 +407,7 @@ fn details(ctx: &Ctx, r: &Reading, yaku: &mut YakuList, fu_details: &mut FuList)
 fn nagashi(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
     if !rules.nagashi {
         return Err(ScoreError::new(
-            "rule-off",
+            Code::RuleOff,
             "nagashi mangan is not scored under these rules (nagashi=off)",
         ));
     }
@@ -433,7 +434,7 @@ fn nagashi(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreEr
 fn check_tiles(hand: &Hand) -> Result<(Counts, Counts), ScoreError> {
     if hand.melds.len() > 4 {
         return Err(ScoreError::new(
-            "too-many-melds",
+            Code::TooManyMelds,
             "a hand has at most four melds",
         ));
     }
@@ -442,7 +443,7 @@ fn check_tiles(hand: &Hand) -> Result<(Counts, Counts), ScoreError> {
     for m in &hand.melds {
         if !meld_is_legal(m.kind, &m.tiles) {
             return Err(ScoreError::new(
-                "invalid-meld",
+                Code::InvalidMeld,
                 "a meld must be a sequence, a triplet or a kan",
             ));
         }
@@ -455,14 +456,14 @@ fn check_tiles(hand: &Hand) -> Result<(Counts, Counts), ScoreError> {
             .map(|t| t.to_string())
             .unwrap_or_default();
         return Err(ScoreError::new(
-            "fifth-tile",
+            Code::FifthTile,
             format!("there are only four copies of {t}"),
         ));
     }
     if hand.size() != 14 {
         let tiles = hand.closed.len() + hand.melds.iter().map(|m| m.tiles.len()).sum::<usize>();
         return Err(ScoreError::new(
-            "not-a-winning-count",
+            Code::NotAWinningCount,
             format!(
                 "{tiles} tiles: a winning hand has 14 tiles, plus one per kan ({} here)",
                 14 + hand.kans()
@@ -481,13 +482,13 @@ fn check_three_player(hand: &Hand) -> Result<(), ScoreError> {
         .chain(hand.melds.iter().flat_map(|m| m.tiles.iter()));
     if let Some(t) = tiles.clone().find(|t| !t.in_three_player()) {
         return Err(ScoreError::new(
-            "not-in-sanma",
+            Code::NotInSanma,
             format!("{t} is not played in three-player mahjong: its man suit has only 1m and 9m"),
         ));
     }
     if hand.melds.iter().any(|m| m.kind == MeldKind::Chi) {
         return Err(ScoreError::new(
-            "not-in-sanma",
+            Code::NotInSanma,
             "there is no chi in three-player mahjong",
         ));
     }

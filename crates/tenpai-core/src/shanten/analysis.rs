@@ -2,7 +2,9 @@
 //! with tiles left, and the discard table of a 14-tile hand.
 
 use super::{tiles_of, Limits, Shanten};
+use crate::code::Code;
 use crate::hand::{Hand, Situation};
+use crate::limit::Limit;
 use crate::score::Rules;
 use crate::tile::{Counts, Tile, KINDS};
 
@@ -35,8 +37,8 @@ pub enum WinValue {
         han: u32,
         /// `None` for yakuman.
         fu: Option<u32>,
-        /// `mangan`, `haneman`, ... when limited.
-        limit: Option<String>,
+        /// Mangan and above.
+        limit: Option<Limit>,
         /// Everything the winner receives.
         total: u32,
         /// Yaku ids with their han.
@@ -470,7 +472,7 @@ fn price(hand: &Hand, sit: &Situation, rules: &Rules) -> WinValue {
         Ok(s) => WinValue::Points {
             han: s.han,
             fu: s.fu,
-            limit: s.limit.map(|l| l.id().to_string()),
+            limit: s.limit,
             total: s.points.total,
             yaku: s
                 .yaku
@@ -478,7 +480,7 @@ fn price(hand: &Hand, sit: &Situation, rules: &Rules) -> WinValue {
                 .map(|y| (y.yaku.id().to_string(), y.han))
                 .collect(),
         },
-        Err(e) if e.code == "no-yaku" => WinValue::NoYaku,
+        Err(e) if e.code == Code::NoYaku => WinValue::NoYaku,
         Err(e) => WinValue::Unpriced(e.message),
     }
 }

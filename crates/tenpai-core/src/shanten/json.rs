@@ -16,7 +16,7 @@ fn win_json(v: &WinValue) -> Value {
         } => json!({
             "han": han,
             "fu": fu,
-            "limit": limit,
+            "limit": limit.map(|limit| limit.id()),
             "total": total,
             "yaku": yaku.iter().map(|(id, han)| json!([id, han])).collect::<Vec<_>>(),
         }),

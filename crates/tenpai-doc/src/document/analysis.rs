@@ -9,7 +9,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 use std::sync::Arc;
 
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Code, Diagnostic, Severity};
 use crate::hand::{self, Mode, Situation, Validated};
 use crate::notation::{self, ast};
 use crate::score::{self, Rules, Score, ScoreError};
@@ -145,7 +145,7 @@ pub fn line_at(lines: &[AnalyzedLine], offset: usize) -> Option<&AnalyzedLine> {
 pub struct FileDiagnostic {
     pub range: Range<usize>,
     pub severity: Severity,
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
     pub related: Vec<FileRelated>,
     pub fixes: Vec<FileFix>,
@@ -714,7 +714,7 @@ pub fn analyze_in(text: &str, rules: &Rules, context: Context) -> LineAnalysis {
                     validated
                         .diagnostics
                         .iter()
-                        .filter(|d| !(fragment && d.code == "tile-count"))
+                        .filter(|d| !(fragment && d.code == Code::TileCount))
                         .cloned(),
                 );
             }
@@ -739,7 +739,7 @@ pub fn analyze_in(text: &str, rules: &Rules, context: Context) -> LineAnalysis {
                     // (a game review's decision) is no wrong win either: the
                     // player could not win and discarded.
                     let decision = validated.situation.discard.is_some();
-                    if !((unsaid || decision) && e.code == "no-yaku") {
+                    if !((unsaid || decision) && e.code == Code::NoYaku) {
                         diagnostics.push(score_diagnostic(e, h));
                     }
                 }
@@ -783,7 +783,7 @@ fn furiten_ron(v: &Validated, h: &ast::HandLine, rules: &Rules) -> Option<Diagno
     let word = h.option("ron").or_else(|| h.option("win"))?;
     let names: Vec<String> = waits.iter().map(|wait| wait.to_string()).collect();
     let mut diagnostic = Diagnostic::error(
-        "furiten",
+        Code::Furiten,
         word.span(),
         format!(
             "furiten: the hand waits on {}, which the player discarded (river=), so it cannot win by ron",
@@ -933,11 +933,11 @@ fn outcome_of(v: &Validated, rules: &Rules) -> Outcome {
 fn score_diagnostic(e: &ScoreError, h: &ast::HandLine) -> Diagnostic {
     let span = h.hand_span.clone();
     match e.code {
-        "no-yaku" => Diagnostic::warning("no-yaku", span, e.message.clone()),
-        "atozuke" => Diagnostic::warning("atozuke", span, e.message.clone()),
-        "rule-off" => {
+        Code::NoYaku => Diagnostic::warning(Code::NoYaku, span, e.message.clone()),
+        Code::Atozuke => Diagnostic::warning(Code::Atozuke, span, e.message.clone()),
+        Code::RuleOff => {
             let word = h.option("nagashi").map_or(span, |o| o.span());
-            Diagnostic::info("rule-off", word, e.message.clone())
+            Diagnostic::info(Code::RuleOff, word, e.message.clone())
         }
         _ => Diagnostic::error(e.code, span, e.message.clone()),
     }
@@ -947,7 +947,7 @@ fn facts_of(outcome: &Outcome, sit: &Situation, h: &ast::HandLine) -> Facts {
     let counters = h.option("honba").is_some() || h.option("sticks").is_some();
     let (value, shanten, waits) = match outcome {
         Outcome::Scored(s) => (Value::Priced(priced(s, sit)), Some(-1), None),
-        Outcome::NotScored(e) if e.code == "no-yaku" => (Value::NoYaku, Some(-1), None),
+        Outcome::NotScored(e) if e.code == Code::NoYaku => (Value::NoYaku, Some(-1), None),
         Outcome::NotScored(e) => (Value::Unpriced(e.message.clone()), Some(-1), None),
         Outcome::Shanten(a) => match a {
             Analysis::Complete => (Value::NotWinning, Some(-1), None),
@@ -998,7 +998,7 @@ fn priced(s: &Score, sit: &Situation) -> Priced {
     Priced {
         han: s.han,
         fu: s.fu,
-        limit: s.limit.map(|l| l.id().to_string()),
+        limit: s.limit,
         payment,
         paid,
         total: p.total,
@@ -1012,7 +1012,7 @@ mod tests {
     fn codes(lines: &[AnalyzedLine]) -> Vec<&'static str> {
         lines
             .iter()
-            .flat_map(|l| l.analysis.diagnostics.iter().map(|d| d.code))
+            .flat_map(|l| l.analysis.diagnostics.iter().map(|d| d.code.as_str()))
             .collect()
     }
 
@@ -1021,7 +1021,7 @@ mod tests {
         analyze_text(line, &Rules::tenhou(), false)
             .diagnostics
             .iter()
-            .filter(|d| d.code == "wrong-claim" || d.code == "inapplicable-claim")
+            .filter(|d| matches!(d.code, Code::WrongClaim | Code::InapplicableClaim))
             .map(|d| d.message.clone())
             .collect()
     }
@@ -1138,7 +1138,7 @@ mod tests {
         let lines = Analyzer::new().analyze(text, DocKind::Mj, &Rules::tenhou());
         let d = file_diagnostics(&lines);
         assert_eq!(d.len(), 1);
-        assert_eq!((d[0].code, d[0].severity), ("rule-off", Severity::Info));
+        assert_eq!((d[0].code, d[0].severity), (Code::RuleOff, Severity::Info));
         assert_eq!(&text[d[0].range.clone()], "nagashi");
     }
 
@@ -1148,7 +1148,7 @@ mod tests {
         let lines = Analyzer::new().analyze(text, DocKind::Markdown, &Rules::tenhou());
         let d = file_diagnostics(&lines);
         assert_eq!(d.len(), 1);
-        assert_eq!(d[0].code, "invalid-tile");
+        assert_eq!(d[0].code, Code::InvalidTile);
         assert_eq!(d[0].range.start, text.find("8z").unwrap());
     }
 
@@ -1290,7 +1290,7 @@ mod tests {
         }
         // 4 han 30 fu: 7700 under Tenhou rules, a mangan under kiriage.
         assert!(lines[0].analysis.diagnostics.is_empty());
-        assert_eq!(lines[1002].analysis.diagnostics[0].code, "wrong-claim");
+        assert_eq!(lines[1002].analysis.diagnostics[0].code, Code::WrongClaim);
         assert!(lines[1002].analysis.rules.kiriage);
     }
 }

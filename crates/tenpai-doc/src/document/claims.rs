@@ -8,7 +8,8 @@
 
 use std::ops::Range;
 
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
+use crate::limit::Limit;
 use crate::notation::ast::{Claim, ClaimItem};
 use crate::tile::{to_compact, Tile};
 
@@ -48,8 +49,8 @@ pub struct Priced {
     pub han: u32,
     /// `None` for yakuman.
     pub fu: Option<u32>,
-    /// The limit id (`mangan`, `kazoe_yakuman`, `double_yakuman`), if any.
-    pub limit: Option<String>,
+    /// Mangan and above.
+    pub limit: Option<Limit>,
     /// Payments before honba and sticks.
     pub payment: Payment,
     /// Payments with honba (each payer's share) and, for `total`, sticks.
@@ -115,12 +116,14 @@ pub enum Verdict {
     NotApplicable(String),
 }
 
-fn limit_name(id: &str) -> String {
-    id.replace('_', " ")
+/// `double yakuman`.
+fn limit_name(limit: Limit) -> String {
+    limit.id().replace('_', " ")
 }
 
-fn limit_claim(id: &str) -> String {
-    id.replace('_', "-")
+/// `double-yakuman`: a claim is one word.
+fn limit_claim(limit: Limit) -> String {
+    limit.id().replace('_', "-")
 }
 
 fn han_fu_text(p: &Priced) -> String {
@@ -131,9 +134,7 @@ fn han_fu_text(p: &Priced) -> String {
 }
 
 fn is_yakuman(p: &Priced) -> bool {
-    p.limit
-        .as_deref()
-        .is_some_and(|l| l.ends_with("yakuman") && l != "kazoe_yakuman")
+    p.limit.is_some_and(Limit::is_yakuman)
 }
 
 fn shanten_text(s: i8) -> String {
@@ -193,13 +194,13 @@ fn check_item(item: &ClaimItem, facts: &Facts, slash: bool) -> Verdict {
                 other => return Verdict::NotApplicable(not_priced(other).unwrap_or_default()),
             };
             if is_yakuman(p) {
-                let id = p.limit.as_deref().unwrap_or("yakuman");
+                let limit = p.limit.unwrap_or(Limit::Yakuman(1));
                 return wrong(
                     format!(
                         "the hand is a {}, not counted in han and fu",
-                        limit_name(id)
+                        limit_name(limit)
                     ),
-                    limit_claim(id),
+                    limit_claim(limit),
                 );
             }
             let fu_ok = match (fu, p.fu) {
@@ -217,24 +218,34 @@ fn check_item(item: &ClaimItem, facts: &Facts, slash: bool) -> Verdict {
             };
             wrong(format!("the hand is {right}, not {stated}"), right)
         }
-        ClaimItem::Limit(id) => {
+        &ClaimItem::Limit(claimed) => {
             let p = match &facts.value {
                 Value::Priced(p) => p,
                 other => return Verdict::NotApplicable(not_priced(other).unwrap_or_default()),
             };
-            match &p.limit {
+            match p.limit {
                 // A counted yakuman is paid as a yakuman, and is usually
-                // called one; the other way round is wrong.
-                Some(l) if l == id || (l == "kazoe_yakuman" && id == "yakuman") => Verdict::Right,
-                Some(l) => wrong(
-                    format!("the hand is a {}, not a {}", limit_name(l), limit_name(id)),
-                    limit_claim(l),
+                // called one; the other way round is wrong. Compared by id:
+                // a single yakuman has one id however it is counted.
+                Some(limit)
+                    if limit.id() == claimed.id()
+                        || (limit == Limit::KazoeYakuman && claimed.id() == "yakuman") =>
+                {
+                    Verdict::Right
+                }
+                Some(limit) => wrong(
+                    format!(
+                        "the hand is a {}, not a {}",
+                        limit_name(limit),
+                        limit_name(claimed)
+                    ),
+                    limit_claim(limit),
                 ),
                 None => wrong(
                     format!(
                         "the hand is {}, not a limit hand ({})",
                         han_fu_text(p),
-                        limit_name(id)
+                        limit_name(claimed)
                     ),
                     han_fu_text(p),
                 ),
@@ -420,7 +431,7 @@ pub fn diagnostics(checks: &[ItemCheck]) -> Vec<Diagnostic> {
             Verdict::Right => None,
             Verdict::Wrong { message, right } => {
                 let d = Diagnostic::warning(
-                    "wrong-claim",
+                    Code::WrongClaim,
                     c.span.clone(),
                     format!("wrong claim: {message}"),
                 );
@@ -430,7 +441,7 @@ pub fn diagnostics(checks: &[ItemCheck]) -> Vec<Diagnostic> {
                 })
             }
             Verdict::NotApplicable(m) => Some(Diagnostic::warning(
-                "inapplicable-claim",
+                Code::InapplicableClaim,
                 c.span.clone(),
                 format!("this claim cannot apply: {m}"),
             )),
@@ -444,7 +455,7 @@ pub fn diagnostics(checks: &[ItemCheck]) -> Vec<Diagnostic> {
 pub fn render(facts: &Facts) -> Option<String> {
     let pay = |p: &Priced| payment_claim(p, facts.counters);
     match &facts.value {
-        Value::Priced(p) => Some(match &p.limit {
+        Value::Priced(p) => Some(match p.limit {
             Some(l) if is_yakuman(p) => format!("{}, {}", limit_claim(l), pay(p)),
             Some(l) if p.han < 5 => format!("{}, {}, {}", han_fu_text(p), limit_claim(l), pay(p)),
             Some(l) => format!("{} han, {}, {}", p.han, limit_claim(l), pay(p)),
@@ -464,6 +475,10 @@ mod tests {
     use super::*;
     use crate::tile::parse_tiles;
 
+    fn limit(id: &str) -> Limit {
+        Limit::from_id(id).expect("a limit id")
+    }
+
     fn claim(items: Vec<ClaimItem>) -> (Claim, String) {
         // Each item's span is its position in a made-up line, so the
         // checks and fixes can be located.
@@ -479,7 +494,7 @@ mod tests {
                 ClaimItem::TsumoAll(n) => format!("{n} all"),
                 ClaimItem::HanFu { han, fu: Some(f) } => format!("{han} han {f} fu"),
                 ClaimItem::HanFu { han, fu: None } => format!("{han} han"),
-                ClaimItem::Limit(l) => l.clone(),
+                ClaimItem::Limit(l) => l.id().to_string(),
                 ClaimItem::Shanten(n) => format!("{n}-shanten"),
                 ClaimItem::Waits(t) => format!("waits {}", to_compact(t)),
                 ClaimItem::Tiles(n) => format!("{n} tiles"),
@@ -522,7 +537,7 @@ mod tests {
             value: Value::Priced(Priced {
                 han: 4,
                 fu: Some(40),
-                limit: Some("mangan".into()),
+                limit: Some(limit("mangan")),
                 payment: Payment::Split {
                     non_dealer: 2000,
                     dealer: 4000,
@@ -579,7 +594,7 @@ mod tests {
                     dealer: 4000,
                 },
                 ClaimItem::Points(8000),
-                ClaimItem::Limit("mangan".into()),
+                ClaimItem::Limit(limit("mangan")),
             ],
             &tsumo_mangan(),
         );
@@ -600,7 +615,7 @@ mod tests {
         let checks = check(&c, &ron_3900(), &text);
         let d = diagnostics(&checks);
         assert_eq!(d.len(), 1);
-        assert_eq!(d[0].code, "wrong-claim");
+        assert_eq!(d[0].code, Code::WrongClaim);
         assert_eq!(d[0].severity, crate::diag::Severity::Warning);
         assert!(d[0].message.contains("3900"), "{}", d[0].message);
         assert_eq!(d[0].fixes[0].replacement, "3900");
@@ -731,7 +746,7 @@ mod tests {
 
     #[test]
     fn limits() {
-        let v = verdicts(vec![ClaimItem::Limit("haneman".into())], &tsumo_mangan());
+        let v = verdicts(vec![ClaimItem::Limit(limit("haneman"))], &tsumo_mangan());
         assert_eq!(
             v,
             [Verdict::Wrong {
@@ -742,13 +757,13 @@ mod tests {
         let mut kazoe = tsumo_mangan();
         if let Value::Priced(p) = &mut kazoe.value {
             p.han = 13;
-            p.limit = Some("kazoe_yakuman".into());
+            p.limit = Some(limit("kazoe_yakuman"));
         }
         let v = verdicts(
             vec![
-                ClaimItem::Limit("yakuman".into()),
-                ClaimItem::Limit("kazoe_yakuman".into()),
-                ClaimItem::Limit("sanbaiman".into()),
+                ClaimItem::Limit(limit("yakuman")),
+                ClaimItem::Limit(limit("kazoe_yakuman")),
+                ClaimItem::Limit(limit("sanbaiman")),
             ],
             &kazoe,
         );
@@ -756,9 +771,9 @@ mod tests {
         assert!(matches!(v[2], Verdict::Wrong { .. }), "{v:?}");
         let mut real = kazoe;
         if let Value::Priced(p) = &mut real.value {
-            p.limit = Some("yakuman".into());
+            p.limit = Some(limit("yakuman"));
         }
-        let v = verdicts(vec![ClaimItem::Limit("kazoe_yakuman".into())], &real);
+        let v = verdicts(vec![ClaimItem::Limit(limit("kazoe_yakuman"))], &real);
         assert_eq!(
             v,
             [Verdict::Wrong {
@@ -766,7 +781,7 @@ mod tests {
                 right: Some("yakuman".into())
             }]
         );
-        let v = verdicts(vec![ClaimItem::Limit("mangan".into())], &ron_3900());
+        let v = verdicts(vec![ClaimItem::Limit(limit("mangan"))], &ron_3900());
         assert_eq!(
             v,
             [Verdict::Wrong {
@@ -818,7 +833,7 @@ mod tests {
         };
         let (c, text) = claim(vec![ClaimItem::Points(1000)]);
         let d = diagnostics(&check(&c, &no_yaku, &text));
-        assert_eq!(d[0].code, "inapplicable-claim");
+        assert_eq!(d[0].code, Code::InapplicableClaim);
         assert!(d[0].message.contains("no yaku"));
     }
 
@@ -828,7 +843,7 @@ mod tests {
             value: Value::Priced(Priced {
                 han: 13,
                 fu: None,
-                limit: Some("yakuman".into()),
+                limit: Some(limit("yakuman")),
                 payment: Payment::Ron(32000),
                 paid: Payment::Ron(32000),
                 total: 32000,

@@ -10,7 +10,7 @@ pub mod layout;
 pub mod page;
 pub mod svg;
 
-use crate::diag::Severity;
+use crate::diag::{Code, Severity};
 use crate::document::present::text::{state_text, value_summary};
 use crate::document::{analyze_text, LineAnalysis, Outcome};
 use crate::score::Rules;
@@ -51,7 +51,7 @@ pub struct HandOptions {
 /// An error of a hand line: it is drawn as written, marked.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct HandError {
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
 }
 

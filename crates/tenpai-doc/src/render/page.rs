@@ -764,6 +764,7 @@ pub fn faces_page(theme: Theme) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::Code;
 
     fn page(text: &str) -> RenderedPage {
         let options = PageOptions {
@@ -811,7 +812,7 @@ mod tests {
         let page = page("```mj\n123m456p789s1122z8z\n```\n");
         assert_eq!(page.hands, 1);
         assert_eq!(page.errors.len(), 1);
-        assert_eq!(page.errors[0].error.code, "invalid-tile");
+        assert_eq!(page.errors[0].error.code, Code::InvalidTile);
         assert!(page
             .html
             .contains("class=\"mj-hand mj-error\" data-tiles=\"123m456p789s1122z8z\""));

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::config::Configs;
-use crate::diag::Severity;
+use crate::diag::{Code, Severity};
 use crate::document::fix::{fix_document, FixLevel};
 use crate::document::{Analyzer, DocKind, Encoding, FileDiagnostic, LineIndex, Position};
 use crate::score::Rules;
@@ -279,7 +279,7 @@ pub struct Finding {
     pub end_line: u32,
     pub end_column: u32,
     pub severity: Severity,
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
     /// The file line the finding starts on, for the human output: shared
     /// by the findings of one line, which may be thousands on a long line.
@@ -1097,7 +1097,7 @@ mod tests {
                 end_line: 1,
                 end_column: 3,
                 severity: Severity::Warning,
-                code: "wrong-claim",
+                code: Code::WrongClaim,
                 message: "100% wrong\nreally".into(),
                 source: Arc::from(""),
                 notes: vec![],

@@ -8,8 +8,7 @@ use std::process::ExitCode;
 use serde_json::{json, Value};
 
 use crate::cli::check::RuleArgs;
-use crate::diag::Diagnostic;
-use crate::diag::Severity;
+use crate::diag::{Code, Diagnostic, Severity};
 use crate::hand::{read_hand, Hand, Mode, Situation};
 use crate::notation::{ast::LineKind, parse_line};
 use crate::score::json::error_json;
@@ -420,9 +419,11 @@ impl Outcome {
                 v
             }
             Outcome::Notation(diags) => {
+                // `read_hand` fails with at least one error; an empty list
+                // would be a line it could not read as a hand at all.
                 let first = diags.first();
                 let mut v = error_json(
-                    first.map_or("notation", |d| d.code),
+                    first.map_or(Code::NotAHand, |d| d.code),
                     &first.map_or_else(
                         || "the line does not parse".to_string(),
                         |d| d.message.clone(),
@@ -610,7 +611,7 @@ pub fn render_text(
                 let _ = writeln!(
                     out,
                     "  {} {} (at {}..{})",
-                    st.bold(d.code),
+                    st.bold(d.code.as_str()),
                     d.message,
                     d.span.start,
                     d.span.end
@@ -634,7 +635,7 @@ pub fn render_text(
                     out,
                     "{} {}: {}",
                     st.accent(what),
-                    st.bold(d.code),
+                    st.bold(d.code.as_str()),
                     d.message
                 );
             }
@@ -644,7 +645,7 @@ pub fn render_text(
                         out,
                         "{} {}: {}",
                         st.bad("error:"),
-                        st.bold(e.code),
+                        st.bold(e.code.as_str()),
                         e.message
                     );
                 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use serde_json::{json, Value};
 
 use crate::cli::check::RuleArgs;
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use crate::document::present::text::plural;
 use crate::hand::{read_hand, Hand, Mode, ReadHand, Situation};
 use crate::notation::{
@@ -57,7 +57,7 @@ pub fn read_line(text: &str, rules: &Rules) -> Result<ReadHand, Vec<Diagnostic>>
         // A nagashi line may hold no tiles (it is scored without them), but
         // there is nothing to analyse.
         return Err(vec![Diagnostic::error(
-            "tile-count",
+            Code::TileCount,
             0..text.trim_end().len(),
             "this line has no tiles: a partial hand has 1 to 14 closed tiles",
         )]);
@@ -149,7 +149,8 @@ pub fn run(args: ShantenArgs) -> ExitCode {
                 if json {
                     let v = json!({
                         "line": text,
-                        "error": diags.first().map(|d| d.code).unwrap_or("invalid"),
+                        // `read_hand` fails with at least one error.
+                        "error": diags.first().map_or(Code::NotAHand, |d| d.code),
                         "diagnostics": diagnostics_json(diags),
                     });
                     writeln!(out, "{v}")
@@ -209,7 +210,7 @@ fn win_text(v: &WinValue) -> String {
             ..
         } => {
             let what = match (limit, fu) {
-                (Some(l), _) => format!("{han} han {l}"),
+                (Some(l), _) => format!("{han} han {}", l.id()),
                 (None, Some(fu)) => format!("{han} han {fu} fu"),
                 (None, None) => format!("{han} han"),
             };
@@ -282,7 +283,7 @@ fn fifth_visible(hand: &Hand, sit: &Situation, flag: &[Tile]) -> Vec<Diagnostic>
         *c = c.saturating_add(1);
         if *c == 5 {
             out.push(Diagnostic::warning(
-                "fifth-tile-indicator",
+                Code::FifthTileIndicator,
                 0..0,
                 format!(
                     "this --visible tile is a fifth {}: the hand, indicators and visible tiles already hold four",

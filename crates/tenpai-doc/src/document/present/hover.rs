@@ -4,6 +4,7 @@
 use std::fmt::Write;
 use std::ops::Range;
 
+use crate::diag::Code;
 use crate::document::LineAnalysis;
 use crate::hand::{Hand, Riichi, Situation};
 use crate::notation::ast::{Claim, HandLine, LineKind, OptionValue, TileTok};
@@ -237,7 +238,7 @@ fn line_hover(a: &LineAnalysis, opts: HoverOptions) -> Option<String> {
     };
     match &outcome {
         Outcome::Scored(s) => scored(&mut md, s, a, &v.hand, &v.situation),
-        Outcome::NotScored(e) if e.code == "no-yaku" => {
+        Outcome::NotScored(e) if e.code == Code::NoYaku => {
             md.push_str("**No yaku**: the hand is complete, but as written it cannot win (dora are not a yaku).\n\n");
             // What it would be worth won otherwise (by tsumo, in another
             // seat).
@@ -497,7 +498,7 @@ fn other_payments(
             s2.seat = seat;
             let cell = match score::score(hand, &s2, rules) {
                 Ok(sc) => format!("{} · {}", han_fu_text(&sc), payment_text(&sc.points)),
-                Err(e) if e.code == "no-yaku" => "no yaku".to_string(),
+                Err(e) if e.code == Code::NoYaku => "no yaku".to_string(),
                 Err(_) => "—".to_string(),
             };
             let _ = write!(md, " {cell} |");

@@ -1,6 +1,7 @@
 //! Small renderings shared by hovers, hints and symbols.
 
 use super::outcome::Outcome;
+use crate::diag::Code;
 use crate::hand::{Hand, MeldKind};
 use crate::score::{Points, Score};
 use crate::shanten::{Analysis, DiscardOption, Wait, WinValue};
@@ -106,9 +107,7 @@ pub fn payment_text(p: &Points) -> String {
 /// `4 han 30 fu`, `5 han · Mangan`, `Yakuman`.
 pub fn han_fu_text(s: &Score) -> String {
     match (s.limit, s.fu) {
-        (Some(l), _) if l.id().ends_with("yakuman") && l.id() != "kazoe_yakuman" => {
-            l.name().to_string()
-        }
+        (Some(l), _) if l.is_yakuman() => l.name().to_string(),
         (Some(l), _) => format!("{} han · {}", s.han, l.name()),
         (None, Some(fu)) => format!("{} han {} fu", s.han, fu),
         (None, None) => format!("{} han", s.han),
@@ -125,10 +124,10 @@ pub fn win_value_text(v: &WinValue) -> String {
             total,
             ..
         } => match (limit, fu) {
-            (Some(l), _) if l.ends_with("yakuman") && l != "kazoe_yakuman" => {
-                format!("{} · {total}", l.replace('_', " "))
+            (Some(l), _) if l.is_yakuman() => {
+                format!("{} · {total}", l.id().replace('_', " "))
             }
-            (Some(l), _) => format!("{han} han {} · {total}", l.replace('_', " ")),
+            (Some(l), _) => format!("{han} han {} · {total}", l.id().replace('_', " ")),
             (None, Some(fu)) => format!("{han} han {fu} fu · {total}"),
             (None, None) => format!("{han} han · {total}"),
         },
@@ -186,7 +185,7 @@ pub fn furiten_text(waits: &[Wait]) -> String {
 pub fn value_summary(o: &Outcome) -> String {
     match o {
         Outcome::Scored(s) => format!("{} · {}", han_fu_text(s), payment_text(&s.points)),
-        Outcome::NotScored(e) if e.code == "no-yaku" => "no yaku".to_string(),
+        Outcome::NotScored(e) if e.code == Code::NoYaku => "no yaku".to_string(),
         Outcome::NotScored(e) => format!("not priced: {}", e.message),
         Outcome::Shanten(an) => state_text(an),
     }
