@@ -34,6 +34,15 @@ pub struct FormatOptions {
 /// The canonical form of one line, or `None` when it has syntax errors (it
 /// is then left as written). Blank lines become empty; comment and `rules:`
 /// lines lose only their surrounding whitespace.
+///
+/// ```
+/// use tenpai_core::format::{format_line, FormatOptions};
+///
+/// let options = FormatOptions::default();
+/// assert_eq!(format_line("789s 11z 123m", &options).as_deref(), Some("123m789s11z"));
+/// assert_eq!(format_line("6m0m4m5m", &options).as_deref(), Some("4056m"));
+/// assert_eq!(format_line("123 456p", &options), None);
+/// ```
 pub fn format_line(text: &str, opts: &FormatOptions) -> Option<String> {
     let line = crate::notation::parse_line(text);
     if !line.errors.is_empty() {

@@ -54,6 +54,14 @@ impl Limit {
     }
 
     /// Reads a limit id (as [`Limit::id`] writes it; `-` or `_`).
+    ///
+    /// ```
+    /// use tenpai_core::limit::Limit;
+    ///
+    /// assert_eq!(Limit::from_id("double-yakuman"), Some(Limit::Yakuman(2)));
+    /// assert_eq!(Limit::Yakuman(2).id(), "double_yakuman");
+    /// assert_eq!(Limit::Haneman.base(), 3000);
+    /// ```
     pub fn from_id(id: &str) -> Option<Limit> {
         let id = id.replace('-', "_");
         Some(match id.as_str() {

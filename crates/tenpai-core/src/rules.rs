@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::Error;
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum KazoeCap {
@@ -198,6 +200,15 @@ pub fn unknown_rule_message(key: &str, guess: Option<&str>) -> String {
 }
 
 impl Rules {
+    /// Tenhou's rules, the default: open tanyao, red fives, no kiriage, a
+    /// single yakuman for a double.
+    ///
+    /// ```
+    /// use tenpai_core::rules::Rules;
+    ///
+    /// let rules = Rules::tenhou();
+    /// assert!(rules.open_tanyao && rules.red_fives && !rules.kiriage && !rules.double_yakuman);
+    /// ```
     pub fn tenhou() -> Rules {
         Rules {
             kiriage: false,
@@ -225,6 +236,7 @@ impl Rules {
         }
     }
 
+    /// Mahjong Soul's rules: Tenhou's, with double yakuman.
     pub fn mahjong_soul() -> Rules {
         Rules {
             double_yakuman: true,
@@ -232,6 +244,15 @@ impl Rules {
         }
     }
 
+    /// The rule set a preset word names (`tenhou`, `mahjong-soul`,
+    /// `tenhou-sanma`, ...), or `None`.
+    ///
+    /// ```
+    /// use tenpai_core::rules::Rules;
+    ///
+    /// assert_eq!(Rules::preset("mahjong-soul"), Some(Rules::mahjong_soul()));
+    /// assert!(Rules::preset("house").is_none());
+    /// ```
     pub fn preset(name: &str) -> Option<Rules> {
         let mut rules = match name {
             "tenhou" | "tenhou-sanma" => Rules::tenhou(),
@@ -326,7 +347,7 @@ impl Rules {
 
     /// Applies the words of `text`, separated by spaces or commas (a
     /// `--rules` flag, a `tenpai.toml` entry); stops at the first bad one.
-    pub fn apply_words(&mut self, text: &str) -> Result<(), String> {
+    pub fn apply_words(&mut self, text: &str) -> Result<(), Error> {
         text.split([' ', ','])
             .filter(|w| !w.is_empty())
             .try_for_each(|w| self.apply(w))
@@ -335,7 +356,22 @@ impl Rules {
     /// Applies one word of a `rules:` line: a preset name, a switch (`kiriage`
     /// turns it on), or `switch=value` (`double-yakuman=off`, `kazoe=sanbaiman`,
     /// `renhou=mangan`, `renhou=5`, `double-wind-fu=2`, `honba=1500`).
-    pub fn apply(&mut self, word: &str) -> Result<(), String> {
+    ///
+    /// ```
+    /// use tenpai_core::rules::Rules;
+    ///
+    /// let mut rules = Rules::tenhou();
+    /// rules.apply("kiriage").unwrap();
+    /// rules.apply("honba=1500").unwrap();
+    /// assert!(rules.kiriage);
+    /// assert_eq!(rules.honba_value, 1500);
+    /// assert!(rules.apply("kiriage=maybe").is_err());
+    /// ```
+    pub fn apply(&mut self, word: &str) -> Result<(), Error> {
+        self.apply_word(word).map_err(Error::Rule)
+    }
+
+    fn apply_word(&mut self, word: &str) -> Result<(), String> {
         if let Some(r) = Rules::preset(word) {
             *self = r;
             return Ok(());
@@ -523,10 +559,10 @@ mod tests {
         // `--rules`, `tenpai.toml` and editor settings say what a `rules:`
         // line says about a typo.
         assert_eq!(
-            r.apply("kiriagee").unwrap_err(),
+            r.apply("kiriagee").unwrap_err().to_string(),
             "unknown rule 'kiriagee': did you mean 'kiriage'?"
         );
-        let unknown = r.apply("honba-value=300").unwrap_err();
+        let unknown = r.apply("honba-value=300").unwrap_err().to_string();
         assert!(
             SWITCHES.iter().chain(PRESETS).all(|s| unknown.contains(s)),
             "{unknown}"
@@ -549,19 +585,23 @@ mod tests {
         assert_eq!(r.kazoe, KazoeCap::Sanbaiman);
         // Four red fives (two of one suit) is a rule the engine does not
         // know: an error that says so, not a silent "on".
-        let err = r.apply("aka=4").unwrap_err();
+        let err = r.apply("aka=4").unwrap_err().to_string();
         assert!(err.contains("0 (none) or 3"), "{err}");
         assert!(r.apply("red-fives=2").is_err());
         // A honba value must split among a tsumo's three payers.
-        let err = r.apply("honba=100").unwrap_err();
+        let err = r.apply("honba=100").unwrap_err().to_string();
         assert!(
             err.contains("multiple of 3") && err.contains("'100'"),
             "{err}"
         );
         // What was given is named, as for the other switches.
-        let err = r.apply("double-wind-fu=3").unwrap_err();
+        let err = r.apply("double-wind-fu=3").unwrap_err().to_string();
         assert!(err.contains("not '3'"), "{err}");
-        assert!(r.apply("double-wind-fu").unwrap_err().contains("2 or 4"));
+        assert!(r
+            .apply("double-wind-fu")
+            .unwrap_err()
+            .to_string()
+            .contains("2 or 4"));
         assert!(r.apply("honba=1500").is_ok());
         for (alias, switch) in ALIASES {
             assert!(SWITCHES.contains(switch), "{alias} -> {switch}");
@@ -605,7 +645,11 @@ mod tests {
         assert!(!r.paarenchan_needs_yaku);
         // Three players pay 200 a honba; a value must split between two.
         assert_eq!(r.honba_value, 200);
-        assert!(r.apply("honba=301").unwrap_err().contains("multiple of 2"));
+        assert!(r
+            .apply("honba=301")
+            .unwrap_err()
+            .to_string()
+            .contains("multiple of 2"));
         r.apply("honba=1000").unwrap();
         r.apply("sanma=off").unwrap();
         assert_eq!((r.players, r.honba_value), (Players::Four, 300));
@@ -621,7 +665,11 @@ mod tests {
         r.apply_words("daichisei atozuke=off mahjong-soul-sanma")
             .unwrap();
         assert!(r.is_sanma() && r.double_yakuman && !r.daichisei);
-        assert!(r.apply("renhou=13").unwrap_err().contains("1 to 12"));
+        assert!(r
+            .apply("renhou=13")
+            .unwrap_err()
+            .to_string()
+            .contains("1 to 12"));
         assert!(r.apply("kazoe=forever").is_err());
         assert!(r.apply("sanma-tsumo=free").is_err());
     }

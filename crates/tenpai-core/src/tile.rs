@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use crate::error::Error;
+
 /// Number of distinct tile kinds.
 pub const KINDS: usize = 34;
 
@@ -50,6 +52,16 @@ impl Suit {
 pub struct Tile(u8);
 
 /// Winds, in seat order.
+/// How tiles are written for a reader: `123m` or the Unicode glyphs
+/// `🀇🀈🀉` (hovers, the CLI's human output, interpretations).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TileText {
+    /// Digits and a suit letter: `123m`, a red five `0m` where it is known.
+    Ascii,
+    /// Unicode Mahjong Tiles glyphs: `🀇🀈🀉`.
+    Glyphs,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
 pub enum Wind {
     #[default]
@@ -324,7 +336,20 @@ impl fmt::Display for Tile {
 /// `0` a red five, `h` for `z`). This is the simple form used by test data
 /// and CLI flags; full hand lines go through `notation`.
 /// Returns the tiles and the number of red fives.
-pub fn parse_tiles(s: &str) -> Result<(Vec<Tile>, u8), String> {
+///
+/// ```
+/// use tenpai_core::tile::parse_tiles;
+///
+/// let (tiles, red) = parse_tiles("123m406p77z").unwrap();
+/// assert_eq!(tiles.len(), 8);
+/// assert_eq!(red, 1);
+/// assert_eq!(parse_tiles("8z").unwrap_err().to_string(), "no tile 8z");
+/// ```
+pub fn parse_tiles(s: &str) -> Result<(Vec<Tile>, u8), Error> {
+    read_tiles(s).map_err(Error::Tiles)
+}
+
+fn read_tiles(s: &str) -> Result<(Vec<Tile>, u8), String> {
     let mut tiles = Vec::new();
     let mut red = 0u8;
     let mut pending: Vec<u8> = Vec::new();

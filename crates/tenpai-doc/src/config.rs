@@ -28,6 +28,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::document::dialects::{Dialect, DialectConfig};
+use crate::error::Error;
 use crate::format::HonorStyle;
 use crate::score::Rules;
 
@@ -90,7 +91,14 @@ pub struct DialectSettings {
 
 impl DialectSettings {
     /// The configuration these settings describe, or what is wrong.
-    pub fn into_config(self) -> Result<DialectConfig, String> {
+    pub fn into_config(self) -> Result<DialectConfig, Error> {
+        self.read_settings().map_err(|message| Error::Config {
+            path: None,
+            message,
+        })
+    }
+
+    fn read_settings(self) -> Result<DialectConfig, String> {
         let names = || Dialect::ALL.map(Dialect::name).join(", ");
         let mut config = DialectConfig::default();
         for name in self.off.unwrap_or_default() {
@@ -151,7 +159,14 @@ struct RawFmt {
 
 impl Config {
     /// Reads a configuration from its text. The error names what is wrong.
-    pub fn parse(text: &str) -> Result<Config, String> {
+    pub fn parse(text: &str) -> Result<Config, Error> {
+        Config::parse_text(text).map_err(|message| Error::Config {
+            path: None,
+            message,
+        })
+    }
+
+    fn parse_text(text: &str) -> Result<Config, String> {
         let raw: Raw = toml::from_str(text).map_err(|e| e.message().to_string())?;
         let mut rules = Rules::tenhou();
         const RULES: &str = "rules: a string or a list of strings, like rules = \"kiriage\" or rules = [\"mahjong-soul\", \"kiriage\"]";
@@ -186,7 +201,10 @@ impl Config {
                 .map_err(|e| format!("exclude: \"{pattern}\": {}", e.msg))?;
             exclude.push(glob);
         }
-        let dialects = raw.dialects.map(DialectSettings::into_config).transpose()?;
+        let dialects = raw
+            .dialects
+            .map(DialectSettings::read_settings)
+            .transpose()?;
         Ok(Config {
             rules,
             honors,
@@ -197,9 +215,13 @@ impl Config {
     }
 
     /// Reads the configuration file at `path`.
-    pub fn read(path: &Path) -> Result<Config, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut config = Config::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    pub fn read(path: &Path) -> Result<Config, Error> {
+        let in_file = |message: String| Error::Config {
+            path: Some(path.to_path_buf()),
+            message,
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| in_file(e.to_string()))?;
+        let mut config = Config::parse_text(&text).map_err(in_file)?;
         config.root = Some(dir_of(path));
         Ok(config)
     }
@@ -246,7 +268,7 @@ pub struct Configs {
 }
 
 impl Configs {
-    pub fn new(explicit: Option<&Path>) -> Result<Configs, String> {
+    pub fn new(explicit: Option<&Path>) -> Result<Configs, Error> {
         Ok(Configs {
             explicit: explicit.map(Config::read).transpose()?,
             ..Configs::default()
@@ -256,7 +278,7 @@ impl Configs {
     /// The configuration file's settings for the document at `path` (the
     /// current directory for stdin without a name), or `None` when no file
     /// applies.
-    pub fn project_for(&mut self, path: Option<&Path>) -> Result<Option<&Config>, String> {
+    pub fn project_for(&mut self, path: Option<&Path>) -> Result<Option<&Config>, Error> {
         if let Some(c) = &self.explicit {
             return Ok(Some(c));
         }
@@ -281,7 +303,7 @@ impl Configs {
 
     /// [`Self::project_for`], with the defaults (Tenhou's rules) where no
     /// file applies.
-    pub fn for_document(&mut self, path: Option<&Path>) -> Result<Config, String> {
+    pub fn for_document(&mut self, path: Option<&Path>) -> Result<Config, Error> {
         Ok(self.project_for(path)?.cloned().unwrap_or_default())
     }
 }
@@ -320,22 +342,26 @@ mod tests {
             ("exclude = [\"a[\"]", "exclude"),
             ("[dialects]\nof = []", "of"),
         ] {
-            let e = Config::parse(bad).unwrap_err();
+            let e = Config::parse(bad).unwrap_err().to_string();
             assert!(e.contains(says), "{bad}: {e}");
         }
     }
 
     #[test]
     fn says_what_is_wrong() {
-        let e = Config::parse("rules = \"kiriagee\"").unwrap_err();
+        let e = Config::parse("rules = \"kiriagee\"")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("kiriagee"), "{e}");
-        let e = Config::parse("rule = \"kiriage\"").unwrap_err();
+        let e = Config::parse("rule = \"kiriage\"").unwrap_err().to_string();
         assert!(e.contains("rule"), "{e}");
-        let e = Config::parse("[fmt]\nhonors = \"glyphs\"").unwrap_err();
+        let e = Config::parse("[fmt]\nhonors = \"glyphs\"")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("glyphs"), "{e}");
         assert!(Config::parse("rules = ").is_err());
         for bad in ["rules = 5", "rules = [\"kiriage\", 3]", "rules = true"] {
-            let e = Config::parse(bad).unwrap_err();
+            let e = Config::parse(bad).unwrap_err().to_string();
             assert!(e.contains("a string or a list of strings"), "{bad}: {e}");
         }
         let c = Config::parse("rules = [\"mahjong-soul\", \"kiriage\"]").unwrap();

@@ -12,4 +12,6 @@ pub use tenpai_core::{
 
 pub mod config;
 pub mod document;
+pub mod error;
+pub mod json;
 pub mod render;

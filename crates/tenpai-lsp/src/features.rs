@@ -16,6 +16,8 @@ use crate::document::present::{
 };
 use crate::document::Origin;
 use crate::document::{file_diagnostics, line_at, AnalyzedLine, FileDiagnostic};
+use crate::json::Place;
+use crate::tile::TileText;
 
 pub struct Ctx<'a> {
     pub view: View<'a>,
@@ -156,7 +158,11 @@ pub fn hover(cx: &Ctx, pos: Position) -> Option<Hover> {
     let offset = cx.offset(pos)?;
     let line = line_at(cx.view.lines, offset)?;
     let opts = hover_text::HoverOptions {
-        glyphs: cx.settings.glyphs,
+        tile_text: if cx.settings.glyphs {
+            TileText::Glyphs
+        } else {
+            TileText::Ascii
+        },
     };
     let mut h = hover_text::hover(&line.analysis, line.to_line(offset), opts)?;
     if let Some(t) = &line.translation {
@@ -587,18 +593,26 @@ pub fn document_symbols(cx: &Ctx) -> Vec<DocumentSymbol> {
 /// One hand drawn for `tenpai/render`.
 #[derive(serde::Serialize, Debug)]
 pub struct RenderedHand {
-    /// Where the hand is in the document (absent for a hand given as text).
+    /// Where the hand is in the document (absent for a hand given as text),
+    /// in the place shape of `docs/json.md`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub range: Option<Range>,
+    pub range: Option<Place>,
     /// The hand in canonical notation (as written when it has errors).
     pub tiles: String,
     /// A standalone SVG document: the tiles, their colours, the caption.
     pub svg: String,
     /// The hand's errors (it is then drawn as written, framed).
-    pub errors: Vec<String>,
+    pub errors: Vec<RenderError>,
 }
 
-fn rendered(hand: crate::render::StandaloneHand, range: Option<Range>) -> RenderedHand {
+/// An error of a hand drawn for `tenpai/render`.
+#[derive(serde::Serialize, Debug)]
+pub struct RenderError {
+    pub code: Code,
+    pub message: String,
+}
+
+fn rendered(hand: crate::render::StandaloneHand, range: Option<Place>) -> RenderedHand {
     RenderedHand {
         range,
         tiles: hand.tiles,
@@ -606,7 +620,10 @@ fn rendered(hand: crate::render::StandaloneHand, range: Option<Range>) -> Render
         errors: hand
             .errors
             .into_iter()
-            .map(|e| format!("{}: {}", e.code, e.message))
+            .map(|e| RenderError {
+                code: e.code,
+                message: e.message,
+            })
             .collect(),
     }
 }
@@ -623,7 +640,8 @@ pub fn render(
         .filter_map(|line| {
             let hand =
                 crate::render::picture_svg(cx.line_text(line), &line.analysis, options, theme)?;
-            Some(rendered(hand, Some(cx.range(line.range.clone()))))
+            let place = position::place(cx.view.rope, line.range.clone());
+            Some(rendered(hand, Some(place)))
         })
         .collect()
 }
@@ -635,6 +653,6 @@ pub fn render_text(
     options: &crate::render::HandOptions,
     theme: crate::render::Theme,
 ) -> Option<RenderedHand> {
-    let analysis = crate::document::analyze_text(text, rules, false);
+    let analysis = crate::document::analyze_text(text, rules);
     crate::render::picture_svg(text, &analysis, options, theme).map(|hand| rendered(hand, None))
 }

@@ -7,8 +7,8 @@
 // The layers below, under the names the server's modules use.
 #[cfg(test)]
 pub(crate) use tenpai_core::rules;
-pub(crate) use tenpai_core::{diag, format, score};
-pub(crate) use tenpai_doc::{config, document, render};
+pub(crate) use tenpai_core::{diag, format, score, tile};
+pub(crate) use tenpai_doc::{config, document, json, render};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -23,7 +23,7 @@ pub mod position;
 mod server;
 pub mod settings;
 pub mod store;
-#[doc(hidden)]
+#[cfg(feature = "test-support")]
 pub mod test_client;
 
 pub use features::MAX_DIAGNOSTICS;
@@ -37,13 +37,24 @@ where
     I: AsyncRead + Unpin,
     O: AsyncWrite,
 {
-    serve_with(input, output, false).await
+    serve_with(input, output, Methods::Product).await
 }
 
-/// [`serve`], optionally with `tenpai/testPanic`: a request that panics
-/// inside the panic guard, for the tests of panic containment. The binary
-/// never offers it.
-pub async fn serve_with<I, O>(input: I, output: O, test_methods: bool) -> bool
+/// Which requests beyond the protocol's the server answers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Methods {
+    /// tenpai's own (`tenpai/render`, `tenpai/documentRules`): what the
+    /// binary offers.
+    Product,
+    /// Those and `tenpai/testPanic`, a request that panics inside the
+    /// panic guard, for the tests of panic containment. Only with the
+    /// `test-support` feature, which the binary is built without.
+    #[cfg(feature = "test-support")]
+    WithTestPanic,
+}
+
+/// [`serve`] with a choice of [`Methods`].
+pub async fn serve_with<I, O>(input: I, output: O, methods: Methods) -> bool
 where
     I: AsyncRead + Unpin,
     O: AsyncWrite,
@@ -55,8 +66,12 @@ where
         .custom_method(frames::PARSE_ERROR, Backend::parse_error)
         .custom_method("tenpai/documentRules", Backend::document_rules)
         .custom_method("tenpai/render", Backend::render);
-    if test_methods {
-        builder = builder.custom_method("tenpai/testPanic", Backend::test_panic);
+    match methods {
+        Methods::Product => {}
+        #[cfg(feature = "test-support")]
+        Methods::WithTestPanic => {
+            builder = builder.custom_method("tenpai/testPanic", Backend::test_panic);
+        }
     }
     let (service, socket) = builder.finish();
     // The client's frames pass through `frames::filter` first.

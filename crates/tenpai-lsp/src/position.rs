@@ -8,6 +8,8 @@
 use ropey::Rope;
 use tower_lsp_server::ls_types::{Position, PositionEncodingKind, Range};
 
+use crate::json::{Place, Point};
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Encoding {
     Utf8,
@@ -116,6 +118,25 @@ pub fn range(rope: &Rope, bytes: std::ops::Range<usize>, enc: Encoding) -> Range
         position(rope, bytes.start, enc),
         position(rope, bytes.end, enc),
     )
+}
+
+/// The place of a byte range as tenpai's own requests write it
+/// (`docs/json.md`): 1-based lines and columns in Unicode characters, as the
+/// command line writes them, whatever the protocol's encoding.
+pub fn place(rope: &Rope, bytes: std::ops::Range<usize>) -> Place {
+    let point = |byte: usize| {
+        let byte = byte.min(rope.len_bytes());
+        let line = rope.byte_to_line(byte);
+        let column = rope.byte_to_char(byte) - rope.line_to_char(line);
+        Point {
+            line: line as u32 + 1,
+            column: column as u32 + 1,
+        }
+    };
+    Place {
+        start: point(bytes.start),
+        end: point(bytes.end),
+    }
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use super::position::Encoding;
 use super::settings::Settings;
 use super::store::{detect_kind, Doc, Store};
 use crate::config::{self, Config, Configs};
+use crate::json::SCHEMA_VERSION;
 
 struct State {
     store: Store,
@@ -48,6 +49,8 @@ fn doc_settings<'a>(settings: &'a Settings, doc: &Doc) -> Cow<'a, Settings> {
 /// The answer to `tenpai/documentRules`.
 #[derive(serde::Serialize, Debug)]
 pub struct DocumentRules {
+    /// [`crate::json::SCHEMA_VERSION`].
+    pub schema_version: u32,
     /// The rules before any `rules:` line, as `rules:` words
     /// (`mahjong-soul kiriage`).
     pub rules: String,
@@ -74,6 +77,8 @@ pub struct RenderParams {
 /// The answer to `tenpai/render`.
 #[derive(serde::Serialize, Debug)]
 pub struct RenderResult {
+    /// [`crate::json::SCHEMA_VERSION`].
+    pub schema_version: u32,
     pub hands: Vec<features::RenderedHand>,
 }
 
@@ -128,8 +133,9 @@ impl Backend {
     }
 
     /// `tenpai/testPanic {uri}`: panics inside a document query, as a bug in
-    /// an analysis would (offered only to tests, see `serve_with`).
-    pub async fn test_panic(&self, params: TextDocumentIdentifier) -> Result<Option<()>> {
+    /// an analysis would (offered only to tests: see [`crate::Methods`]).
+    #[cfg(feature = "test-support")]
+    pub(crate) async fn test_panic(&self, params: TextDocumentIdentifier) -> Result<Option<()>> {
         self.query("testPanic", &params.uri, move |_| -> Option<()> {
             panic!("a deliberate panic")
         })
@@ -162,7 +168,11 @@ impl Backend {
             .flatten()
             .and_then(|path| config::find(&config::dir_of(&path)))
             .map(|file| file.display().to_string());
-        Ok(Some(DocumentRules { rules, config }))
+        Ok(Some(DocumentRules {
+            schema_version: SCHEMA_VERSION,
+            rules,
+            config,
+        }))
     }
 
     /// `tenpai/render {hand}` or `{textDocument, range}`: each hand drawn
@@ -197,6 +207,7 @@ impl Backend {
                 let drawn = guarded(|| features::render_text(&hand, &rules, &options, theme))
                     .map_err(|_| Error::internal_error())?;
                 Ok(Some(RenderResult {
+                    schema_version: SCHEMA_VERSION,
                     hands: drawn.into_iter().collect(),
                 }))
             }
@@ -206,7 +217,10 @@ impl Backend {
                         Some(features::render(cx, range, &options, theme))
                     })
                     .await?;
-                Ok(hands.map(|hands| RenderResult { hands }))
+                Ok(hands.map(|hands| RenderResult {
+                    schema_version: SCHEMA_VERSION,
+                    hands,
+                }))
             }
             _ => Err(invalid(
                 "give a hand line as `hand`, or `textDocument` and `range`".to_string(),

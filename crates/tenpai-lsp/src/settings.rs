@@ -86,7 +86,7 @@ impl Settings {
                 },
                 "dialects" => match serde_json::from_value::<DialectSettings>(v.clone())
                     .map_err(|e| e.to_string())
-                    .and_then(DialectSettings::into_config)
+                    .and_then(|settings| settings.into_config().map_err(|e| e.to_string()))
                 {
                     Ok(d) => s.dialects = d,
                     Err(e) => problems.push(format!("dialects: {e}")),

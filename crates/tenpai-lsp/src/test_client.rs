@@ -53,7 +53,11 @@ impl TestClient {
     pub fn in_process() -> (TestClient, tokio::task::JoinHandle<bool>) {
         let (client_end, server_end) = tokio::io::duplex(1 << 20);
         let (server_read, server_write) = tokio::io::split(server_end);
-        let task = tokio::spawn(super::serve_with(server_read, server_write, true));
+        let task = tokio::spawn(super::serve_with(
+            server_read,
+            server_write,
+            super::Methods::WithTestPanic,
+        ));
         let (client_read, client_write) = tokio::io::split(client_end);
         (TestClient::new(client_read, client_write), task)
     }

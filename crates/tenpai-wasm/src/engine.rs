@@ -198,7 +198,7 @@ fn with_japanese_names(mut value: Value) -> Value {
 
 /// Analyses one hand line under `rules`.
 pub fn analyze_line(line: &str, rules: &Rules) -> LineReport {
-    report(&analyze_text(line, rules, false), line)
+    report(&analyze_text(line, rules), line)
 }
 
 /// The report of a line already analysed (a line of a document, under the

@@ -12,6 +12,7 @@ use std::ops::Range;
 use serde::Serialize;
 use tenpai_core::code::Code;
 use tenpai_core::score::Rules;
+pub use tenpai_core::tile::TileText;
 use tenpai_doc::document::fix::{fix_document, FixLevel};
 use tenpai_doc::document::present::{
     actions, completion, hints, hover as hover_text, semantic, symbols,
@@ -161,16 +162,6 @@ impl Honors {
             Honors::Letters => HonorStyle::Letters,
         }
     }
-}
-
-/// How hovers write tiles.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum TileText {
-    /// `123m`.
-    #[default]
-    Ascii,
-    /// Unicode Mahjong Tiles glyphs.
-    Glyphs,
 }
 
 /// An open document.
@@ -410,7 +401,7 @@ impl Session {
         let offset = self.map.to_byte(at);
         let line = line_at(&self.lines, offset)?;
         let options = hover_text::HoverOptions {
-            glyphs: self.tile_text == TileText::Glyphs,
+            tile_text: self.tile_text,
         };
         let h = hover_text::hover(&line.analysis, offset - line.range.start, options)?;
         let (from, to) = self.map.range(&line.to_document(&h.span));

@@ -236,7 +236,7 @@ fn bench_analysis(c: &mut Criterion) {
         g.bench_function(format!("line/{name}"), |b| {
             b.iter(|| {
                 i = (i + 1) % lines.len();
-                tenpai::document::analyze_text(&lines[i], &rules, false)
+                tenpai::document::analyze_text(&lines[i], &rules)
                     .diagnostics
                     .len()
             })

@@ -11,6 +11,6 @@ pub mod cli;
 pub use tenpai_core::{
     code, diag, format, hand, limit, notation, rules, score, shanten, suggest, tile,
 };
-pub use tenpai_doc::{config, document, render};
+pub use tenpai_doc::{config, document, json, render};
 pub use tenpai_lsp as lsp;
 pub use tenpai_review as review;

@@ -55,8 +55,8 @@ fn json_output() {
         None,
     );
     let text = stdout(&o);
-    let v: serde_json::Value = serde_json::from_str(&text).expect("one JSON array");
-    assert!(v.is_array());
+    let v: serde_json::Value = serde_json::from_str(&text).expect("one JSON object");
+    assert!(v["findings"].is_array());
     insta::assert_snapshot!(text);
     assert_eq!(o.status.code(), Some(1));
 }
@@ -67,9 +67,9 @@ fn json_columns_count_characters_after_a_glyph() {
     let o = tenpai(&["check", "--format", "json", "-"], Some("🀄 x\n"));
     assert_eq!(o.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let first = &v[0];
+    let first = &v["findings"][0];
     assert_eq!(first["path"], "<stdin>");
-    assert_eq!(first["line"], 1);
+    assert_eq!(first["range"]["start"]["line"], 1);
     assert_eq!(first["severity"], "error");
     let md = "Hand: 🀄 `🀄🀄 123m riichii`\n";
     let dir = std::env::temp_dir().join(format!("tenpai-check-{}", std::process::id()));
@@ -78,7 +78,7 @@ fn json_columns_count_characters_after_a_glyph() {
     std::fs::write(&path, md).unwrap();
     let o = tenpai(&["check", "--format", "json", path.to_str().unwrap()], None);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let d = v
+    let d = v["findings"]
         .as_array()
         .unwrap()
         .iter()
@@ -86,8 +86,8 @@ fn json_columns_count_characters_after_a_glyph() {
         .expect("riichii is reported");
     // "Hand: 🀄 `🀄🀄 123m " is 17 characters, so riichii starts at column 18
     // (22 in UTF-16 units, 27 in bytes).
-    assert_eq!(d["column"], 18);
-    assert_eq!(d["end_column"], 25);
+    assert_eq!(d["range"]["start"]["column"], 18);
+    assert_eq!(d["range"]["end"]["column"], 25);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -177,7 +177,7 @@ fn the_examples_check_as_the_readme_says() {
     // (the hand shown without a yaku); every claim is right.
     let o = tenpai(&["check", "--format", "json", "../../examples"], None);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let codes: Vec<&str> = v
+    let codes: Vec<&str> = v["findings"]
         .as_array()
         .unwrap()
         .iter()
@@ -337,11 +337,14 @@ fn a_byte_order_mark_is_no_column_and_a_lone_cr_ends_a_line() {
         Some("\u{feff}123m 456p 789s 11z 228z\r123m456p789s1122z\r"),
     );
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
-    let found = v.as_array().expect("an array");
+    let found = v["findings"].as_array().expect("an array");
     assert_eq!(found.len(), 1, "{v}");
     assert_eq!(found[0]["code"], "invalid-tile");
     assert_eq!(
-        (found[0]["line"].as_u64(), found[0]["column"].as_u64()),
+        (
+            found[0]["range"]["start"]["line"].as_u64(),
+            found[0]["range"]["start"]["column"].as_u64()
+        ),
         (Some(1), Some(22))
     );
     let o = tenpai(&["check", "-"], Some("\u{feff}123m 456p 789s 11z 228z\n"));
@@ -387,8 +390,8 @@ fn a_missing_path_does_not_stop_the_others() {
         ],
         None,
     );
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON array");
-    assert!(v.as_array().is_some_and(|a| !a.is_empty()));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    assert!(v["findings"].as_array().is_some_and(|a| !a.is_empty()));
 }
 
 /// A file named twice, or named and found in a directory named too, and

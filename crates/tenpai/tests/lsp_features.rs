@@ -702,7 +702,7 @@ async fn document_rules_name_the_rule_set_and_its_tenpai_toml() {
         .await;
     assert_eq!(
         got["result"],
-        json!({"rules": "mahjong-soul kiriage", "config": root.join("tenpai.toml").display().to_string()}),
+        json!({"schema_version": 1, "rules": "mahjong-soul kiriage", "config": root.join("tenpai.toml").display().to_string()}),
         "{got}"
     );
     // Outside the project: the editor's settings.
@@ -711,7 +711,7 @@ async fn document_rules_name_the_rule_set_and_its_tenpai_toml() {
         .await;
     assert_eq!(
         got["result"],
-        json!({"rules": "tenhou honba=1500", "config": null}),
+        json!({"schema_version": 1, "rules": "tenhou honba=1500", "config": null}),
         "{got}"
     );
     // A document that is not open has none.

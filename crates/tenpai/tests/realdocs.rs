@@ -377,13 +377,14 @@ fn the_check_command_reports_only_the_authors_errors() {
         .arg(realdocs())
         .output()
         .expect("run tenpai check");
-    let findings: Vec<Value> = serde_json::from_slice(&out.stdout).expect("JSON findings");
+    let run: Value = serde_json::from_slice(&out.stdout).expect("JSON findings");
+    let findings = run["findings"].as_array().expect("a list of findings");
     for expected in DOCS {
         let reported: BTreeSet<(u32, String)> = findings
             .iter()
             .filter(|f| f["path"].as_str().is_some_and(|p| p.ends_with(expected.0)))
             .map(|f| {
-                let line = f["line"].as_u64().unwrap_or(0) as u32;
+                let line = f["range"]["start"]["line"].as_u64().unwrap_or(0) as u32;
                 (line, f["code"].as_str().unwrap_or("").to_string())
             })
             .collect();

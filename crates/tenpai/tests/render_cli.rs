@@ -5,10 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use tenpai::document::present::hand_text;
+use tenpai::document::present::{hand_text, WinTile};
 use tenpai::document::{Analyzer, DocKind, Origin};
 use tenpai::render::{render_document, PageOptions};
 use tenpai::score::Rules;
+use tenpai::tile::TileText;
 
 fn tenpai() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tenpai"))
@@ -279,8 +280,8 @@ fn check_page(name: &str, text: &str, kind: DocKind) -> usize {
         } else if reds <= 1 {
             hand_text(
                 &line.analysis.validated.as_ref().unwrap().hand,
-                false,
-                false,
+                WinTile::InHand,
+                TileText::Ascii,
             )
             .trim()
             .to_string()

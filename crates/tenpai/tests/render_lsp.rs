@@ -67,18 +67,14 @@ async fn the_hands_of_a_range_are_drawn_with_their_places() {
     let all = hands(&got);
     assert_eq!(all.len(), 3, "{got}");
     assert_eq!(all[0]["tiles"], "234m567p2234678s");
-    assert_eq!(
-        all[0]["range"]["start"],
-        json!({"line": 2, "character": 10})
-    );
+    // The place shape of docs/json.md: 1-based, columns in characters.
+    assert_eq!(all[0]["range"]["start"], json!({"line": 3, "column": 11}));
     assert!(all[0]["svg"].as_str().unwrap().contains("tenpai · "));
-    assert_eq!(all[1]["range"]["start"]["line"], 5);
+    assert_eq!(all[1]["range"]["start"]["line"], 6);
     // The hand with an error: drawn as written, its error given.
     assert_eq!(all[2]["tiles"], "123m456p789s1122z8z");
-    assert!(all[2]["errors"][0]
-        .as_str()
-        .unwrap()
-        .starts_with("invalid-tile: "));
+    assert_eq!(all[2]["errors"][0]["code"], "invalid-tile");
+    assert!(all[2]["errors"][0]["message"].is_string());
     assert!(all[2]["svg"].as_str().unwrap().contains("class=\"mj-x\""));
     // A position (an empty range) finds the hand under it.
     let at = json!({"start": {"line": 5, "character": 3}, "end": {"line": 5, "character": 3}});

@@ -143,8 +143,8 @@ fn flags_replace_line_options() {
     assert_eq!(v["fu"], 20);
     assert_eq!(v["points"]["dealer"], 2600);
     assert_eq!(v["points"]["non_dealer"], 1300);
-    assert!(v["line"].as_str().unwrap().contains("dora=1p"));
-    assert!(!v["line"].as_str().unwrap().contains("dora=9p"));
+    assert!(v["text"].as_str().unwrap().contains("dora=1p"));
+    assert!(!v["text"].as_str().unwrap().contains("dora=9p"));
 }
 
 #[test]

@@ -117,7 +117,9 @@ fn stdin_answers_one_object_per_line_in_order() {
     assert_eq!(v[1]["waits"].as_array().map(Vec::len), Some(13));
     // A partial hand: 11m 222p is one meld and a pair, complete.
     assert_eq!(v[2]["shanten"], -1);
-    assert_eq!(v[3]["error"], "missing-suit");
+    assert_eq!(v[3]["error"]["code"], "missing-suit");
+    // Placed on its line of the input (the fifth: the blank one counts).
+    assert_eq!(v[3]["diagnostics"][0]["range"]["start"]["line"], 5);
 }
 
 /// A nagashi line may hold no tiles (it is scored without them), but
@@ -127,7 +129,7 @@ fn a_line_without_tiles_is_an_error_even_with_nagashi() {
     for line in ["nagashi", "nagashi dora=1m", "riichi"] {
         let out = run(&["--json", line], None);
         assert_eq!(out.status.code(), Some(1), "{line}");
-        assert_eq!(json_lines(&out)[0]["error"], "tile-count", "{line}");
+        assert_eq!(json_lines(&out)[0]["error"]["code"], "tile-count", "{line}");
     }
 }
 
@@ -190,13 +192,13 @@ fn words_without_tiles_continue_the_line_before() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let v = json_lines(&out);
     assert_eq!(v.len(), 2, "{v:?}");
-    assert_eq!(v[0]["line"], "123m456p789s1122z riichi");
+    assert_eq!(v[0]["text"], "123m456p789s1122z riichi");
     let ron_on_2z = v[0]["waits"]
         .as_array()
         .and_then(|ws| ws.iter().find(|w| w["tile"] == "2z"))
         .map(|w| w["ron"]["yaku"].clone());
     assert_eq!(ron_on_2z, Some(serde_json::json!([["riichi", 1]])));
-    assert_eq!(v[1]["line"], "23m456p234s66s (678p)");
+    assert_eq!(v[1]["text"], "23m456p234s66s (678p)");
 }
 
 #[test]

@@ -143,6 +143,8 @@ export type Status =
 
 /** The server's answer to `tenpai/documentRules`. */
 export interface DocumentRules {
+  /** The version of the JSON shapes of docs/json.md (1). */
+  schema_version?: number;
   /** The rule set before any `rules:` line, as `rules:` words. */
   rules: string;
   /** The `tenpai.toml` it came from, or none: the editor's settings. */

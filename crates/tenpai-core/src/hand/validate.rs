@@ -40,6 +40,17 @@ impl Validated {
 
 /// Parses and strictly validates one hand line. `Err` holds the errors
 /// (syntax and semantic) when there is any.
+///
+/// ```
+/// use tenpai_core::hand::parse_hand;
+/// use tenpai_core::rules::Rules;
+///
+/// let (hand, situation) = parse_hand("123m456p789s11222z win=2z ron", &Rules::tenhou())
+///     .expect("a valid hand line");
+/// assert_eq!(hand.closed.len(), 14);
+/// assert!(!situation.tsumo);
+/// assert!(parse_hand("123m", &Rules::tenhou()).is_err());
+/// ```
 pub fn parse_hand(text: &str, rules: &Rules) -> Result<(Hand, Situation), Vec<Diagnostic>> {
     read_hand(text, rules, Mode::Strict).map(|(hand, sit, _)| (hand, sit))
 }
@@ -51,6 +62,17 @@ pub type ReadHand = (Hand, Situation, Vec<Diagnostic>);
 
 /// Parses and validates one hand line in `mode`. `Err` holds the errors
 /// (syntax and semantic) when there is any.
+///
+/// ```
+/// use tenpai_core::hand::{read_hand, Mode};
+/// use tenpai_core::rules::Rules;
+///
+/// // A waiting hand is a hand in `Mode::Partial`; its warnings come along.
+/// let (hand, _, notes) = read_hand("123m456p789s1122z riichi riichi", &Rules::tenhou(), Mode::Partial)
+///     .expect("a valid hand line");
+/// assert_eq!(hand.closed.len(), 13);
+/// assert_eq!(notes[0].code.as_str(), "duplicate-option");
+/// ```
 pub fn read_hand(text: &str, rules: &Rules, mode: Mode) -> Result<ReadHand, Vec<Diagnostic>> {
     let line = crate::notation::parse_line(text);
     let crate::notation::ast::LineKind::Hand(hand_line) = &line.kind else {

@@ -17,6 +17,18 @@ use ast::{HandLine, Line, LineKind};
 
 /// Applies a `rules:` line to `base`. Unknown rules and bad values are
 /// errors; the words that apply still do.
+///
+/// ```
+/// use tenpai_core::notation::{ast::LineKind, parse_line, rules_of};
+/// use tenpai_core::rules::Rules;
+///
+/// let LineKind::Rules(line) = parse_line("rules: kiriage kuitan=maybe").kind else {
+///     unreachable!("a rules: line");
+/// };
+/// let (rules, errors) = rules_of(&line, &Rules::tenhou());
+/// assert!(rules.kiriage);
+/// assert_eq!(errors[0].code.as_str(), "invalid-value");
+/// ```
 pub fn rules_of(line: &ast::RulesLine, base: &Rules) -> (Rules, Vec<Diagnostic>) {
     let mut rules = base.clone();
     let mut diags = Vec::new();
@@ -48,6 +60,16 @@ pub fn rules_of(line: &ast::RulesLine, base: &Rules) -> (Rules, Vec<Diagnostic>)
 
 /// Parses one line of notation. Never panics; recovers from errors, so a
 /// line may report several.
+///
+/// ```
+/// use tenpai_core::notation::{ast::LineKind, parse_line};
+///
+/// let line = parse_line("123m456p789s11222z riichi");
+/// assert!(line.errors.is_empty());
+/// assert!(matches!(line.kind, LineKind::Hand(_)));
+/// let line = parse_line("123 456p");
+/// assert_eq!(line.errors[0].code.as_str(), "missing-suit");
+/// ```
 pub fn parse_line(text: &str) -> Line {
     // Built in place: a hand line filled by the fast path and then moved
     // into a `Line` would be copied whole.

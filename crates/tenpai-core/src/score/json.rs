@@ -5,6 +5,7 @@ use serde_json::{json, Map, Value};
 use super::shape::GroupKind;
 use super::{Alternative, FuItem, Interpretation, Points, Score, ScoreError, YakuHan};
 use crate::code::Code;
+use crate::tile::TileText;
 
 fn yaku_json(yaku: &[YakuHan]) -> Value {
     Value::Array(
@@ -53,7 +54,7 @@ pub fn interpretation_json(it: &Interpretation) -> Value {
             };
             json!({
                 "kind": kind,
-                "tiles": g.render(false).trim_matches(|c| "()[]".contains(c)),
+                "tiles": g.render(TileText::Ascii).trim_matches(|c| "()[]".contains(c)),
                 "open": g.open,
                 "melded": g.melded,
             })
@@ -64,7 +65,7 @@ pub fn interpretation_json(it: &Interpretation) -> Value {
         "groups": groups,
         "win": it.win.ascii(),
         "wait": it.wait.id(),
-        "text": it.render(false),
+        "text": it.render(TileText::Ascii),
     })
 }
 

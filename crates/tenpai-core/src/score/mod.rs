@@ -133,7 +133,28 @@ impl Reading {
     }
 }
 
-/// Scores a winning hand.
+/// Scores a winning hand: the best reading's yaku, fu and payments, and
+/// every other reading. A hand that cannot win says why ([`ScoreError`]).
+///
+/// ```
+/// use tenpai_core::code::Code;
+/// use tenpai_core::hand::parse_hand;
+/// use tenpai_core::limit::Limit;
+/// use tenpai_core::rules::Rules;
+/// use tenpai_core::score::score;
+///
+/// let rules = Rules::tenhou();
+/// let (hand, situation) = parse_hand("19m19p19s12345677z win=7z ron seat=s", &rules).unwrap();
+/// let scored = score(&hand, &situation, &rules).unwrap();
+/// assert_eq!(scored.limit, Some(Limit::Yakuman(1)));
+/// assert_eq!(scored.points.ron, Some(32000));
+///
+/// // Complete, but dora are not a yaku.
+/// let line = "34066m234999p(999m) win=9p seat=n round=n dora=9p";
+/// let (hand, situation) = parse_hand(line, &rules).unwrap();
+/// let error = score(&hand, &situation, &rules).unwrap_err();
+/// assert_eq!(error.code, Code::NoYaku);
+/// ```
 pub fn score(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
     // Returned as it is (not taken apart and rebuilt), so the result is
     // written once, where the caller wants it.

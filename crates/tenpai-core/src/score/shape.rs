@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::hand::{Meld, MeldKind};
-use crate::tile::{Counts, Tile};
+use crate::tile::{Counts, Tile, TileText};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum GroupKind {
@@ -98,7 +98,7 @@ impl Group {
     }
 
     /// The group in notation: `123m`, `(555p)`, `[1111s]`, `77z`.
-    pub fn render(self, glyphs: bool) -> String {
+    pub fn render(self, text: TileText) -> String {
         let (t, n) = self.tiles();
         let mut body = String::new();
         let tile_at = |k: usize| -> Tile {
@@ -108,7 +108,7 @@ impl Group {
                 t
             }
         };
-        if glyphs {
+        if text == TileText::Glyphs {
             for k in 0..n {
                 body.push(tile_at(k).glyph());
             }
@@ -232,7 +232,7 @@ impl Interpretation {
     }
 
     /// The hand as groups, then the win: `123m 77z (555p) · won on 3m, ...`.
-    pub fn render(&self, glyphs: bool) -> String {
+    pub fn render(&self, text: TileText) -> String {
         if self.form == Form::Nagashi {
             return "nagashi mangan (all discards terminals and honors, none called)".to_string();
         }
@@ -245,7 +245,7 @@ impl Interpretation {
             for g in closed {
                 let n = if g.kind == GroupKind::Pair { 2 } else { 1 };
                 for _ in 0..n {
-                    if glyphs {
+                    if text == TileText::Glyphs {
                         tiles.push(g.tile.glyph());
                     } else {
                         tiles.push_str(&g.tile.ascii());
@@ -258,10 +258,10 @@ impl Interpretation {
                 if i > 0 {
                     out.push(' ');
                 }
-                out.push_str(&g.render(glyphs));
+                out.push_str(&g.render(text));
             }
         }
-        let win = if glyphs {
+        let win = if text == TileText::Glyphs {
             self.win.glyph().to_string()
         } else {
             self.win.ascii()
@@ -273,7 +273,7 @@ impl Interpretation {
 
 impl fmt::Display for Interpretation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.render(false))
+        f.write_str(&self.render(TileText::Ascii))
     }
 }
 

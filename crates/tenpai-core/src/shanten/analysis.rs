@@ -163,6 +163,16 @@ pub(super) fn hand_counts(hand: &Hand) -> (Counts, Counts) {
 
 /// Shanten of a hand with its melds: copies in the melds are not available
 /// to the closed part (a pon of 5m and a 5m tanki is not tenpai).
+///
+/// ```
+/// use tenpai_core::hand::{read_hand, Mode};
+/// use tenpai_core::rules::Rules;
+/// use tenpai_core::shanten::hand_shanten;
+///
+/// let (hand, _, _) = read_hand("19m19p19s1234567z", &Rules::tenhou(), Mode::Partial).unwrap();
+/// let shanten = hand_shanten(&hand);
+/// assert_eq!((shanten.shanten, shanten.kokushi), (0, Some(0)));
+/// ```
 pub fn hand_shanten(hand: &Hand) -> Shanten {
     hand_shanten_under(hand, super::Players::Four)
 }
@@ -280,6 +290,20 @@ fn mask_kinds(mask: u64) -> impl Iterator<Item = usize> {
 /// Analyses a hand line: complete, tenpai (waits and their value), not
 /// tenpai (ukeire), or a discard table for a 14-tile hand that is not
 /// complete. `sit.discard` (a game review) is compared with the best.
+///
+/// ```
+/// use tenpai_core::hand::{read_hand, Mode};
+/// use tenpai_core::rules::Rules;
+/// use tenpai_core::shanten::{analyze, Analysis};
+///
+/// let rules = Rules::tenhou();
+/// let (hand, situation, _) = read_hand("23m456p234s66s (678p)", &rules, Mode::Partial).unwrap();
+/// let Analysis::Tenpai { waits, .. } = analyze(&hand, &situation, &rules) else {
+///     unreachable!("a ready hand");
+/// };
+/// let tiles: Vec<String> = waits.iter().map(|wait| wait.tile.to_string()).collect();
+/// assert_eq!(tiles, ["1m", "4m"]);
+/// ```
 pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
     let (closed, called) = hand_counts(hand);
     let lim = Limits::from_called_under(&called, rules.players);

@@ -658,14 +658,10 @@ pub const HAND_TILES: usize = 13;
 /// list of tiles (`19m19p19s1234567z` and the like), not a hand.
 pub const MOST_HAND_TILES: usize = 18;
 
-/// Analyses one line, uncached. `inline`: an inline code span or `^^…^^`.
-pub fn analyze_text(text: &str, rules: &Rules, inline: bool) -> LineAnalysis {
-    let context = if inline {
-        Context::Inline
-    } else {
-        Context::Line
-    };
-    analyze_in(text, rules, context)
+/// Analyses one line of its own, uncached (see [`analyze_in`] for a line
+/// in another context, such as an inline code span).
+pub fn analyze_text(text: &str, rules: &Rules) -> LineAnalysis {
+    analyze_in(text, rules, Context::Line)
 }
 
 /// Analyses one line, uncached, in `context`.
@@ -1018,7 +1014,7 @@ mod tests {
 
     /// The messages of a line's claim diagnostics.
     fn claim_messages(line: &str) -> Vec<String> {
-        analyze_text(line, &Rules::tenhou(), false)
+        analyze_text(line, &Rules::tenhou())
             .diagnostics
             .iter()
             .filter(|d| matches!(d.code, Code::WrongClaim | Code::InapplicableClaim))
@@ -1239,7 +1235,7 @@ mod tests {
         let l = AnalyzedLine {
             range: 10..15,
             origin: Origin::MjLine,
-            analysis: Arc::new(analyze_text("11z", &Rules::tenhou(), false)),
+            analysis: Arc::new(analyze_text("11z", &Rules::tenhou())),
             translation: None,
         };
         assert_eq!(l.to_document(&(2..99)), 12..15);
@@ -1280,8 +1276,12 @@ mod tests {
         let mut rules = Rules::tenhou();
         for l in &lines {
             let line = &text[l.range.clone()];
-            let inline = l.origin.is_inline();
-            let alone = analyze_text(line, &rules, inline);
+            let context = if l.origin.is_inline() {
+                Context::Inline
+            } else {
+                Context::Line
+            };
+            let alone = analyze_in(line, &rules, context);
             assert_eq!(l.analysis.diagnostics, alone.diagnostics, "{line}");
             assert_eq!(l.analysis.rules, alone.rules, "{line}");
             if let Some(after) = alone.rules_after {

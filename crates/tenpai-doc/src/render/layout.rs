@@ -403,7 +403,7 @@ mod tests {
     use crate::score::Rules;
 
     fn drawing(line: &str) -> Drawing {
-        let analysis = analyze_text(line, &Rules::tenhou(), false);
+        let analysis = analyze_text(line, &Rules::tenhou());
         let arrangement = if analysis.outcome.is_some() {
             Arrangement::AsPlayed
         } else {

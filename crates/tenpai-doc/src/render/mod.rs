@@ -176,6 +176,6 @@ pub fn hand_svg(
     options: &HandOptions,
     theme: Theme,
 ) -> Option<(String, Vec<HandError>)> {
-    let analysis = analyze_text(line, rules, false);
+    let analysis = analyze_text(line, rules);
     picture_svg(line, &analysis, options, theme).map(|hand| (hand.svg, hand.errors))
 }

@@ -13,7 +13,8 @@ use std::ops::Range;
 use pulldown_cmark::{html, CowStr, Event, Parser, Tag, TagEnd};
 
 use crate::document::{
-    analyze_text, looks_like_hand, markdown, AnalyzedLine, Analyzer, DialectConfig, DocKind, Origin,
+    analyze_in, looks_like_hand, markdown, AnalyzedLine, Analyzer, Context, DialectConfig, DocKind,
+    Origin,
 };
 use crate::score::Rules;
 
@@ -185,7 +186,7 @@ impl<'a> HandRenderer<'a> {
         let line = AnalyzedLine {
             range: 0..trimmed.len(),
             origin: Origin::InlineCode,
-            analysis: std::sync::Arc::new(analyze_text(trimmed, rules, true)),
+            analysis: std::sync::Arc::new(analyze_in(trimmed, rules, Context::Inline)),
             translation: None,
         };
         self.hand(trimmed, &line, Placement::Inline)

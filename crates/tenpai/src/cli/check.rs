@@ -14,6 +14,7 @@ use crate::config::Configs;
 use crate::diag::{Code, Severity};
 use crate::document::fix::{fix_document, FixLevel};
 use crate::document::{Analyzer, DocKind, Encoding, FileDiagnostic, LineIndex, Position};
+use crate::json::{Place, Point, SCHEMA_VERSION};
 use crate::score::Rules;
 
 use super::terminal::{self, escape_controls};
@@ -269,18 +270,16 @@ fn walk(dir: &Path, out: &mut Vec<Input>) {
     }
 }
 
-/// One finding, placed for printing: positions 1-based, columns counted
-/// in Unicode characters; the end is exclusive.
+/// One finding, placed for printing; serialised as in `docs/json.md`.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Finding {
     pub path: String,
-    pub line: u32,
-    pub column: u32,
-    pub end_line: u32,
-    pub end_column: u32,
-    pub severity: Severity,
     pub code: Code,
+    pub severity: Severity,
     pub message: String,
+    /// Positions 1-based, columns counted in Unicode characters; the end is
+    /// exclusive.
+    pub range: Place,
     /// The file line the finding starts on, for the human output: shared
     /// by the findings of one line, which may be thousands on a long line.
     #[serde(skip)]
@@ -363,8 +362,8 @@ impl Report {
             let mut last: Option<(u32, Arc<str>)> = None;
             for d in crate::document::file_diagnostics(&lines) {
                 let mut f = finding(name, &index, d, &mut last);
-                f.line += first_line;
-                f.end_line += first_line;
+                f.range.start.line += first_line;
+                f.range.end.line += first_line;
                 self.findings.push(f);
             }
             // A chunk ends with a line break: its last "line" is empty.
@@ -467,13 +466,13 @@ fn finding(
     }
     Finding {
         path: name.to_string(),
-        line: start.line + 1,
-        column: start.column + 1,
-        end_line: end.line + 1,
-        end_column: end.column + 1,
-        severity: d.severity,
         code: d.code,
+        severity: d.severity,
         message: d.message,
+        range: Place {
+            start: Point::of(start),
+            end: Point::of(end),
+        },
         source,
         notes,
     }
@@ -609,9 +608,19 @@ fn window(source: &str, from: usize, to: usize) -> (bool, &str, bool, usize, usi
     (start > 0, shown, end < chars, from - start, to - start)
 }
 
+/// Whether the human report is coloured.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Paint {
+    Plain,
+    /// ANSI colours, for a terminal.
+    Ansi,
+}
+
 /// The human report: one block per finding, then a summary line.
-pub fn render_human(report: &Report, color: bool) -> String {
-    let st = Style { on: color };
+pub fn render_human(report: &Report, paint: Paint) -> String {
+    let st = Style {
+        on: paint == Paint::Ansi,
+    };
     let mut out = String::new();
     for f in &report.findings {
         let _ = writeln!(
@@ -619,7 +628,12 @@ pub fn render_human(report: &Report, color: bool) -> String {
             "{}: {}{}",
             st.paint(
                 "1",
-                &format!("{}:{}:{}", escape_controls(&f.path), f.line, f.column)
+                &format!(
+                    "{}:{}:{}",
+                    escape_controls(&f.path),
+                    f.range.start.line,
+                    f.range.start.column
+                )
             ),
             st.severity(f.severity),
             st.paint(
@@ -627,20 +641,21 @@ pub fn render_human(report: &Report, color: bool) -> String {
                 &format!("[{}]: {}", f.code, escape_controls(&f.message))
             ),
         );
-        let gutter = f.line.to_string().len();
+        let (start, end) = (f.range.start, f.range.end);
+        let gutter = start.line.to_string().len();
         let pad = " ".repeat(gutter);
         let bar = st.paint("1;34", "|");
-        let to = if f.end_line == f.line {
-            f.end_column as usize - 1
+        let to = if end.line == start.line {
+            end.column as usize - 1
         } else {
             f.source.chars().count()
         };
-        let (line, carets) = underline(&f.source, f.column as usize - 1, to);
+        let (line, carets) = underline(&f.source, start.column as usize - 1, to);
         let _ = writeln!(out, "{pad} {bar}");
         let _ = writeln!(
             out,
             "{} {bar} {line}",
-            st.paint("1;34", &f.line.to_string())
+            st.paint("1;34", &start.line.to_string())
         );
         let caret_color = match f.severity {
             Severity::Error => "1;31",
@@ -700,9 +715,23 @@ pub fn summary(report: &Report) -> String {
     }
 }
 
-/// The findings as one JSON array.
+/// The run as one JSON object (`docs/json.md`, `docs/schema/check.json`).
 pub fn render_json(report: &Report) -> String {
-    let mut s = serde_json::to_string_pretty(&report.findings).unwrap_or_else(|_| "[]".to_string());
+    #[derive(Serialize)]
+    struct Run<'a> {
+        schema_version: u32,
+        files: usize,
+        hands: usize,
+        findings: &'a [Finding],
+    }
+    let run = Run {
+        schema_version: SCHEMA_VERSION,
+        files: report.files,
+        hands: report.hands,
+        findings: &report.findings,
+    };
+    // Plain structs of strings and numbers: serialising cannot fail.
+    let mut s = serde_json::to_string_pretty(&run).unwrap_or_else(|_| "{}".to_string());
     s.push('\n');
     s
 }
@@ -728,10 +757,10 @@ pub fn render_github(report: &Report) -> String {
             out,
             "::{level} file={},line={},col={},endLine={},endColumn={},title={}::{}",
             property(&f.path),
-            f.line,
-            f.column,
-            f.end_line,
-            f.end_column,
+            f.range.start.line,
+            f.range.start.column,
+            f.range.end.line,
+            f.range.end.column,
             property(&format!("tenpai {}", f.code)),
             data(&format!("{}: {}", f.code, f.message)),
         );
@@ -832,14 +861,14 @@ pub fn run(args: CheckArgs) -> ExitCode {
     }
     let output = match args.format {
         Format::Human => {
-            let color = match args.color {
-                ColorChoice::Always => true,
-                ColorChoice::Never => false,
-                ColorChoice::Auto => {
-                    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-                }
+            let terminal =
+                || std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            let paint = match args.color {
+                ColorChoice::Always => Paint::Ansi,
+                ColorChoice::Auto if terminal() => Paint::Ansi,
+                ColorChoice::Never | ColorChoice::Auto => Paint::Plain,
             };
-            render_human(&report, color)
+            render_human(&report, paint)
         }
         Format::Json => render_json(&report),
         Format::Github => render_github(&report),
@@ -1013,7 +1042,12 @@ mod tests {
             r.findings
                 .iter()
                 .map(|f| {
-                    let at = (f.line, f.column, f.end_line, f.end_column);
+                    let at = (
+                        f.range.start.line,
+                        f.range.start.column,
+                        f.range.end.line,
+                        f.range.end.column,
+                    );
                     format!("{at:?} {} {} {}", f.code, f.message, f.source)
                 })
                 .collect::<Vec<_>>()
@@ -1067,7 +1101,7 @@ mod tests {
             .findings
             .iter()
             .all(|f| Arc::ptr_eq(&f.source, first)));
-        let human = render_human(&report, false);
+        let human = render_human(&report, Paint::Plain);
         assert!(human.len() < 1999 * 400, "{} bytes", human.len());
     }
 
@@ -1092,12 +1126,12 @@ mod tests {
         let report = Report {
             findings: vec![Finding {
                 path: "a,b.md".into(),
-                line: 1,
-                column: 2,
-                end_line: 1,
-                end_column: 3,
-                severity: Severity::Warning,
                 code: Code::WrongClaim,
+                severity: Severity::Warning,
+                range: Place {
+                    start: Point { line: 1, column: 2 },
+                    end: Point { line: 1, column: 3 },
+                },
                 message: "100% wrong\nreally".into(),
                 source: Arc::from(""),
                 notes: vec![],

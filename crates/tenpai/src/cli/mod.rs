@@ -18,8 +18,9 @@ pub mod write;
 
 /// What a line of standard input holds for `score -` and `shanten -`.
 pub(crate) enum StdinLine {
-    /// A hand line, with the rules in force for it.
-    Hand(String, crate::score::Rules),
+    /// A hand line, with the rules in force for it and its 1-based line
+    /// number in the input (for the places of `--json`).
+    Hand(String, crate::score::Rules, u32),
     /// A `rules:` line with a word that does not apply (already reported on
     /// stderr): the lines after it are not read under the rules the user
     /// wrote, so the run must not end as a success.
@@ -45,24 +46,27 @@ pub(crate) fn stdin_hands(
 ) -> impl Iterator<Item = std::io::Result<StdinLine>> {
     use crate::notation::{ast::LineKind, parse_line, rules_of};
     let mut rules = rules.clone();
-    std::io::stdin().lines().filter_map(move |line| {
-        let line = match line {
-            Ok(l) => l,
-            Err(e) => return Some(Err(e)),
-        };
-        match parse_line(&line).kind {
-            LineKind::Blank | LineKind::Comment => None,
-            LineKind::Rules(r) => {
-                let (next, diags) = rules_of(&r, &rules);
-                for d in &diags {
-                    eprintln!("tenpai {cmd}: {line}: {}: {}", d.code, d.message);
+    std::io::stdin()
+        .lines()
+        .zip(1u32..)
+        .filter_map(move |(line, number)| {
+            let line = match line {
+                Ok(l) => l,
+                Err(e) => return Some(Err(e)),
+            };
+            match parse_line(&line).kind {
+                LineKind::Blank | LineKind::Comment => None,
+                LineKind::Rules(r) => {
+                    let (next, diags) = rules_of(&r, &rules);
+                    for d in &diags {
+                        eprintln!("tenpai {cmd}: {line}: {}: {}", d.code, d.message);
+                    }
+                    rules = next;
+                    (!diags.is_empty()).then_some(Ok(StdinLine::BadRules))
                 }
-                rules = next;
-                (!diags.is_empty()).then_some(Ok(StdinLine::BadRules))
+                LineKind::Hand(_) => Some(Ok(StdinLine::Hand(line, rules.clone(), number))),
             }
-            LineKind::Hand(_) => Some(Ok(StdinLine::Hand(line, rules.clone()))),
-        }
-    })
+        })
 }
 
 #[derive(Parser, Debug)]

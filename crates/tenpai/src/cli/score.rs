@@ -9,10 +9,13 @@ use serde_json::{json, Value};
 
 use crate::cli::check::RuleArgs;
 use crate::diag::{Code, Diagnostic, Severity};
+use crate::document::present::WinTile;
 use crate::hand::{read_hand, Hand, Mode, Situation};
+use crate::json::{PlacedDiagnostic, SCHEMA_VERSION};
 use crate::notation::{ast::LineKind, parse_line};
 use crate::score::json::error_json;
 use crate::score::{self, Alternative, Interpretation, Rules, Score, ScoreError};
+use crate::tile::TileText;
 
 #[derive(clap::Args, Debug, Default)]
 #[command(after_help = "Examples:
@@ -409,12 +412,14 @@ impl Outcome {
         matches!(self, Outcome::Scored { result, .. } if result.is_ok())
     }
 
-    pub fn to_json(&self, line: &str) -> Value {
+    /// The `--json` object of the line `text`, line `number` (1-based) of
+    /// the input: `docs/json.md`, `docs/schema/score.json`.
+    pub fn to_json(&self, text: &str, number: u32) -> Value {
         let mut v = match self {
             Outcome::Scored { result, notes, .. } => {
                 let mut v = score::to_json(result);
                 if !notes.is_empty() {
-                    v["diagnostics"] = diagnostics_json(notes);
+                    v["diagnostics"] = diagnostics_json(text, number, notes);
                 }
                 v
             }
@@ -429,23 +434,21 @@ impl Outcome {
                         |d| d.message.clone(),
                     ),
                 );
-                v["diagnostics"] = diagnostics_json(diags);
+                v["diagnostics"] = diagnostics_json(text, number, diags);
                 v
             }
         };
-        v["line"] = json!(line);
+        v["schema_version"] = json!(SCHEMA_VERSION);
+        v["text"] = json!(text);
         v
     }
 }
 
-fn diagnostics_json(diags: &[Diagnostic]) -> Value {
-    diags
+fn diagnostics_json(text: &str, number: u32, diags: &[Diagnostic]) -> Value {
+    json!(diags
         .iter()
-        .map(|d| {
-            json!({"code": d.code, "message": d.message,
-                   "start": d.span.start, "end": d.span.end})
-        })
-        .collect()
+        .map(|d| PlacedDiagnostic::in_line(text, number, d))
+        .collect::<Vec<_>>())
 }
 
 /// ANSI styling, or none.
@@ -480,8 +483,8 @@ impl Style {
 }
 
 /// The hand as written, in glyphs or digits: closed tiles, then melds.
-pub fn hand_text(hand: &Hand, glyphs: bool) -> String {
-    crate::document::present::hand_text(hand, false, glyphs)
+pub fn hand_text(hand: &Hand, text: TileText) -> String {
+    crate::document::present::hand_text(hand, WinTile::InHand, text)
 }
 
 fn value_line(han: u32, fu: Option<u32>, limit: Option<score::Limit>, st: Style) -> String {
@@ -560,8 +563,8 @@ fn fu_table(out: &mut String, items: &[score::FuItem], fu: Option<u32>, st: Styl
     }
 }
 
-fn interpretation_text(it: &Interpretation, glyphs: bool) -> String {
-    it.render(glyphs)
+fn interpretation_text(it: &Interpretation, text: TileText) -> String {
+    it.render(text)
 }
 
 fn alternative_text(
@@ -569,10 +572,10 @@ fn alternative_text(
     a: &Alternative,
     sit: &Situation,
     rules: &Rules,
-    glyphs: bool,
+    text: TileText,
     st: Style,
 ) {
-    let _ = writeln!(out, "  {}", interpretation_text(&a.interpretation, glyphs));
+    let _ = writeln!(out, "  {}", interpretation_text(&a.interpretation, text));
     match &a.points {
         Some(p) => {
             let ids: Vec<String> = a
@@ -594,13 +597,22 @@ fn alternative_text(
     }
 }
 
+/// Which readings of a scored hand the human report shows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Readings {
+    /// The chosen one.
+    Best,
+    /// The chosen one, then every other (`--all`).
+    All,
+}
+
 /// The human report of one line.
 pub fn render_text(
     line: &str,
     outcome: &Outcome,
     rules: &Rules,
-    all: bool,
-    glyphs: bool,
+    readings: Readings,
+    text: TileText,
     st: Style,
 ) -> String {
     let mut out = String::new();
@@ -624,7 +636,7 @@ pub fn render_text(
             result,
             notes,
         } => {
-            let _ = writeln!(out, "{}", st.bold(&hand_text(hand, glyphs)));
+            let _ = writeln!(out, "{}", st.bold(&hand_text(hand, text)));
             for d in notes {
                 let what = if d.severity == Severity::Warning {
                     "warning:"
@@ -653,7 +665,7 @@ pub fn render_text(
                     let _ = writeln!(
                         out,
                         "{}",
-                        st.dim(&interpretation_text(&s.interpretation, glyphs))
+                        st.dim(&interpretation_text(&s.interpretation, text))
                     );
                     let _ = writeln!(out, "{}", st.bold("Yaku"));
                     yaku_table(&mut out, &s.yaku, st);
@@ -679,10 +691,10 @@ pub fn render_text(
                         ))
                     );
                     let _ = writeln!(out, "{}", st.good(&payments_text(&s.points, sit, rules)));
-                    if all && !s.others.is_empty() {
+                    if readings == Readings::All && !s.others.is_empty() {
                         let _ = writeln!(out, "{}", st.bold("Other interpretations"));
                         for a in &s.others {
-                            alternative_text(&mut out, a, sit, rules, glyphs, st);
+                            alternative_text(&mut out, a, sit, rules, text, st);
                         }
                     }
                 }
@@ -713,33 +725,43 @@ pub fn run(args: ScoreArgs) -> ExitCode {
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         && std::io::stdout().is_terminal();
     let st = Style { on: color };
-    let glyphs = !args.ascii;
+    let text = if args.ascii {
+        TileText::Ascii
+    } else {
+        TileText::Glyphs
+    };
+    let readings = if args.all {
+        Readings::All
+    } else {
+        Readings::Best
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut failed = false;
     let mut bad_rules = false;
 
-    let mut emit = |line: &str, rules: &Rules, out: &mut dyn Write| -> std::io::Result<()> {
-        let merged = merge_flags(line, &args);
-        let outcome = score_line(&merged, rules);
-        failed |= !outcome.ok();
-        if args.json {
-            writeln!(out, "{}", outcome.to_json(&merged))
-        } else {
-            write!(
-                out,
-                "{}",
-                render_text(&merged, &outcome, rules, args.all, glyphs, st)
-            )
-        }
-    };
+    let mut emit =
+        |line: &str, rules: &Rules, number: u32, out: &mut dyn Write| -> std::io::Result<()> {
+            let merged = merge_flags(line, &args);
+            let outcome = score_line(&merged, rules);
+            failed |= !outcome.ok();
+            if args.json {
+                writeln!(out, "{}", outcome.to_json(&merged, number))
+            } else {
+                write!(
+                    out,
+                    "{}",
+                    render_text(&merged, &outcome, rules, readings, text, st)
+                )
+            }
+        };
 
     let io = if args.line.len() == 1 && args.line[0] == "-" {
         let mut first = true;
         let mut res = Ok(());
         for hand in super::stdin_hands("score", &rules) {
-            let (line, rules) = match hand {
-                Ok(super::StdinLine::Hand(line, rules)) => (line, rules),
+            let (line, rules, number) = match hand {
+                Ok(super::StdinLine::Hand(line, rules, number)) => (line, rules, number),
                 Ok(super::StdinLine::BadRules) => {
                     bad_rules = true;
                     continue;
@@ -753,7 +775,7 @@ pub fn run(args: ScoreArgs) -> ExitCode {
                 let _ = writeln!(out);
             }
             first = false;
-            res = emit(&line, &rules, &mut out);
+            res = emit(&line, &rules, number, &mut out);
             if res.is_err() {
                 break;
             }
@@ -761,7 +783,7 @@ pub fn run(args: ScoreArgs) -> ExitCode {
         res
     } else {
         let line = args.line.join(" ");
-        emit(&line, &rules, &mut out)
+        emit(&line, &rules, 1, &mut out)
     };
     if let Err(e) = io.and_then(|_| out.flush()) {
         if e.kind() != std::io::ErrorKind::BrokenPipe {

@@ -9,14 +9,16 @@ use serde_json::{json, Value};
 use crate::cli::check::RuleArgs;
 use crate::diag::{Code, Diagnostic};
 use crate::document::present::text::plural;
+use crate::document::present::WinTile;
 use crate::hand::{read_hand, Hand, Mode, ReadHand, Situation};
+use crate::json::{PlacedDiagnostic, SCHEMA_VERSION};
 use crate::notation::{
     ast::{HandItem, LineKind},
     parse_line,
 };
 use crate::score::Rules;
 use crate::shanten::{self, Analysis, Shanten, Ukeire, Wait, WinValue};
-use crate::tile::{parse_tiles, Tile};
+use crate::tile::{parse_tiles, Tile, TileText};
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
@@ -94,8 +96,9 @@ pub fn run(args: ShantenArgs) -> ExitCode {
             }
         },
     };
-    // Each hand line with the rules in force for it.
-    let mut inputs: Vec<(String, Rules)> = Vec::new();
+    // Each hand line with the rules in force for it and its line number in
+    // its input (1 for a line given as an argument).
+    let mut inputs: Vec<(String, Rules, u32)> = Vec::new();
     let mut failed = false;
     // The command-line argument last read as a line of its own.
     let mut last_arg: Option<usize> = None;
@@ -103,7 +106,9 @@ pub fn run(args: ShantenArgs) -> ExitCode {
         if l == "-" {
             for hand in super::stdin_hands("shanten", &rules) {
                 match hand {
-                    Ok(super::StdinLine::Hand(line, rules)) => inputs.push((line, rules)),
+                    Ok(super::StdinLine::Hand(line, rules, number)) => {
+                        inputs.push((line, rules, number))
+                    }
                     Ok(super::StdinLine::BadRules) => failed = true,
                     Err(e) => {
                         eprintln!("tenpai shanten: reading standard input: {e}");
@@ -112,18 +117,18 @@ pub fn run(args: ShantenArgs) -> ExitCode {
                 }
             }
         } else if last_arg.is_some_and(|i| i + 1 == inputs.len()) && continues_previous(l) {
-            if let Some((prev, _)) = inputs.last_mut() {
+            if let Some((prev, _, _)) = inputs.last_mut() {
                 prev.push(' ');
                 prev.push_str(l);
             }
         } else {
-            inputs.push((l.clone(), rules.clone()));
+            inputs.push((l.clone(), rules.clone(), 1));
             last_arg = Some(inputs.len() - 1);
         }
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for (n, (text, rules)) in inputs.iter().enumerate() {
+    for (n, (text, rules, number)) in inputs.iter().enumerate() {
         let result = read_line(text, rules).map(|(hand, mut sit, mut notes)| {
             notes.extend(fifth_visible(&hand, &sit, &visible));
             sit.visible.extend(visible.iter().copied());
@@ -134,9 +139,11 @@ pub fn run(args: ShantenArgs) -> ExitCode {
         let written = match (&result, args.json) {
             (Ok((_, notes, sh, a)), true) => {
                 let mut v = shanten::to_json(sh, a);
-                v["line"] = json!(text);
+                v["schema_version"] = json!(SCHEMA_VERSION);
+                v["text"] = json!(text);
+                v["error"] = Value::Null;
                 if !notes.is_empty() {
-                    v["diagnostics"] = diagnostics_json(notes);
+                    v["diagnostics"] = diagnostics_json(text, *number, notes);
                 }
                 writeln!(out, "{v}")
             }
@@ -147,11 +154,17 @@ pub fn run(args: ShantenArgs) -> ExitCode {
             (Err(diags), json) => {
                 failed = true;
                 if json {
+                    // `read_hand` fails with at least one error.
+                    let (code, message) = diags
+                        .first()
+                        .map_or((Code::NotAHand, "the line does not parse"), |d| {
+                            (d.code, d.message.as_str())
+                        });
                     let v = json!({
-                        "line": text,
-                        // `read_hand` fails with at least one error.
-                        "error": diags.first().map_or(Code::NotAHand, |d| d.code),
-                        "diagnostics": diagnostics_json(diags),
+                        "schema_version": SCHEMA_VERSION,
+                        "text": text,
+                        "error": {"code": code, "message": message},
+                        "diagnostics": diagnostics_json(text, *number, diags),
                     });
                     writeln!(out, "{v}")
                 } else {
@@ -177,16 +190,15 @@ pub fn run(args: ShantenArgs) -> ExitCode {
     ExitCode::from(if failed { 1 } else { 0 })
 }
 
-fn tile(t: Tile, ascii: bool) -> String {
-    if ascii {
-        t.to_string()
-    } else {
-        format!("{} {}", t.glyph(), t)
+fn tile(t: Tile, text: TileText) -> String {
+    match text {
+        TileText::Ascii => t.to_string(),
+        TileText::Glyphs => format!("{} {}", t.glyph(), t),
     }
 }
 
-fn hand_text(hand: &Hand, ascii: bool) -> String {
-    crate::document::present::hand_text(hand, false, !ascii)
+fn hand_text(hand: &Hand, text: TileText) -> String {
+    crate::document::present::hand_text(hand, WinTile::InHand, text)
 }
 
 fn forms(sh: &Shanten) -> String {
@@ -221,7 +233,7 @@ fn win_text(v: &WinValue) -> String {
     }
 }
 
-fn wait_lines(waits: &[Wait], ascii: bool, indent: &str) -> String {
+fn wait_lines(waits: &[Wait], text: TileText, indent: &str) -> String {
     let mut s = String::new();
     for w in waits {
         let value = match &w.value {
@@ -231,21 +243,21 @@ fn wait_lines(waits: &[Wait], ascii: bool, indent: &str) -> String {
             Some(v) => format!("ron {} · tsumo {}", win_text(&v.ron), win_text(&v.tsumo)),
             None => String::new(),
         };
-        let line = format!("{indent}{}  {} left  {value}", tile(w.tile, ascii), w.left);
+        let line = format!("{indent}{}  {} left  {value}", tile(w.tile, text), w.left);
         s.push_str(line.trim_end());
         s.push('\n');
     }
     s
 }
 
-fn ukeire_list(u: &Ukeire, ascii: bool) -> String {
+fn ukeire_list(u: &Ukeire, text: TileText) -> String {
     u.tiles
         .iter()
         .map(|t| {
             if t.practical == t.left {
-                format!("{}×{}", tile(t.tile, ascii), t.left)
+                format!("{}×{}", tile(t.tile, text), t.left)
             } else {
-                format!("{}×{}({})", tile(t.tile, ascii), t.practical, t.left)
+                format!("{}×{}({})", tile(t.tile, text), t.practical, t.left)
             }
         })
         .collect::<Vec<_>>()
@@ -295,17 +307,11 @@ fn fifth_visible(hand: &Hand, sit: &Situation, flag: &[Tile]) -> Vec<Diagnostic>
     out
 }
 
-fn diagnostics_json(diags: &[Diagnostic]) -> Value {
-    diags
+fn diagnostics_json(text: &str, number: u32, diags: &[Diagnostic]) -> Value {
+    json!(diags
         .iter()
-        .map(|d| {
-            json!({
-                "code": d.code,
-                "message": d.message,
-                "span": [d.span.start, d.span.end],
-            })
-        })
-        .collect()
+        .map(|d| PlacedDiagnostic::in_line(text, number, d))
+        .collect::<Vec<_>>())
 }
 
 /// The readable report of one line.
@@ -317,7 +323,11 @@ fn render(
     a: &Analysis,
     args: &ShantenArgs,
 ) -> String {
-    let ascii = args.ascii;
+    let tiles = if args.ascii {
+        TileText::Ascii
+    } else {
+        TileText::Glyphs
+    };
     let mut s = format!("{text}\n");
     for d in notes {
         let what = if d.severity == crate::diag::Severity::Warning {
@@ -327,7 +337,7 @@ fn render(
         };
         s.push_str(&format!("  {what}[{}]: {}\n", d.code, d.message));
     }
-    s.push_str(&format!("  hand     {}\n", hand_text(hand, ascii)));
+    s.push_str(&format!("  hand     {}\n", hand_text(hand, tiles)));
     match a {
         Analysis::Complete => {
             s.push_str("  shanten  complete: a winning shape (see `tenpai score`)\n");
@@ -340,7 +350,7 @@ fn render(
                 plural(waits.len() as u32, "kind", "kinds"),
                 plural(left, "tile", "tiles")
             ));
-            s.push_str(&wait_lines(waits, ascii, "    "));
+            s.push_str(&wait_lines(waits, tiles, "    "));
         }
         Analysis::NotTenpai { ukeire, .. } => {
             s.push_str(&format!(
@@ -354,7 +364,7 @@ fn render(
                 count_text(ukeire)
             ));
             if !ukeire.tiles.is_empty() {
-                s.push_str(&format!("    {}\n", ukeire_list(ukeire, ascii)));
+                s.push_str(&format!("    {}\n", ukeire_list(ukeire, tiles)));
             }
         }
         Analysis::Discards { options, .. } => {
@@ -367,15 +377,15 @@ fn render(
             for o in options {
                 s.push_str(&format!(
                     "    {:<6} {:<11} {:>5}  {}\n",
-                    tile(o.tile, ascii),
+                    tile(o.tile, tiles),
                     shanten::shanten_name(o.shanten),
                     o.ukeire.tiles.len(),
                     count_text(&o.ukeire)
                 ));
                 if o.shanten == 0 {
-                    s.push_str(&wait_lines(&o.waits, ascii, "             wait "));
+                    s.push_str(&wait_lines(&o.waits, tiles, "             wait "));
                 } else if args.ukeire && !o.ukeire.tiles.is_empty() {
-                    s.push_str(&format!("             {}\n", ukeire_list(&o.ukeire, ascii)));
+                    s.push_str(&format!("             {}\n", ukeire_list(&o.ukeire, tiles)));
                 }
             }
             if let Some(summary) = a.chosen_summary() {

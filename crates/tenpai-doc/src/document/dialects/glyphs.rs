@@ -64,9 +64,18 @@ fn circled(c: char) -> Option<u8> {
         .then(|| (code - 0x2460 + 1) as u8)
 }
 
+/// Which characters [`read_line`] takes for tiles.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Script {
+    /// The Unicode Mahjong Tiles glyphs only.
+    Glyphs,
+    /// Those, kanji names and circled digits (`一萬`, `①筒`, `東`).
+    GlyphsAndKanji,
+}
+
 /// What a line of tile characters holds; `None` if anything else is on
-/// it (spaces aside). `kanji`: read kanji and circled digits too.
-pub fn read_line(text: &str, range: Range<usize>, kanji: bool) -> Option<Translation> {
+/// it (spaces aside).
+pub fn read_line(text: &str, range: Range<usize>, script: Script) -> Option<Translation> {
     let s = text.get(range.clone())?;
     let mut builder = Builder::new();
     let mut chars = s.char_indices().peekable();
@@ -87,7 +96,7 @@ pub fn read_line(text: &str, range: Range<usize>, kanji: bool) -> Option<Transla
         if c == '\u{fe0f}' {
             continue;
         }
-        if !kanji {
+        if script == Script::Glyphs {
             return None;
         }
         if let Some(n) = honor_kanji(c) {
@@ -156,15 +165,17 @@ mod tests {
     fn glyph_and_kanji_lines() {
         let text = "🀇🀈🀛 🀜\n";
         assert_eq!(
-            read_line(text, 0..text.len() - 1, false).unwrap().text,
+            read_line(text, 0..text.len() - 1, Script::Glyphs)
+                .unwrap()
+                .text,
             "1m2m3p4p"
         );
         let text = "北北北發一萬九万①";
-        let t = read_line(text, 0..text.len(), true).unwrap();
+        let t = read_line(text, 0..text.len(), Script::GlyphsAndKanji).unwrap();
         assert_eq!(t.text, "4z4z4z6z1m9m1p");
         assert_eq!(t.to_source(&(8..10)), 12..18);
-        assert!(read_line("東は中", 0..9, true).is_none());
-        assert!(read_line(text, 0..text.len(), false).is_none());
+        assert!(read_line("東は中", 0..9, Script::GlyphsAndKanji).is_none());
+        assert!(read_line(text, 0..text.len(), Script::Glyphs).is_none());
     }
 
     #[test]

@@ -371,7 +371,7 @@ fn read_marks(text: &str, marks: Marks, out: &mut Ranked) {
         push(out, 0, r, t);
     }
     for r in marks.glyph_runs {
-        if let Some(t) = glyphs::read_line(text, r.clone(), false) {
+        if let Some(t) = glyphs::read_line(text, r.clone(), glyphs::Script::Glyphs) {
             push(out, 1, r, t);
         }
     }
@@ -505,14 +505,14 @@ fn fence_hands(
             if s.starts_with('(') && s.ends_with(')') {
                 continue;
             }
-            if let Some(t) = glyphs::read_line(text, r.clone(), true) {
+            if let Some(t) = glyphs::read_line(text, r.clone(), glyphs::Script::GlyphsAndKanji) {
                 push(out, 0, r, t);
                 continue;
             }
         }
         if cfg.reads(Dialect::Glyphs) {
             for g in glyphs::runs(text, r.clone(), 3) {
-                if let Some(t) = glyphs::read_line(text, g.clone(), false) {
+                if let Some(t) = glyphs::read_line(text, g.clone(), glyphs::Script::Glyphs) {
                     push(out, 1, g, t);
                 }
             }

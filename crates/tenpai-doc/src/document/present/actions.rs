@@ -102,11 +102,16 @@ pub fn format(text: &str, origin: Origin, style: HonorStyle) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::analyze_text;
+    use crate::document::{analyze_in, Context};
     use crate::score::Rules;
 
     fn titles(text: &str, origin: Origin) -> Vec<String> {
-        let a = analyze_text(text, &Rules::tenhou(), origin.is_inline());
+        let context = if origin.is_inline() {
+            Context::Inline
+        } else {
+            Context::Line
+        };
+        let a = analyze_in(text, &Rules::tenhou(), context);
         line_actions(&a, text, origin, HonorStyle::Digits)
             .into_iter()
             .map(|a| a.title)

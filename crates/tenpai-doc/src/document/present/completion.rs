@@ -61,7 +61,7 @@ pub fn complete(text: &str, col: usize, rules: &Rules) -> Vec<Item> {
     // The line without the word being typed: a half-written word (`r`,
     // `win=`) would otherwise be read as a tile or be an error.
     let rest = format!("{}{}", &text[..start], &text[col..]);
-    let a = analyze_text(&rest, rules, false);
+    let a = analyze_text(&rest, rules);
     let LineKind::Hand(h) = &a.line.kind else {
         return Vec::new();
     };
@@ -497,7 +497,7 @@ mod tests {
         let mut done = line.to_string();
         done.push_str(&items[0].insert);
         done.insert_str(17, " 2s");
-        let a = analyze_text(&done, &Rules::tenhou(), false);
+        let a = analyze_text(&done, &Rules::tenhou());
         assert!(a.diagnostics.is_empty(), "{done}: {:?}", a.diagnostics);
         // A 14-tile hand has its winning tile: nothing is added.
         let line = "234m567p22s345678s win=";

@@ -10,12 +10,12 @@ use crate::hand::{Hand, Riichi, Situation};
 use crate::notation::ast::{Claim, HandLine, LineKind, OptionValue, TileTok};
 use crate::score::{self, Rules, Score};
 use crate::shanten::{Analysis, DiscardOption, Ukeire, Wait};
-use crate::tile::{Tile, Wind};
+use crate::tile::{Tile, TileText, Wind};
 
 use super::outcome::{outcome, Outcome};
 use super::text::{
     discard_text, han_fu_text, hand_text, payment_text, plural, shanten_name, tile_text,
-    tiles_left, win_value_text,
+    tiles_left, win_value_text, WinTile,
 };
 
 /// How many discards the hover lists.
@@ -23,8 +23,8 @@ const DISCARDS_SHOWN: usize = 5;
 
 #[derive(Clone, Copy, Debug)]
 pub struct HoverOptions {
-    /// Tiles as Unicode glyphs (else `123m`).
-    pub glyphs: bool,
+    /// How tiles are written.
+    pub tile_text: TileText,
 }
 
 /// A hover: Markdown and the line-relative byte span it describes.
@@ -161,7 +161,7 @@ fn tile_hover(a: &LineAnalysis, h: &HandLine, t: &TileTok, opts: HoverOptions) -
     } else {
         t.tile.ascii()
     };
-    if opts.glyphs {
+    if opts.tile_text == TileText::Glyphs {
         let _ = write!(md, "{} ", t.tile.glyph());
     }
     let _ = write!(md, "**{}** — {}", written, t.tile.name());
@@ -173,11 +173,11 @@ fn tile_hover(a: &LineAnalysis, h: &HandLine, t: &TileTok, opts: HoverOptions) -
     match option_key(h, t) {
         Some("dora") => notes.push(format!(
             "dora indicator: the dora is {}",
-            tile_text(t.tile.dora_after(), false, opts.glyphs)
+            tile_text(t.tile.dora_after(), false, opts.tile_text)
         )),
         Some("ura") => notes.push(format!(
             "ura-dora indicator: the ura-dora is {}",
-            tile_text(t.tile.dora_after(), false, opts.glyphs)
+            tile_text(t.tile.dora_after(), false, opts.tile_text)
         )),
         Some("win") => notes.push("the winning tile".to_string()),
         Some("discard") => notes.push("the tile discarded".to_string()),
@@ -223,7 +223,12 @@ fn line_hover(a: &LineAnalysis, opts: HoverOptions) -> Option<String> {
         outcome,
         Some(Outcome::Scored(_)) | Some(Outcome::NotScored(_))
     );
-    let hand = hand_text(&v.hand, complete, opts.glyphs);
+    let win = if complete {
+        WinTile::Apart
+    } else {
+        WinTile::InHand
+    };
+    let hand = hand_text(&v.hand, win, opts.tile_text);
     // A line whose tiles all failed to read has no hand to show.
     if !hand.is_empty() {
         let _ = writeln!(md, "{hand}\n");
@@ -306,9 +311,9 @@ fn improvements(
         let _ = writeln!(
             md,
             "| {} | {} | {} | {} |",
-            tile_text(improvement.tile, false, opts.glyphs),
+            tile_text(improvement.tile, false, opts.tile_text),
             improvement.left,
-            tile_text(improvement.discard, false, opts.glyphs),
+            tile_text(improvement.discard, false, opts.tile_text),
             improvement.ukeire
         );
     }
@@ -339,7 +344,7 @@ fn shape(md: &mut String, hand: &Hand, opts: HoverOptions) {
                 let _ = writeln!(
                     md,
                     ": waiting, on {} ({} left)",
-                    super::text::tiles_text(&w, opts.glyphs),
+                    super::text::tiles_text(&w, opts.tile_text),
                     left
                 );
             } else {
@@ -352,7 +357,7 @@ fn shape(md: &mut String, hand: &Hand, opts: HoverOptions) {
                     md,
                     ": {}, improved by {} ({} tiles)",
                     shanten_name(s),
-                    super::text::tiles_text(&u, opts.glyphs),
+                    super::text::tiles_text(&u, opts.tile_text),
                     left
                 );
             }
@@ -543,7 +548,7 @@ fn shanten(md: &mut String, an: &Analysis, opts: HoverOptions) {
                         md,
                         "**{}** — best discard {}: {}\n",
                         shanten_name(shanten.shanten),
-                        tile_text(best.tile, false, opts.glyphs),
+                        tile_text(best.tile, false, opts.tile_text),
                         discard_text(best)
                     );
                 }
@@ -575,7 +580,7 @@ fn furiten_line(md: &mut String, waits: &[Wait], opts: HoverOptions) {
     let _ = writeln!(
         md,
         "**Furiten**: {} {verb} among the player's discards — no ron on any wait, only tsumo\n",
-        super::text::tiles_text(&discarded, opts.glyphs)
+        super::text::tiles_text(&discarded, opts.tile_text)
     );
 }
 
@@ -594,7 +599,7 @@ fn waits_table(md: &mut String, waits: &[Wait], opts: HoverOptions) {
                 s
             }
         };
-        let mut name = if opts.glyphs {
+        let mut name = if opts.tile_text == TileText::Glyphs {
             format!("{} {}", w.tile.glyph(), w.tile.ascii())
         } else {
             w.tile.ascii()
@@ -616,7 +621,13 @@ fn ukeire_line(md: &mut String, u: &Ukeire, opts: HoverOptions) {
     let tiles: Vec<String> = u
         .tiles
         .iter()
-        .map(|t| format!("{} ×{}", tile_text(t.tile, false, opts.glyphs), t.practical))
+        .map(|t| {
+            format!(
+                "{} ×{}",
+                tile_text(t.tile, false, opts.tile_text),
+                t.practical
+            )
+        })
         .collect();
     let practical = if u.practical_total != u.total {
         format!(" ({} in sight)", u.total - u.practical_total)
@@ -642,10 +653,10 @@ fn discards_table(md: &mut String, options: &[DiscardOption], opts: HoverOptions
         let _ = writeln!(
             md,
             "| {} | {} | {} | {} |",
-            tile_text(o.tile, false, opts.glyphs),
+            tile_text(o.tile, false, opts.tile_text),
             shanten_name(o.shanten),
             o.ukeire.practical_total,
-            super::text::tiles_text(&accepts, opts.glyphs)
+            super::text::tiles_text(&accepts, opts.tile_text)
         );
     }
     if options.len() > DISCARDS_SHOWN {
@@ -668,15 +679,21 @@ mod tests {
     use crate::document::analyze_text;
 
     fn hover_of(line: &str) -> String {
-        let analysis = analyze_text(line, &Rules::tenhou(), false);
+        let analysis = analyze_text(line, &Rules::tenhou());
         assert!(!analysis.has_errors(), "{line}: {:?}", analysis.diagnostics);
-        hover(&analysis, 0, HoverOptions { glyphs: false })
-            .expect("a hover")
-            .markdown
+        hover(
+            &analysis,
+            0,
+            HoverOptions {
+                tile_text: TileText::Ascii,
+            },
+        )
+        .expect("a hover")
+        .markdown
     }
 
     fn hint_labels(line: &str) -> Vec<(HintKind, String)> {
-        hints(&analyze_text(line, &Rules::tenhou(), false))
+        hints(&analyze_text(line, &Rules::tenhou()))
             .into_iter()
             .map(|hint| (hint.kind, hint.label))
             .collect()

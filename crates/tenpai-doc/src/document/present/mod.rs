@@ -13,4 +13,4 @@ pub mod semantic;
 pub mod symbols;
 pub mod text;
 
-pub use text::hand_text;
+pub use text::{hand_text, WinTile};

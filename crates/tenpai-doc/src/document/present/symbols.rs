@@ -64,10 +64,11 @@ mod tests {
     #[test]
     fn symbols_are_canonical_and_mentions_have_none() {
         let line = "789s 123m 4p56p 1z1z (555p) tsumo";
-        let a = analyze_text(line, &Rules::tenhou(), false);
+        let a = analyze_text(line, &Rules::tenhou());
         assert_eq!(symbol(&a, line).unwrap().name, "123m456p789s11z (555p)");
         let line = "5p";
-        let a = analyze_text(line, &Rules::tenhou(), true);
+        let a =
+            crate::document::analyze_in(line, &Rules::tenhou(), crate::document::Context::Inline);
         assert!(symbol(&a, line).is_none());
     }
 }

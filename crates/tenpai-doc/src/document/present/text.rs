@@ -5,32 +5,41 @@ use crate::diag::Code;
 use crate::hand::{Hand, MeldKind};
 use crate::score::{Points, Score};
 use crate::shanten::{Analysis, DiscardOption, Wait, WinValue};
-use crate::tile::{to_compact, to_compact_red, Suit, Tile};
+use crate::tile::{to_compact, to_compact_red, Suit, Tile, TileText};
 
-/// A tile as a glyph, or as `5m` (`0m` for a red five).
-pub fn tile_text(t: Tile, red: bool, glyphs: bool) -> String {
-    match (glyphs, red) {
-        (true, _) => t.glyph().to_string(),
-        (false, true) => format!("0{}", t.suit().letter()),
-        (false, false) => t.ascii(),
+/// A tile as a glyph, or as `5m` (`0m` for a red five: `red`).
+pub fn tile_text(t: Tile, red: bool, text: TileText) -> String {
+    match (text, red) {
+        (TileText::Glyphs, _) => t.glyph().to_string(),
+        (TileText::Ascii, true) => format!("0{}", t.suit().letter()),
+        (TileText::Ascii, false) => t.ascii(),
     }
 }
 
 /// Tiles as glyphs, or in compact notation (`123m5p`).
-pub fn tiles_text(tiles: &[Tile], glyphs: bool) -> String {
-    if glyphs {
+pub fn tiles_text(tiles: &[Tile], text: TileText) -> String {
+    if text == TileText::Glyphs {
         tiles.iter().map(|t| t.glyph()).collect()
     } else {
         to_compact(tiles)
     }
 }
 
-/// The hand: closed tiles, called melds in their brackets, and (with
-/// `win_apart`) the winning tile apart (`🀇🀈🀉… (🀙🀙🀙) + 🀝`). In digits a
-/// red five is written `0`: the first 5 of its suit in the meld or the
-/// closed tiles it was written in (the hand knows that, not which copy).
-pub fn hand_text(hand: &Hand, win_apart: bool, glyphs: bool) -> String {
-    let win = hand.win.filter(|_| win_apart);
+/// Where [`hand_text`] writes the winning tile.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WinTile {
+    /// Among the closed tiles, where it sorts.
+    InHand,
+    /// After the hand: `… + 🀝`.
+    Apart,
+}
+
+/// The hand: closed tiles, called melds in their brackets, and the winning
+/// tile where `win` says (`🀇🀈🀉… (🀙🀙🀙) + 🀝`). In digits a red five is
+/// written `0`: the first 5 of its suit in the meld or the closed tiles it
+/// was written in (the hand knows that, not which copy).
+pub fn hand_text(hand: &Hand, win: WinTile, text: TileText) -> String {
+    let win = hand.win.filter(|_| win == WinTile::Apart);
     let mut closed = hand.closed.clone();
     if let Some(w) = win {
         if let Some(i) = closed.iter().rposition(|t| *t == w) {
@@ -39,14 +48,11 @@ pub fn hand_text(hand: &Hand, win_apart: bool, glyphs: bool) -> String {
     }
     let mut red = hand.red_suits & !hand.red_melded;
     let mut melded = hand.red_melded;
-    let text = |tiles: &[Tile], red: &mut u8| {
-        if glyphs {
-            tiles_text(tiles, true)
-        } else {
-            to_compact_red(tiles, red)
-        }
+    let write = |tiles: &[Tile], red: &mut u8| match text {
+        TileText::Glyphs => tiles_text(tiles, TileText::Glyphs),
+        TileText::Ascii => to_compact_red(tiles, red),
     };
-    let mut out = text(&closed, &mut red);
+    let mut out = write(&closed, &mut red);
     for m in &hand.melds {
         let (open, close) = match m.kind {
             MeldKind::ClosedKan => ('[', ']'),
@@ -54,14 +60,14 @@ pub fn hand_text(hand: &Hand, win_apart: bool, glyphs: bool) -> String {
         };
         out.push(' ');
         out.push(open);
-        out.push_str(&text(&m.tiles, &mut melded));
+        out.push_str(&write(&m.tiles, &mut melded));
         out.push(close);
     }
     if let Some(w) = win {
         // The red five not found among the others is the winning tile.
         let red = w.number() == 5 && red & (1 << (w.suit().index() & 7)) != 0;
         out.push_str(" + ");
-        out.push_str(&tile_text(w, red, glyphs));
+        out.push_str(&tile_text(w, red, text));
     }
     out
 }
@@ -235,9 +241,9 @@ mod tests {
     #[test]
     fn tiles_as_text() {
         let t = |s| parse_tiles(s).unwrap().0;
-        assert_eq!(tiles_text(&t("123m"), true), "🀇🀈🀉");
-        assert_eq!(tiles_text(&t("321m5p"), false), "321m5p");
-        assert_eq!(tile_text(t("5p")[0], true, false), "0p");
+        assert_eq!(tiles_text(&t("123m"), TileText::Glyphs), "🀇🀈🀉");
+        assert_eq!(tiles_text(&t("321m5p"), TileText::Ascii), "321m5p");
+        assert_eq!(tile_text(t("5p")[0], true, TileText::Ascii), "0p");
     }
 
     /// In digits a hand's red fives are written `0`, in the closed tiles,
@@ -246,37 +252,40 @@ mod tests {
     fn red_fives_in_digits() {
         use crate::hand::parse_hand;
         use crate::score::Rules;
-        let shown = |line: &str, apart: bool| {
+        let shown = |line: &str, win: WinTile| {
             let (hand, _) = parse_hand(line, &Rules::tenhou()).unwrap();
-            hand_text(&hand, apart, false)
+            hand_text(&hand, win, TileText::Ascii)
         };
-        assert_eq!(shown("406m123p789s11222z", false), "406m123p789s11222z");
         assert_eq!(
-            shown("123m406p789s11z (505s)", false),
+            shown("406m123p789s11222z", WinTile::InHand),
+            "406m123p789s11222z"
+        );
+        assert_eq!(
+            shown("123m406p789s11z (505s)", WinTile::InHand),
             "123m406p789s11z (055s)"
         );
         // The red five stays where it was written, also when a plain five
         // of its suit comes first.
         assert_eq!(
-            shown("234m5p678s234s1z (505p)", false),
+            shown("234m5p678s234s1z (505p)", WinTile::InHand),
             "234m5p234678s1z (055p)"
         );
         assert_eq!(
-            shown("234m0p678s234s1z (555p)", false),
+            shown("234m0p678s234s1z (555p)", WinTile::InHand),
             "234m0p234678s1z (555p)"
         );
         assert_eq!(
-            shown("234m567p22s34678s0s win=0s seat=s", true),
+            shown("234m567p22s34678s0s win=0s seat=s", WinTile::Apart),
             "234m567p2234678s + 0s"
         );
         // Glyphs have no red five.
-        assert_eq!(shown("406m123p789s11222z", false).len(), 18);
+        assert_eq!(shown("406m123p789s11222z", WinTile::InHand).len(), 18);
         assert!(!hand_text(
             &parse_hand("406m123p789s11222z", &Rules::tenhou())
                 .unwrap()
                 .0,
-            false,
-            true
+            WinTile::InHand,
+            TileText::Glyphs
         )
         .contains('0'));
     }
