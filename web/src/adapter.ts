@@ -29,6 +29,9 @@ export function changeSpec(change: Change, length: number): ChangeSpec {
 /**
  * The document's diagnostics for @codemirror/lint: severity and message,
  * the code as the source, each fix as an action that applies its edit.
+ * The editor keeps a diagnostic, moved, through edits of other lines: its
+ * fix is applied moved by as much (CodeMirror hands the action the
+ * diagnostic's place now), since the fix lies on the same, unchanged line.
  */
 export function lintDiagnostics(diagnostics: DocDiagnostic[], length: number): CmDiagnostic[] {
   return diagnostics.map((d) => {
@@ -42,9 +45,11 @@ export function lintDiagnostics(diagnostics: DocDiagnostic[], length: number): C
       message: related.length > 0 ? `${d.message} (${related.join('; ')})` : d.message,
       actions: d.fixes.map((fix) => ({
         name: fix.title,
-        apply(view, _from, _to) {
+        apply(view, now, _to) {
+          const moved = now - from;
+          const change = { ...fix.change, from: fix.change.from + moved, to: fix.change.to + moved };
           view.dispatch({
-            changes: changeSpec(fix.change, view.state.doc.length),
+            changes: changeSpec(change, view.state.doc.length),
             userEvent: 'input.fix',
           });
         },
@@ -81,6 +86,76 @@ function tokenRanges(tokens: Token[], length: number): Range<Decoration>[] {
 /** Semantic tokens as marks (in order, empty ones left out). */
 export function tokenDecorations(tokens: Token[], length: number): DecorationSet {
   return Decoration.set(tokenRanges(tokens, length), true);
+}
+
+/** The names of packed tokens' type indices and modifier bits. */
+export interface TokenLegend {
+  types: string[];
+  modifiers: string[];
+}
+
+/**
+ * Packed semantic tokens (`from, to, type, modifiers`, four numbers a
+ * token, as `Playground.tokensPacked` sends them) as tokens, keeping those
+ * that start in `from..to` (a range of whole lines; the engine sends the
+ * whole lines meeting a range).
+ */
+export function unpackTokens(packed: ArrayLike<number>, legend: TokenLegend, from: number, to: number): Token[] {
+  const tokens: Token[] = [];
+  for (let i = 0; i + 3 < packed.length; i += 4) {
+    const start = packed[i];
+    if (start < from || start >= to) continue;
+    const bits = packed[i + 3];
+    tokens.push({
+      from: start,
+      to: packed[i + 1],
+      type: legend.types[packed[i + 2]] ?? 'comment',
+      modifiers: legend.modifiers.filter((_, bit) => (bits & (1 << bit)) !== 0),
+    });
+  }
+  return tokens;
+}
+
+/**
+ * Token marks with those starting in `span` replaced by `tokens` (the
+ * tokens of the span's lines, asked for again).
+ */
+export function replaceTokens(set: DecorationSet, span: Span, tokens: Token[], length: number): DecorationSet {
+  return set.update({
+    filterFrom: span.from,
+    filterTo: span.to,
+    filter: (from) => from < span.from || from >= span.to,
+    add: tokenRanges(tokens, length),
+    sort: true,
+  });
+}
+
+/** What two lint diagnostics show, for telling a change apart. */
+function shown(d: CmDiagnostic): string {
+  return `${d.from}:${d.to}:${d.severity}:${d.source}:${d.message}:${d.actions?.map((a) => a.name).join('|')}`;
+}
+
+/**
+ * The diagnostics after an edit: those kept (moved through the edit by
+ * the lint state, with their places now) outside `span`, and `fresh`
+ * (those of the span's lines, asked for again) inside it; `null` when the
+ * span's diagnostics are the same as before, so nothing needs redrawing.
+ */
+export function mergeDiagnostics(
+  kept: { diagnostic: CmDiagnostic; from: number; to: number }[],
+  span: Span,
+  fresh: CmDiagnostic[],
+): CmDiagnostic[] | null {
+  const inside = (from: number) => from >= span.from && from <= span.to;
+  const before = kept
+    .filter((k) => inside(k.from))
+    .map((k) => shown({ ...k.diagnostic, from: k.from, to: k.to }))
+    .sort();
+  const after = fresh.filter((d) => inside(d.from));
+  const afterShown = after.map(shown).sort();
+  if (before.length === afterShown.length && afterShown.every((text, i) => text === before[i])) return null;
+  const outside = kept.filter((k) => !inside(k.from)).map((k) => ({ ...k.diagnostic, from: k.from, to: k.to }));
+  return [...outside, ...after].sort((a, b) => a.from - b.from || a.to - b.to);
 }
 
 /** A range of the document, both ends included. */

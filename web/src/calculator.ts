@@ -132,6 +132,8 @@ export class Calculator {
   private render(): void {
     const t = this.t;
     const s = this.state;
+    // The rules stay open while the user works with them.
+    const rulesOpen = this.root.querySelector<HTMLDetailsElement>('details.tp-rules')?.open ?? false;
     this.root.replaceChildren();
 
     // The hand: closed tiles (click to remove, double-click: winning tile),
@@ -281,6 +283,7 @@ export class Calculator {
     // The rules: a preset and switches.
     const { preset, switches } = parseRuleWords(this.rules);
     const rules = el('details', 'tp-rules');
+    rules.open = rulesOpen;
     rules.append(el('summary', undefined, `${t.rules}: ${this.rules}`));
     const presetSelect = el('select');
     presetSelect.name = 'preset';

@@ -2,18 +2,24 @@
  * The editor: CodeMirror 6 with tenpai's document answers — highlighting
  * from semantic tokens, live diagnostics with quick fixes, hovers, inlay
  * hints, completion and the formatter — computed in the page by
- * tenpai-wasm on every change. An edit re-analyses only the lines it
- * touched (the document layer caches lines), and the editor keeps the hints
- * it drew, mapped through the edit, asking again only for those of the
- * lines the edit touched or whose analysis changed; the highlighting of
- * the lines on screen is asked for again whole.
+ * tenpai-wasm on every change.
+ *
+ * A keystroke costs the lines it touched, not the document: the engine
+ * re-analyses only those lines (the document layer caches lines) and says
+ * where the analysis changed; the editor keeps the hints, diagnostics and
+ * highlighting it drew, moved through the edit, and asks again only for
+ * those of the lines the edit touched or whose analysis changed (a
+ * `rules:` line changes every line after it). Highlighting is asked for
+ * only for the lines on screen, and semantic tokens cross the wasm
+ * boundary as numbers, not JSON.
  */
 
 import { autocompletion, closeBrackets, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { linter, lintKeymap } from '@codemirror/lint';
+import { type Diagnostic as CmDiagnostic, forEachDiagnostic, lintKeymap, setDiagnostics } from '@codemirror/lint';
 import { EditorState, type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
 import {
+  Decoration,
   type DecorationSet,
   drawSelection,
   EditorView,
@@ -29,21 +35,28 @@ import {
   formatChanges,
   hintDecorations,
   lintDiagnostics,
+  mergeDiagnostics,
   refreshSpan,
   replaceHints,
-  tokenDecorations,
+  replaceTokens,
+  type Span,
+  type TokenLegend,
+  unpackTokens,
 } from './adapter';
 import { renderMarkdown } from './markdown';
-import type { Change, Completion, DocDiagnostic, EditAnswer, Hint, HoverAnswer, LineSpan, Token, Update } from './types';
-import type { Playground } from './wasm';
+import type { Change, Completion, DocDiagnostic, EditAnswer, Hint, HoverAnswer, LineSpan, Update } from './types';
+import { type Playground, tokenLegend } from './wasm';
 
 /** What the editor knows of its text after the last analysis. */
 export interface Analysis {
-  diagnostics: DocDiagnostic[];
-  /** The hand lines. */
-  lines: LineSpan[];
+  /**
+   * What this analysis drew again: `all` (the whole document: the first
+   * analysis, other rules or another kind of document), the whole text
+   * lines of an edit (`Span`), or nothing (`null`).
+   */
+  redrawn: Span | 'all' | null;
   hints: DecorationSet;
-  /** Milliseconds the last analysis took (wasm and adapter). */
+  /** Milliseconds the analysis took (wasm and adapter). */
   millis: number;
 }
 
@@ -59,116 +72,213 @@ export interface CursorLine {
   analysed: boolean;
 }
 
+/**
+ * Why the cursor's line changed: `typing` (keys typed or deleted in the
+ * editor), or `other` (a click, a move, a change made by the page).
+ */
+export type LineChange = 'typing' | 'other';
+
 export interface EditorHooks {
   /** After every analysis, with its time. */
   onAnalysis(analysis: Analysis): void;
-  /** After the highlighting of the lines on screen, with its time. */
+  /** After each highlighting of lines, with its time. */
   onHighlight(millis: number): void;
+  /** After each update of the view (its state, DOM and listeners), with its time. */
+  onDispatch(millis: number): void;
+  /**
+   * After the engine answered a transaction, with the time: asked when
+   * the transaction is made, before the view's update.
+   */
+  onEngine(millis: number): void;
   /** When the cursor's line or its text changes. */
-  onCursorLine(line: CursorLine): void;
-}
-
-/** The whole document analysed, with all its hints. */
-function analyze(playground: Playground, text: string): Analysis {
-  const start = performance.now();
-  const update = JSON.parse(playground.update(text)) as Update;
-  const hints = hintDecorations(update.hints, text.length);
-  return {
-    diagnostics: update.diagnostics,
-    lines: update.lines,
-    hints,
-    millis: performance.now() - start,
-  };
+  onCursorLine(line: CursorLine, cause: LineChange): void;
 }
 
 /**
- * The document after an edit: the hints drawn before, mapped through it,
- * with those of the lines it touched or whose analysis changed asked for
- * again.
+ * What the engine answered for one transaction (an edit, or other rules):
+ * what to draw again, its hints, and its time.
  */
-function analyzeEdit(playground: Playground, before: Analysis, tr: Transaction): Analysis {
+interface EngineAnswer {
+  redrawn: Span | 'all' | null;
+  /** The hints of `redrawn`. */
+  hints: Hint[];
+  millis: number;
+}
+
+const engineAnswer = StateEffect.define<EngineAnswer>();
+
+/** The whole document analysed: its hints and diagnostics. */
+function analyzeAll(playground: Playground, text: string): { answer: EngineAnswer; diagnostics: DocDiagnostic[] } {
   const start = performance.now();
-  const doc = tr.state.doc;
+  const update = JSON.parse(playground.update(text)) as Update;
+  return { answer: { redrawn: 'all', hints: update.hints, millis: performance.now() - start }, diagnostics: update.diagnostics };
+}
+
+/**
+ * An edit analysed: where the engine says the analysis changed, with the
+ * whole text lines the edit touched, and the hints and diagnostics of
+ * those lines alone.
+ */
+function analyzeEdit(playground: Playground, tr: Transaction): { answer: EngineAnswer; diagnostics: DocDiagnostic[] } {
+  const start = performance.now();
+  const doc = tr.newDoc;
   const edit = JSON.parse(playground.edit(doc.toString())) as EditAnswer;
-  const refreshed = refreshSpan(tr.changes, doc, edit.changed);
-  let hints = before.hints.map(tr.changes);
-  if (refreshed) {
-    const fresh = JSON.parse(playground.hints(refreshed.from, refreshed.to)) as Hint[];
-    hints = replaceHints(hints, refreshed, fresh, doc.length);
+  const redrawn = refreshSpan(tr.changes, doc, edit.changed);
+  let hints: Hint[] = [];
+  let diagnostics: DocDiagnostic[] = [];
+  if (redrawn) {
+    hints = JSON.parse(playground.hints(redrawn.from, redrawn.to)) as Hint[];
+    diagnostics = JSON.parse(playground.diagnostics(redrawn.from, redrawn.to)) as DocDiagnostic[];
   }
-  return {
-    diagnostics: edit.diagnostics,
-    lines: edit.lines,
-    hints,
-    millis: performance.now() - start,
-  };
+  return { answer: { redrawn, hints, millis: performance.now() - start }, diagnostics };
 }
 
 /**
  * The hand line under the cursor (in Markdown, the fence line, inline code
- * span or `^^…^^` the cursor is in), or else the cursor's text line.
+ * span or `^^…^^` the cursor is in), or else the cursor's text line. The
+ * engine holds the text of the editor's last analysis.
  */
-export function cursorLine(state: EditorState, analysis: Analysis): CursorLine {
+export function cursorLine(state: EditorState, playground: Playground): CursorLine {
   const head = state.selection.main.head;
-  const site = analysis.lines.find((l) => l.from <= head && head <= l.to);
+  const site = JSON.parse(playground.lineAt(head)) as LineSpan | null;
   if (site) return { from: site.from, to: site.to, text: state.sliceDoc(site.from, site.to), analysed: true };
   const line = state.doc.lineAt(head);
   return { from: line.from, to: line.to, text: line.text, analysed: false };
 }
 
+/** The intersection of two spans, widened to whole lines; null if they miss. */
+function overlap(state: EditorState, a: Span, b: Span): Span | null {
+  const from = Math.max(a.from, b.from);
+  const to = Math.min(a.to, b.to);
+  if (from > to) return null;
+  return { from: state.doc.lineAt(from).from, to: state.doc.lineAt(to).to };
+}
+
 export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Extension {
+  const legend = JSON.parse(tokenLegend()) as TokenLegend;
+
+  // The engine is asked when a transaction is made, so that the edit's
+  // diagnostics come in the same transaction as the edit: drawn in the
+  // update that draws the typed character (a second update redrawing the
+  // line typed into, after the browser's input, made the next key land
+  // elsewhere in the line). The lint state keeps the diagnostics drawn,
+  // moved through each edit; those of the lines redrawn are replaced, and
+  // only when they differ (a redraw of the marks costs all of them).
+  const engine = EditorState.transactionExtender.of((tr) => {
+    const again = tr.effects.some((e) => e.is(reanalyze));
+    if (!tr.docChanged && !again) return null;
+    const start = performance.now();
+    const { answer, diagnostics } = again ? analyzeAll(playground, tr.newDoc.toString()) : analyzeEdit(playground, tr);
+    const effects: StateEffect<unknown>[] = [engineAnswer.of(answer)];
+    const length = tr.newDoc.length;
+    const fresh = lintDiagnostics(diagnostics, length);
+    let next: CmDiagnostic[] | null = null;
+    if (answer.redrawn === 'all') next = fresh;
+    else if (answer.redrawn) {
+      const kept: { diagnostic: CmDiagnostic; from: number; to: number }[] = [];
+      forEachDiagnostic(tr.startState, (diagnostic, from, to) => {
+        // As the lint state's marks move: neither end takes text typed at it.
+        const start = tr.changes.mapPos(from, 1);
+        const end = Math.max(start, tr.changes.mapPos(to, -1));
+        kept.push({ diagnostic, from: start, to: end });
+      });
+      next = mergeDiagnostics(kept, answer.redrawn, fresh);
+    }
+    if (next) effects.push(...asEffects(setDiagnostics(tr.startState, next).effects));
+    hooks.onEngine(performance.now() - start);
+    return { effects };
+  });
+
   const analysisField = StateField.define<Analysis>({
     create(state) {
-      const analysis = analyze(playground, state.doc.toString());
+      const { answer } = analyzeAll(playground, state.doc.toString());
+      const analysis = { redrawn: answer.redrawn, hints: hintDecorations(answer.hints, state.doc.length), millis: answer.millis };
       hooks.onAnalysis(analysis);
       return analysis;
     },
     update(value, tr) {
-      const again = tr.effects.some((e) => e.is(reanalyze));
-      if (!tr.docChanged && !again) return value;
-      // Other rules or another kind of document: everything is drawn again.
-      const analysis = again ? analyze(playground, tr.state.doc.toString()) : analyzeEdit(playground, value, tr);
+      const answer = tr.effects.find((e) => e.is(engineAnswer))?.value as EngineAnswer | undefined;
+      if (!answer) return tr.docChanged ? { ...value, redrawn: null, hints: value.hints.map(tr.changes) } : value;
+      const start = performance.now();
+      const length = tr.state.doc.length;
+      let hints: DecorationSet;
+      if (answer.redrawn === 'all') hints = hintDecorations(answer.hints, length);
+      else if (answer.redrawn) hints = replaceHints(value.hints.map(tr.changes), answer.redrawn, answer.hints, length);
+      else hints = value.hints.map(tr.changes);
+      const analysis = { redrawn: answer.redrawn, hints, millis: answer.millis + performance.now() - start };
       hooks.onAnalysis(analysis);
       return analysis;
     },
     provide: (field) => EditorView.decorations.from(field, (a) => a.hints),
   });
 
-  // Highlighting: the semantic tokens of the lines on screen, asked for
-  // after each analysis and each scroll.
+  // Highlighting: the semantic tokens of the lines on screen. The marks
+  // drawn are kept, moved through each edit; those of the lines an
+  // analysis redrew are asked for again, and those of lines scrolled
+  // into view for the first time.
   const highlight = ViewPlugin.fromClass(
     class {
-      decorations: DecorationSet;
+      decorations: DecorationSet = Decoration.none;
+      /** The whole lines whose marks are drawn (one span). */
+      covered: Span | null = null;
 
       constructor(view: EditorView) {
-        this.decorations = this.tokens(view);
+        this.cover(view.state, view.viewport);
       }
 
       update(u: ViewUpdate) {
         const analysis = u.state.field(analysisField);
-        // Drawn again whole: marks mapped through an edit made the
-        // browser's typing land elsewhere in the line now and then.
-        if (u.startState.field(analysisField) === analysis && !u.viewportChanged) return;
-        this.decorations = this.tokens(u.view);
+        if (u.docChanged) {
+          this.decorations = this.decorations.map(u.changes);
+          if (this.covered) {
+            const from = u.changes.mapPos(this.covered.from, -1);
+            const to = u.changes.mapPos(this.covered.to, 1);
+            this.covered = { from: u.state.doc.lineAt(from).from, to: u.state.doc.lineAt(to).to };
+          }
+        }
+        if (u.startState.field(analysisField) !== analysis) {
+          if (analysis.redrawn === 'all') {
+            this.decorations = Decoration.none;
+            this.covered = null;
+          } else if (analysis.redrawn && this.covered) {
+            const span = overlap(u.state, analysis.redrawn, this.covered);
+            if (span) this.decorations = replaceTokens(this.decorations, span, this.fetch(span), u.state.doc.length);
+          }
+        }
+        this.cover(u.state, u.view.viewport);
       }
 
-      tokens(view: EditorView): DecorationSet {
-        // The session holds the text of the field's last analysis.
-        view.state.field(analysisField);
+      /** The tokens of the whole lines of `span` (a highlighting, timed). */
+      fetch(span: Span) {
         const start = performance.now();
-        const { from, to } = view.viewport;
-        const tokens = JSON.parse(playground.tokens(from, to)) as Token[];
-        const decorations = tokenDecorations(tokens, view.state.doc.length);
+        const tokens = unpackTokens(playground.tokensPacked(span.from, span.to), legend, span.from, span.to);
         hooks.onHighlight(performance.now() - start);
-        return decorations;
+        return tokens;
+      }
+
+      /** Draws the lines of the viewport not drawn yet. */
+      cover(state: EditorState, viewport: Span) {
+        const length = state.doc.length;
+        const covered = this.covered;
+        if (covered && viewport.from >= covered.from && viewport.to <= covered.to) return;
+        if (!covered || viewport.to < covered.from || viewport.from > covered.to) {
+          // Nothing drawn, or far away: draw the screen afresh.
+          this.decorations = replaceTokens(Decoration.none, viewport, this.fetch(viewport), length);
+          this.covered = { ...viewport };
+          return;
+        }
+        if (viewport.from < covered.from) {
+          const above = { from: viewport.from, to: covered.from };
+          this.decorations = replaceTokens(this.decorations, above, this.fetch(above), length);
+        }
+        if (viewport.to > covered.to) {
+          const below = { from: covered.to, to: viewport.to };
+          this.decorations = replaceTokens(this.decorations, below, this.fetch(below), length);
+        }
+        this.covered = { from: Math.min(viewport.from, covered.from), to: Math.max(viewport.to, covered.to) };
       }
     },
     { decorations: (plugin) => plugin.decorations },
-  );
-
-  const lint = linter(
-    (view) => lintDiagnostics(view.state.field(analysisField).diagnostics, view.state.doc.length),
-    { delay: 0, needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(reanalyze))) },
   );
 
   const hover = hoverTooltip((view, pos) => {
@@ -204,14 +314,17 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
 
   const cursorWatch = EditorView.updateListener.of((u) => {
     if (u.docChanged || u.selectionSet || u.transactions.some((tr) => tr.effects.some((e) => e.is(reanalyze)))) {
-      hooks.onCursorLine(cursorLine(u.state, u.state.field(analysisField)));
+      // The session holds the text of the field's last analysis.
+      u.state.field(analysisField);
+      const typing = u.transactions.some((tr) => tr.isUserEvent('input.type') || tr.isUserEvent('delete'));
+      hooks.onCursorLine(cursorLine(u.state, playground), typing ? 'typing' : 'other');
     }
   });
 
   return [
+    engine,
     analysisField,
     highlight,
-    lint,
     hover,
     completion,
     cursorWatch,
@@ -239,9 +352,22 @@ export function fixAll(view: EditorView, playground: Playground): boolean {
   return true;
 }
 
+/** A transaction spec's effects as a list. */
+function asEffects(effects: StateEffect<unknown> | readonly StateEffect<unknown>[] | undefined): StateEffect<unknown>[] {
+  if (!effects) return [];
+  return Array.isArray(effects) ? [...effects] : [effects as StateEffect<unknown>];
+}
+
 export function createEditor(parent: HTMLElement, text: string, playground: Playground, hooks: EditorHooks): EditorView {
-  return new EditorView({
+  const view = new EditorView({
     parent,
+    // Each update timed whole: the analysis, the highlighting, the DOM and
+    // the listeners (the results panel).
+    dispatchTransactions(transactions, view) {
+      const start = performance.now();
+      view.update(transactions);
+      hooks.onDispatch(performance.now() - start);
+    },
     state: EditorState.create({
       doc: text,
       extensions: [
@@ -257,4 +383,8 @@ export function createEditor(parent: HTMLElement, text: string, playground: Play
       ],
     }),
   });
+  // The first text's diagnostics (a state is made without a transaction).
+  const diagnostics = JSON.parse(playground.diagnostics(0, view.state.doc.length)) as DocDiagnostic[];
+  view.dispatch(setDiagnostics(view.state, lintDiagnostics(diagnostics, view.state.doc.length)));
+  return view;
 }

@@ -7,7 +7,7 @@
 
 import type { EditorView } from '@codemirror/view';
 import { Calculator } from './calculator';
-import { type Analysis, createEditor, type CursorLine, fixAll, formatDocument, reanalyze } from './editor';
+import { type Analysis, createEditor, type CursorLine, fixAll, formatDocument, type LineChange, reanalyze } from './editor';
 import { emptyState, readState, writeLine, type CalcState } from './handline';
 import { type Lang, preferredLang, STRINGS, type Strings } from './i18n';
 import { renderResults } from './results';
@@ -37,8 +37,16 @@ interface Metrics {
   firstAnalysis: number | null;
   /** ms of each analysis after an edit (wasm and adapter). */
   updates: number[];
-  /** ms of each highlighting of the lines on screen. */
+  /** ms of each highlighting of lines. */
   highlights: number[];
+  /** ms of each drawing of the side panels (results, actions, calculator). */
+  panels: number[];
+  /**
+   * ms of the page's work for each key pressed: the engine's answer
+   * (analysis, hints, diagnostics) and every update of the editor from
+   * that key on (highlighting, DOM, listeners), until the next key.
+   */
+  keystrokes: number[];
 }
 
 declare global {
@@ -61,7 +69,8 @@ function storedLang(): Lang {
 }
 
 async function main(): Promise<void> {
-  const metrics: Metrics = { scriptStart, engineReady: null, editorReady: null, firstAnalysis: null, updates: [], highlights: [] };
+  const metrics: Metrics = { scriptStart, engineReady: null, editorReady: null, firstAnalysis: null, updates: [], highlights: [], panels: [], keystrokes: [] };
+  window.addEventListener('keydown', () => metrics.keystrokes.push(0), { capture: true });
   let lang: Lang = storedLang();
   let t: Strings = STRINGS[lang];
   // The module compiles while the fragment is read.
@@ -86,9 +95,28 @@ async function main(): Promise<void> {
   const actionsRoot = $('#actions');
   let cursor: CursorLine = { from: 0, to: 0, text: '', analysed: false };
   let report: LineReport | null = null;
+  /** The cursor line `report` is of. */
+  let reportOf: CursorLine | null = null;
   let view: EditorView;
 
+  /** The report of the cursor's line, asked for once per line and text. */
+  const cursorReport = (): LineReport | null => {
+    if (reportOf !== cursor) {
+      reportOf = cursor;
+      // The line under the rules in force there (a `rules:` line above it
+      // counts); a line tenpai does not read as a hand, under the base rules.
+      report =
+        cursor.text.trim() === ''
+          ? null
+          : cursor.analysed
+            ? (JSON.parse(playground.report(cursor.from)) as LineReport | null)
+            : (JSON.parse(engine.analyzeLine(cursor.text, rules)) as LineReport);
+    }
+    return report;
+  };
+
   const showReport = () => {
+    const report = cursorReport();
     const picture = cursor.analysed && report?.hand ? playground.handPicture(cursor.from) : undefined;
     renderResults(results, report, lang, t, picture);
     // Yaku names in the page's language even where the engine gave one.
@@ -129,7 +157,9 @@ async function main(): Promise<void> {
       // or a blank line becomes the hand; from anywhere else a new line is
       // written after the cursor's.
       // (A comment or `rules:` line of a .mj file is read, but holds no hand.)
-      const onHand = cursor.analysed && (report?.hand != null || cursor.text === written);
+      // The user's change stands over the line's state still to be shown.
+      calculatorDue = false;
+      const onHand = cursor.analysed && (cursorReport()?.hand != null || cursor.text === written);
       if (onHand && cursor.text === view.state.sliceDoc(cursor.from, cursor.to)) {
         written = line;
         view.dispatch({ changes: { from: cursor.from, to: cursor.to, insert: line }, selection: { anchor: cursor.from + line.length }, userEvent: 'input.calculator' });
@@ -153,26 +183,52 @@ async function main(): Promise<void> {
   });
   calculator.setRules(rules);
 
-  const onCursorLine = (line: CursorLine) => {
-    cursor = line;
-    // The line under the rules in force there (a `rules:` line above it
-    // counts); a line tenpai does not read as a hand, under the base rules.
-    report =
-      line.text.trim() === ''
-        ? null
-        : line.analysed
-          ? (JSON.parse(playground.report(line.from)) as LineReport | null)
-          : (JSON.parse(engine.analyzeLine(line.text, rules)) as LineReport);
-    if (line.text !== written) {
-      written = null;
-      calculator.show(
-        report && report.hand && report.situation && line.analysed
-          ? readState(report.hand, report.situation, line.text)
-          : emptyState(),
-      );
+  // The side panels (results, actions, calculator) follow the cursor's
+  // line. While the user types they are drawn once typing pauses, so that
+  // a keystroke pays for the editor alone; after a click, a move of the
+  // cursor or a change made with the calculator, at the next frame.
+  // (The calculator's state is the line's from the moment it is drawn: a
+  // click on it within the pause would act on the state before the typing.)
+  let calculatorDue = false;
+  let panelTimer: number | undefined;
+  let panelFrame: number | undefined;
+  const drawPanels = () => {
+    clearTimeout(panelTimer);
+    if (panelFrame !== undefined) cancelAnimationFrame(panelFrame);
+    panelTimer = panelFrame = undefined;
+    const start = performance.now();
+    if (calculatorDue) {
+      calculatorDue = false;
+      const line = cursor;
+      const report = cursorReport();
+      if (line.text !== written) {
+        written = null;
+        const state =
+          report && report.hand && report.situation && line.analysed
+            ? readState(report.hand, report.situation, line.text)
+            : emptyState();
+        // Drawn again only when it shows something else (a click on it
+        // must not meet a control being replaced under the pointer).
+        if (JSON.stringify(state) !== JSON.stringify(calculator.current)) calculator.show(state);
+      }
     }
     showReport();
     showActions();
+    metrics.panels.push(performance.now() - start);
+  };
+  const PAUSE_MS = 120;
+
+  const onCursorLine = (line: CursorLine, cause: LineChange) => {
+    cursor = line;
+    calculatorDue = true;
+    clearTimeout(panelTimer);
+    if (cause === 'typing') {
+      if (panelFrame !== undefined) cancelAnimationFrame(panelFrame);
+      panelFrame = undefined;
+      panelTimer = window.setTimeout(drawPanels, PAUSE_MS);
+    } else if (panelFrame === undefined) {
+      panelFrame = requestAnimationFrame(drawPanels);
+    }
   };
 
   let shareTimer: number | undefined;
@@ -192,6 +248,15 @@ async function main(): Promise<void> {
     onHighlight(millis: number) {
       metrics.highlights.push(millis);
     },
+    onDispatch(millis: number) {
+      const last = metrics.keystrokes.length - 1;
+      if (last >= 0) metrics.keystrokes[last] += millis;
+    },
+    onEngine(millis: number) {
+      const last = metrics.keystrokes.length - 1;
+      if (last >= 0) metrics.keystrokes[last] += millis;
+    },
+
     onCursorLine,
   });
   metrics.editorReady = performance.now();
@@ -207,7 +272,9 @@ async function main(): Promise<void> {
       break;
     }
   }
-  if (cursor.text === '') onCursorLine({ from: 0, to: 0, text: '', analysed: false });
+  if (cursor.text === '') onCursorLine({ from: 0, to: 0, text: '', analysed: false }, 'other');
+  // The first results at once, not at the next frame.
+  drawPanels();
 
   const kind = $('#kind') as HTMLSelectElement;
   kind.value = shared.kind;

@@ -3,10 +3,11 @@
  * exports.
  */
 
-import init, { analyzeLine, Playground, tileSprite, version, yakuNames } from '../pkg/tenpai_wasm.js';
+import init, { analyzeLine, Playground, tileSprite, tokenLegend, version, yakuNames } from '../pkg/tenpai_wasm.js';
 import wasmUrl from '../pkg/tenpai_wasm_bg.wasm?url';
 
-export { Playground };
+/** `tokenLegend` needs the module loaded (`loadEngine`). */
+export { Playground, tokenLegend };
 
 export interface Engine {
   analyzeLine: typeof analyzeLine;

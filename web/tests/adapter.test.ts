@@ -8,10 +8,13 @@ import {
   hintDecorations,
   HintWidget,
   lintDiagnostics,
+  mergeDiagnostics,
   refreshSpan,
   replaceHints,
+  replaceTokens,
   tokenClasses,
   tokenDecorations,
+  unpackTokens,
 } from '../src/adapter';
 import type { Completion, DocDiagnostic, Hint, Token } from '../src/types';
 
@@ -64,6 +67,59 @@ describe('lintDiagnostics', () => {
     d.actions?.[0].apply(view as never, d.from, d.to);
     expect(state.doc.toString()).toBe('x'.repeat(20) + '123m 456p');
   });
+
+  it('applies a fix where its diagnostic moved to', () => {
+    const [d] = lintDiagnostics([diagnostic], 100);
+    // Two lines typed above: the diagnostic is 3 characters further on.
+    let state = EditorState.create({ doc: 'ab\n' + 'x'.repeat(20) + '123 456p' });
+    const view = {
+      get state() {
+        return state;
+      },
+      dispatch(spec: Parameters<EditorState['update']>[0]) {
+        state = state.update(spec).state;
+      },
+    };
+    d.actions?.[0].apply(view as never, d.from + 3, d.to + 3);
+    expect(state.doc.toString()).toBe('ab\n' + 'x'.repeat(20) + '123m 456p');
+  });
+});
+
+describe('diagnostics after an edit', () => {
+  const make = (from: number, message: string): DocDiagnostic => ({
+    from,
+    to: from + 3,
+    severity: 'error',
+    code: 'missing-suit',
+    message,
+    related: [],
+    fixes: [],
+  });
+  // Kept by the lint state: one before the span, one in it, one after it
+  // (already moved by the edit).
+  const kept = lintDiagnostics([make(2, 'above'), make(12, 'typed'), make(31, 'below')], 100).map((diagnostic) => ({
+    diagnostic,
+    from: diagnostic.from,
+    to: diagnostic.to,
+  }));
+  const span = { from: 10, to: 20 };
+
+  it('are left alone when the span shows the same', () => {
+    expect(mergeDiagnostics(kept, span, lintDiagnostics([make(12, 'typed')], 100))).toBeNull();
+  });
+
+  it('replace those of the span, keeping the others where they are now', () => {
+    const merged = mergeDiagnostics(kept, span, lintDiagnostics([make(14, 'typed again'), make(40, 'outside')], 100));
+    expect(merged?.map((d) => [d.from, d.message])).toEqual([
+      [2, 'above'],
+      [14, 'typed again'],
+      [31, 'below'],
+    ]);
+  });
+
+  it('go when the span has none', () => {
+    expect(mergeDiagnostics(kept, span, [])?.map((d) => d.message)).toEqual(['above', 'below']);
+  });
 });
 
 describe('semantic tokens', () => {
@@ -84,6 +140,29 @@ describe('semantic tokens', () => {
       [0, 3],
       [3, 4],
       [6, 10],
+    ]);
+  });
+
+  const legend = { types: ['manTile', 'pinTile', 'property'], modifiers: ['red', 'called'] };
+
+  it('come packed as numbers, with the legend naming types and modifier bits', () => {
+    const packed = new Uint32Array([0, 3, 0, 0, 3, 4, 1, 1, 10, 16, 2, 2, 20, 23, 1, 3]);
+    expect(unpackTokens(packed, legend, 0, 20)).toEqual([
+      { from: 0, to: 3, type: 'manTile', modifiers: [] },
+      { from: 3, to: 4, type: 'pinTile', modifiers: ['red'] },
+      { from: 10, to: 16, type: 'property', modifiers: ['called'] },
+    ]);
+    // Only those starting in the range asked for.
+    expect(unpackTokens(packed, legend, 3, 10).map((t) => t.from)).toEqual([3]);
+  });
+
+  it('of a span replace those drawn there, the others kept', () => {
+    const before = tokenDecorations(tokens, 20);
+    const after = replaceTokens(before, { from: 3, to: 5 }, [{ from: 3, to: 5, type: 'souTile', modifiers: [] }], 20);
+    expect(ranges(after).map((m) => [m.from, m.to, (m.value as { spec: { class: string } }).spec.class])).toEqual([
+      [0, 3, 'tp-manTile'],
+      [3, 5, 'tp-souTile'],
+      [6, 12, 'tp-comment'],
     ]);
   });
 });

@@ -335,25 +335,40 @@ describe('the playground', () => {
     // Type into the middle of the document, as a person would.
     const middle = doc.indexOf('# hand 100');
     await page.evaluate((at) => {
-      window.tenpai.view.dispatch({ selection: { anchor: at } });
+      window.tenpai.view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
       window.tenpai.view.focus();
       window.tenpai.metrics.updates.length = 0;
       window.tenpai.metrics.highlights.length = 0;
+      window.tenpai.metrics.keystrokes.length = 0;
     }, middle);
     await page.keyboard.type('riichi ', { delay: 20 });
+    // The word typed is highlighted as an option, in the line typed into.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.cm-line')].some(
+        (line) => line.textContent.includes('riichi # hand 100') && [...line.querySelectorAll('.tp-property')].some((m) => m.textContent === 'riichi'),
+      ),
+    );
     for (let i = 0; i < 7; i++) await page.keyboard.press('Backspace', { delay: 20 });
-    const { updates, highlights } = await page.evaluate(() => window.tenpai.metrics);
+    // The last key's work done (its diagnostics come in a task of their own).
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50))));
+    const { updates, highlights, keystrokes } = await page.evaluate(() => window.tenpai.metrics);
     assert.equal(updates.length, 14, 'one analysis per keystroke');
-    assert.ok(highlights.length >= 14, 'the lines on screen are highlighted again');
-    // A keystroke's work: the analysis (diagnostics, hints) and the
-    // highlighting of the screen; the worst of each, added.
-    const worst = Math.max(...updates) + Math.max(...highlights);
-    const median = [...updates].sort((a, b) => a - b)[7] + [...highlights].sort((a, b) => a - b)[Math.floor(highlights.length / 2)];
-    console.log(`keystroke on 200 hands (analysis + highlighting): median ${median.toFixed(2)} ms, worst ${worst.toFixed(2)} ms`);
+    assert.equal(keystrokes.length, 14, 'each key timed');
+    assert.ok(highlights.length >= 1, 'the lines typed into are highlighted again');
+    // A keystroke's work: every update of the editor from the key on (the
+    // edit with its analysis, highlighting, DOM update and results panel,
+    // then the diagnostics), summed per key.
+    const sorted = [...keystrokes].sort((a, b) => a - b);
+    const worst = sorted[sorted.length - 1];
+    const median = sorted[7];
+    console.log(
+      `keystroke on 200 hands (all the page's work for the key): median ${median.toFixed(2)} ms, worst ${worst.toFixed(2)} ms; ` +
+        `of it the analysis at worst ${Math.max(...updates).toFixed(2)} ms, a highlighting ${Math.max(...highlights).toFixed(2)} ms`,
+    );
     record('keystroke_median_ms', median);
     record('keystroke_worst_ms', worst);
-    // The edit reached the document, and only the line typed in changed.
-    assert.equal((await editorText(page)).length, doc.length);
+    // Typed and taken back: the document is as it was.
+    assert.equal(await editorText(page), doc);
     await page.close();
   });
 

@@ -99,12 +99,31 @@ impl Playground {
         json(&self.session.update(text))
     }
 
-    /// Analyses the editor's text after an edit; JSON `{diagnostics, lines,
-    /// changed}`: `changed` (`{from, to}` or `null`) is where the hand
-    /// lines' analyses changed, whose hints the editor asks for again
-    /// (`hints`) while it maps the rest through the edit.
+    /// Analyses the editor's text after an edit; JSON `{changed}`:
+    /// `changed` (`{from, to}` or `null`) is where the hand lines' analyses
+    /// changed, whose hints, diagnostics and tokens the editor asks for
+    /// again (with those of the lines the edit touched) while it maps the
+    /// rest through the edit.
     pub fn edit(&mut self, text: &str) -> String {
         json(&self.session.edit(text))
+    }
+
+    /// JSON list of the diagnostics of the hand lines meeting `from..to`.
+    pub fn diagnostics(&self, from: usize, to: usize) -> String {
+        json(&self.session.diagnostics_in(from, to))
+    }
+
+    /// JSON `{from, to}` of the hand line at `at`, or `null`.
+    #[wasm_bindgen(js_name = lineAt)]
+    pub fn line_at(&self, at: usize) -> String {
+        json(&self.session.line_at(at))
+    }
+
+    /// The semantic tokens of the lines meeting `from..to` as numbers,
+    /// four a token: `from, to, type, modifiers` (see `tokenLegend`).
+    #[wasm_bindgen(js_name = tokensPacked)]
+    pub fn tokens_packed(&self, from: usize, to: usize) -> Vec<u32> {
+        self.session.tokens_packed(from, to)
     }
 
     /// JSON list of the inlay hints `{at, label, kind}` of the hand lines
@@ -196,6 +215,16 @@ fn theme_of(name: &str) -> Theme {
 pub fn tile_sprite() -> String {
     let (sprite, css) = engine::tile_sprite();
     json(&serde_json::json!({ "sprite": sprite, "css": css }))
+}
+
+/// JSON `{types, modifiers}`: the names of `tokensPacked`'s type indices
+/// and modifier bits.
+#[wasm_bindgen(js_name = tokenLegend)]
+pub fn token_legend() -> String {
+    json(&serde_json::json!({
+        "types": session::token_types(),
+        "modifiers": session::TOKEN_MODIFIERS,
+    }))
 }
 
 /// JSON list of `{id, en, ja}` for every yaku.

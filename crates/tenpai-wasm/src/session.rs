@@ -98,14 +98,14 @@ pub struct Update {
     pub lines: Vec<LineSpan>,
 }
 
-/// What an edit brings to an editor that keeps what it drew and maps it
-/// through the edit ([`Session::edit`]): the whole document's diagnostics
-/// and hand lines, but only where the analysis changed, so that the
-/// editor asks again for the hints there alone.
+/// What an edit brings to an editor that keeps what it drew (hints,
+/// diagnostics, highlighting) and maps it through the edit
+/// ([`Session::edit`]): only where the analysis changed, so that the
+/// editor asks again for that part alone ([`Session::hints_in`],
+/// [`Session::diagnostics_in`], [`Session::tokens_packed`]) and a
+/// keystroke costs the lines it touched, not the document.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct Edit {
-    pub diagnostics: Vec<Diagnostic>,
-    pub lines: Vec<LineSpan>,
     /// The part of the new text between the hand lines that kept their
     /// place and their analysis: every line whose analysis changed, came
     /// or went is in it. `None`: no line changed.
@@ -163,6 +163,14 @@ impl Honors {
         }
     }
 }
+
+/// The legend of [`Session::tokens_packed`]: type names by index.
+pub fn token_types() -> Vec<&'static str> {
+    semantic::TokenType::ALL.iter().map(|t| t.name()).collect()
+}
+
+/// The legend of [`Session::tokens_packed`]: modifier names by bit.
+pub const TOKEN_MODIFIERS: [&str; 2] = semantic::MODIFIERS;
 
 /// An open document.
 pub struct Session {
@@ -254,11 +262,7 @@ impl Session {
             let (from, to) = self.map.range(&bytes);
             LineSpan { from, to }
         });
-        Edit {
-            diagnostics: self.diagnostics(),
-            lines: self.line_spans(),
-            changed,
-        }
+        Edit { changed }
     }
 
     fn analyse(&mut self, text: &str) {
@@ -322,6 +326,22 @@ impl Session {
             .collect()
     }
 
+    /// The diagnostics of the hand lines meeting UTF-16 `from..to`.
+    pub fn diagnostics_in(&self, from: usize, to: usize) -> Vec<Diagnostic> {
+        file_diagnostics(self.lines_in(from, to))
+            .iter()
+            .map(|d| self.diagnostic(d))
+            .collect()
+    }
+
+    /// The hand line at UTF-16 offset `at` (the first one ending at or
+    /// after it, if it starts at or before it), for the calculator.
+    pub fn line_at(&self, at: usize) -> Option<LineSpan> {
+        let line = line_at(&self.lines, self.map.to_byte(at))?;
+        let (from, to) = self.map.range(&line.range);
+        Some(LineSpan { from, to })
+    }
+
     pub fn hints(&self) -> Vec<Hint> {
         self.hints_of(&self.lines)
     }
@@ -371,6 +391,27 @@ impl Session {
                     token_type: t.ty.name(),
                     modifiers,
                 });
+            }
+        }
+        out
+    }
+
+    /// The semantic tokens of the lines meeting UTF-16 `from..to`, packed
+    /// four numbers a token: `from, to, type, modifiers`, the type an index
+    /// into [`token_types`] and the modifiers bits of [`TOKEN_MODIFIERS`].
+    /// A screenful of tokens is a thousand or more: as numbers they cross
+    /// into JavaScript without a JSON text to write and parse.
+    pub fn tokens_packed(&self, from: usize, to: usize) -> Vec<u32> {
+        let mut out = Vec::new();
+        for line in self.lines_in(from, to) {
+            for t in semantic::tokens(&line.analysis.line, line.range.len()) {
+                let (from, to) = self.map.range(&line.to_document(&t.span));
+                if to <= from {
+                    continue;
+                }
+                let from = u32::try_from(from).unwrap_or(u32::MAX);
+                let to = u32::try_from(to).unwrap_or(u32::MAX);
+                out.extend([from, to, t.ty.index(), t.modifiers]);
             }
         }
         out

@@ -230,29 +230,74 @@ fn a_hand_is_drawn_by_the_renderer_with_its_value() {
     );
 }
 
-/// An editor that keeps its hints and maps them through each edit, as the
-/// page does (web/src/editor.ts): a hint before the edit stays, one after
-/// it moves, one in the replaced text falls to the edit's start; then the
-/// hints on the text lines the edit touched or `Session::edit` says
-/// changed are dropped and asked for again with `hints_in`. Checked
-/// against a fresh session's hints, diagnostics and lines after every
-/// edit (ASCII: UTF-16 offsets are bytes).
+/// Where a position of the text before an edit of `from..to` (replaced by
+/// `inserted` bytes) is after it: before the edit it stays, after it it
+/// moves, inside the replaced text it falls to the edit's start.
+fn moved(at: usize, from: usize, to: usize, inserted: usize) -> usize {
+    if at < from {
+        at
+    } else if at >= to {
+        at - (to - from) + inserted
+    } else {
+        from
+    }
+}
+
+/// What an editor keeps of a document's answers: hints, diagnostics and
+/// semantic tokens, each placed.
+#[derive(Debug, PartialEq)]
+struct Drawn {
+    hints: Vec<(usize, String)>,
+    diagnostics: Vec<(usize, usize, String)>,
+    tokens: Vec<(usize, usize, u32, u32)>,
+}
+
+impl Drawn {
+    fn fresh(kind: DocKind, text: &str) -> Drawn {
+        let mut session = Session::new(kind);
+        let update = session.update(text);
+        let mut drawn = Drawn {
+            hints: update.hints.into_iter().map(|h| (h.at, h.label)).collect(),
+            diagnostics: update
+                .diagnostics
+                .into_iter()
+                .map(|d| (d.from, d.to, d.message))
+                .collect(),
+            tokens: session
+                .tokens_packed(0, text.len())
+                .chunks(4)
+                .map(|t| (t[0] as usize, t[1] as usize, t[2], t[3]))
+                .collect(),
+        };
+        drawn.sort();
+        drawn
+    }
+
+    fn sort(&mut self) {
+        self.hints.sort();
+        self.diagnostics.sort();
+        self.tokens.sort();
+    }
+}
+
+/// An editor that keeps what it drew and maps it through each edit, as
+/// the page does (web/src/editor.ts): the hints, diagnostics and tokens
+/// placed on the text lines the edit touched or `Session::edit` says
+/// changed are dropped and asked for again (`hints_in`, `diagnostics_in`,
+/// `tokens_packed`), the rest moved. Checked against a fresh session's
+/// answers after every edit, and the hand line at each line's start
+/// against the fresh session's lines (ASCII: UTF-16 offsets are bytes).
 fn replay(kind: DocKind, start: &str, edits: &[(usize, usize, &str)]) {
     let mut session = Session::new(kind);
     let mut text = start.to_string();
-    let mut hints: Vec<(usize, String)> = session
-        .update(&text)
-        .hints
-        .into_iter()
-        .map(|h| (h.at, h.label))
-        .collect();
+    session.update(&text);
+    let mut drawn = Drawn::fresh(kind, &text);
     for &(from, to, insert) in edits {
         let (from, to) = (
             from.min(text.len()),
             to.min(text.len()).max(from.min(text.len())),
         );
         text.replace_range(from..to, insert);
-        let delta = insert.len() as isize - (to - from) as isize;
         let edit = session.edit(&text);
         // The whole text lines the edit touched or the analysis changed,
         // in the new text.
@@ -263,40 +308,91 @@ fn replay(kind: DocKind, start: &str, edits: &[(usize, usize, &str)]) {
         }
         let refresh_from = text[..low].rfind('\n').map_or(0, |i| i + 1);
         let refresh_to = text[high..].find('\n').map_or(text.len(), |i| high + i);
-        hints = hints
+        let inside = |at: usize| refresh_from <= at && at <= refresh_to;
+        let shift = |at: usize| moved(at, from, to, insert.len());
+        drawn.hints = drawn
+            .hints
             .into_iter()
-            .map(|(at, label)| {
-                let at = if at < from {
-                    at
-                } else if at >= to {
-                    (at as isize + delta) as usize
-                } else {
-                    from
-                };
-                (at, label)
-            })
-            .filter(|(at, _)| *at < refresh_from || *at > refresh_to)
+            .map(|(at, label)| (shift(at), label))
+            .filter(|(at, _)| !inside(*at))
             .chain(
                 session
                     .hints_in(refresh_from, refresh_to)
                     .into_iter()
-                    .filter(|h| refresh_from <= h.at && h.at <= refresh_to)
+                    .filter(|h| inside(h.at))
                     .map(|h| (h.at, h.label)),
             )
             .collect();
-        hints.sort();
-        let mut fresh: Vec<(usize, String)> = Session::new(kind)
-            .update(&text)
-            .hints
+        drawn.diagnostics = drawn
+            .diagnostics
             .into_iter()
-            .map(|h| (h.at, h.label))
+            .map(|(at, end, message)| (shift(at), shift(end), message))
+            .filter(|(at, _, _)| !inside(*at))
+            .chain(
+                session
+                    .diagnostics_in(refresh_from, refresh_to)
+                    .into_iter()
+                    .filter(|d| inside(d.from))
+                    .map(|d| (d.from, d.to, d.message)),
+            )
             .collect();
-        fresh.sort();
-        assert_eq!(hints, fresh, "after {from}..{to} <- {insert:?}: {text:?}");
+        drawn.tokens = drawn
+            .tokens
+            .into_iter()
+            .map(|(at, end, ty, modifiers)| (shift(at), shift(end), ty, modifiers))
+            .filter(|(at, end, _, _)| end > at && (*at < refresh_from || *at >= refresh_to))
+            .chain(
+                session
+                    .tokens_packed(refresh_from, refresh_to)
+                    .chunks(4)
+                    .map(|t| (t[0] as usize, t[1] as usize, t[2], t[3]))
+                    .filter(|(at, _, _, _)| refresh_from <= *at && *at < refresh_to),
+            )
+            .collect();
+        drawn.sort();
+        assert_eq!(
+            drawn,
+            Drawn::fresh(kind, &text),
+            "after {from}..{to} <- {insert:?}: {text:?}"
+        );
+        // The calculator's line under the cursor, at each text line's start.
         let whole = Session::new(kind).update(&text);
-        assert_eq!(edit.diagnostics, whole.diagnostics);
-        assert_eq!(edit.lines, whole.lines);
+        let mut line_start = 0;
+        for row in text.split('\n') {
+            let expected = whole
+                .lines
+                .iter()
+                .find(|l| l.from <= line_start && line_start <= l.to)
+                .cloned();
+            assert_eq!(session.line_at(line_start), expected, "at {line_start}");
+            line_start += row.len() + 1;
+        }
     }
+}
+
+#[test]
+fn diagnostics_and_tokens_come_for_the_lines_asked_for() {
+    let text = "123M456p789s11222z\n123m456p789s1122z2z seat=s\n123m456p789s11222z riichi=x\n";
+    let (s, whole) = session(text);
+    assert_eq!(whole.diagnostics.len(), 2, "{:?}", whole.diagnostics);
+    let third = text.find("123m456p789s11222z").unwrap_or(0);
+    let last = s.diagnostics_in(third, text.len() - 1);
+    assert_eq!(last.len(), 1, "{last:?}");
+    assert_eq!(last[0], whole.diagnostics[1]);
+    let second = text.find("123m456p789s1122z2z").unwrap_or(0);
+    assert!(s.diagnostics_in(second, second + 5).is_empty());
+    // Packed tokens: the same tokens as the named ones, as numbers.
+    let named = s.tokens(second, third - 1);
+    let packed = s.tokens_packed(second, third - 1);
+    assert_eq!(packed.len(), named.len() * 4);
+    let types = tenpai_wasm::session::token_types();
+    for (token, numbers) in named.iter().zip(packed.chunks(4)) {
+        assert_eq!((token.from, token.to), (numbers[0] as usize, numbers[1] as usize));
+        assert_eq!(types[numbers[2] as usize], token.token_type);
+    }
+    // The hand line under a position, for the calculator.
+    let line = s.line_at(second + 3).expect("a hand line");
+    assert_eq!((line.from, line.to), (second, second + "123m456p789s1122z2z seat=s".len()));
 }
 
 #[test]
