@@ -42,6 +42,31 @@ self.addEventListener('fetch', (event) => {
   };
 }
 
+/**
+ * Preloads the wasm from the page's head: it is fetched (and compiled as
+ * it streams in) while the script loads, instead of after.
+ */
+function preloadWasm(): Plugin {
+  return {
+    name: 'tenpai-preload-wasm',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const wasm = Object.keys(context.bundle ?? {}).find((name) => name.endsWith('.wasm'));
+        if (!wasm) return [];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: './' + wasm, as: 'fetch', type: 'application/wasm', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // Relative URLs: the site works from any folder of any static host.
   base: './',
@@ -50,5 +75,5 @@ export default defineConfig({
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 2048,
   },
-  plugins: [serviceWorker()],
+  plugins: [preloadWasm(), serviceWorker()],
 });

@@ -98,22 +98,32 @@ export interface TokenLegend {
  * Packed semantic tokens (`from, to, type, modifiers`, four numbers a
  * token, as `Playground.tokensPacked` sends them) as tokens, keeping those
  * that start in `from..to` (a range of whole lines; the engine sends the
- * whole lines meeting a range).
+ * whole lines meeting a range), touching ones of the same class joined.
  */
 export function unpackTokens(packed: ArrayLike<number>, legend: TokenLegend, from: number, to: number): Token[] {
-  const tokens: Token[] = [];
+  const tokens: (Token & { typeIndex: number; bits: number })[] = [];
   for (let i = 0; i + 3 < packed.length; i += 4) {
     const start = packed[i];
     if (start < from || start >= to) continue;
     const bits = packed[i + 3];
+    // A tile is a token (`123m` is four): one touching the last of the
+    // same class extends it, so that a run of tiles is one element on the
+    // page, not one per character.
+    const last = tokens[tokens.length - 1];
+    if (last && last.to === start && packed[i + 2] === last.typeIndex && bits === last.bits) {
+      last.to = packed[i + 1];
+      continue;
+    }
     tokens.push({
       from: start,
       to: packed[i + 1],
       type: legend.types[packed[i + 2]] ?? 'comment',
       modifiers: legend.modifiers.filter((_, bit) => (bits & (1 << bit)) !== 0),
+      typeIndex: packed[i + 2],
+      bits,
     });
   }
-  return tokens;
+  return tokens.map(({ from, to, type, modifiers }) => ({ from, to, type, modifiers }));
 }
 
 /**

@@ -17,7 +17,7 @@
 import { autocompletion, closeBrackets, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { type Diagnostic as CmDiagnostic, forEachDiagnostic, lintKeymap, setDiagnostics } from '@codemirror/lint';
-import { EditorState, type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
+import { Compartment, EditorState, type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
 import {
   Decoration,
   type DecorationSet,
@@ -43,7 +43,6 @@ import {
   type TokenLegend,
   unpackTokens,
 } from './adapter';
-import { renderMarkdown } from './markdown';
 import type { Change, Completion, DocDiagnostic, EditAnswer, Hint, HoverAnswer, LineSpan, Update } from './types';
 import { type Playground, tokenLegend } from './wasm';
 
@@ -83,8 +82,6 @@ export interface EditorHooks {
   onAnalysis(analysis: Analysis): void;
   /** After each highlighting of lines, with its time. */
   onHighlight(millis: number): void;
-  /** After each update of the view (its state, DOM and listeners), with its time. */
-  onDispatch(millis: number): void;
   /**
    * After the engine answered a transaction, with the time: asked when
    * the transaction is made, before the view's update.
@@ -281,11 +278,13 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
     { decorations: (plugin) => plugin.decorations },
   );
 
-  const hover = hoverTooltip((view, pos) => {
+  const hover = hoverTooltip(async (view, pos) => {
     // The wasm session holds the text of the last analysis: the view's.
     view.state.field(analysisField);
     const answer = JSON.parse(playground.hover(pos)) as HoverAnswer | null;
     if (!answer) return null;
+    // The Markdown renderer is loaded with the first hover, not the page.
+    const { renderMarkdown } = await import('./markdown');
     return {
       pos: answer.from,
       end: answer.to,
@@ -358,15 +357,28 @@ function asEffects(effects: StateEffect<unknown> | readonly StateEffect<unknown>
   return Array.isArray(effects) ? [...effects] : [effects as StateEffect<unknown>];
 }
 
-export function createEditor(parent: HTMLElement, text: string, playground: Playground, hooks: EditorHooks): EditorView {
-  const view = new EditorView({
+/** Times each update of a view; `onDispatch` is set once the page has its hooks. */
+export interface DispatchTimer {
+  onDispatch(millis: number): void;
+}
+
+/** Where tenpai's extensions go once the engine is loaded. */
+const tenpaiSlot = new Compartment();
+
+/**
+ * The editor with its text and no tenpai yet: made while the engine
+ * compiles (off the main thread), so that the page does not wait for
+ * both one after the other.
+ */
+export function createEditor(parent: HTMLElement, text: string, timer: DispatchTimer): EditorView {
+  return new EditorView({
     parent,
     // Each update timed whole: the analysis, the highlighting, the DOM and
-    // the listeners (the results panel).
+    // the listeners.
     dispatchTransactions(transactions, view) {
       const start = performance.now();
       view.update(transactions);
-      hooks.onDispatch(performance.now() - start);
+      timer.onDispatch(performance.now() - start);
     },
     state: EditorState.create({
       doc: text,
@@ -378,13 +390,18 @@ export function createEditor(parent: HTMLElement, text: string, playground: Play
         closeBrackets(),
         EditorView.lineWrapping,
         keymap.of([...defaultKeymap, ...historyKeymap]),
-        tenpaiExtensions(playground, hooks),
+        tenpaiSlot.of([]),
         EditorView.contentAttributes.of({ 'aria-label': 'tenpai document', spellcheck: 'false' }),
       ],
     }),
   });
-  // The first text's diagnostics (a state is made without a transaction).
-  const diagnostics = JSON.parse(playground.diagnostics(0, view.state.doc.length)) as DocDiagnostic[];
-  view.dispatch(setDiagnostics(view.state, lintDiagnostics(diagnostics, view.state.doc.length)));
-  return view;
+}
+
+/** tenpai's answers in the editor: its text analysed, drawn and linted. */
+export function attachEngine(view: EditorView, playground: Playground, hooks: EditorHooks): void {
+  view.dispatch({ effects: tenpaiSlot.reconfigure(tenpaiExtensions(playground, hooks)) });
+  // The first text's diagnostics (the analysis field starts without a transaction).
+  const length = view.state.doc.length;
+  const diagnostics = JSON.parse(playground.diagnostics(0, length)) as DocDiagnostic[];
+  view.dispatch(setDiagnostics(view.state, lintDiagnostics(diagnostics, length)));
 }

@@ -7,7 +7,7 @@
 
 import type { EditorView } from '@codemirror/view';
 import { Calculator } from './calculator';
-import { type Analysis, createEditor, type CursorLine, fixAll, formatDocument, type LineChange, reanalyze } from './editor';
+import { type Analysis, attachEngine, createEditor, type CursorLine, fixAll, formatDocument, type LineChange, reanalyze } from './editor';
 import { emptyState, readState, writeLine, type CalcState } from './handline';
 import { type Lang, preferredLang, STRINGS, type Strings } from './i18n';
 import { renderResults } from './results';
@@ -31,7 +31,7 @@ interface Metrics {
   scriptStart: number;
   /** ms from navigation start to the wasm module compiled and ready. */
   engineReady: number | null;
-  /** ms from navigation start to the editor made (its text analysed). */
+  /** ms from navigation start to the editor made (before the engine is ready: its text not analysed yet). */
   editorReady: number | null;
   /** ms from navigation start to the first results on screen. */
   firstAnalysis: number | null;
@@ -76,6 +76,13 @@ async function main(): Promise<void> {
   // The module compiles while the fragment is read.
   const engine_ = loadEngine();
   const shared: Shared = (await decodeFragment(location.hash)) ?? { doc: SAMPLE, kind: 'mj', rules: 'tenhou' };
+  // The editor is made while the module compiles (off the main thread).
+  const keystrokeWork = (millis: number) => {
+    const last = metrics.keystrokes.length - 1;
+    if (last >= 0) metrics.keystrokes[last] += millis;
+  };
+  const view: EditorView = createEditor($('#editor'), shared.doc, { onDispatch: keystrokeWork });
+  metrics.editorReady = performance.now();
   const engine = await engine_;
   metrics.engineReady = performance.now();
   const faces = JSON.parse(engine.tileSprite()) as { sprite: string; css: string };
@@ -97,7 +104,6 @@ async function main(): Promise<void> {
   let report: LineReport | null = null;
   /** The cursor line `report` is of. */
   let reportOf: CursorLine | null = null;
-  let view: EditorView;
 
   /** The report of the cursor's line, asked for once per line and text. */
   const cursorReport = (): LineReport | null => {
@@ -240,26 +246,20 @@ async function main(): Promise<void> {
     }, 250);
   };
 
-  view = createEditor($('#editor'), shared.doc, playground, {
+  let attached = false;
+  attachEngine(view, playground, {
     onAnalysis(analysis: Analysis) {
       metrics.updates.push(analysis.millis);
-      if (view) scheduleShare();
+      // Not the first analysis: the page opened is not an edit to share.
+      if (attached) scheduleShare();
     },
     onHighlight(millis: number) {
       metrics.highlights.push(millis);
     },
-    onDispatch(millis: number) {
-      const last = metrics.keystrokes.length - 1;
-      if (last >= 0) metrics.keystrokes[last] += millis;
-    },
-    onEngine(millis: number) {
-      const last = metrics.keystrokes.length - 1;
-      if (last >= 0) metrics.keystrokes[last] += millis;
-    },
-
+    onEngine: keystrokeWork,
     onCursorLine,
   });
-  metrics.editorReady = performance.now();
+  attached = true;
   window.tenpai = { view, metrics, playground };
 
   // Start on the first hand line, so the results show at once.

@@ -156,6 +156,18 @@ describe('semantic tokens', () => {
     expect(unpackTokens(packed, legend, 3, 10).map((t) => t.from)).toEqual([3]);
   });
 
+  it('join touching tokens of one class: a run of tiles is one mark', () => {
+    // `123m0p`: four man tokens, then a red five and its suffix.
+    const packed = new Uint32Array([0, 1, 0, 0, 1, 2, 0, 0, 2, 3, 0, 0, 3, 4, 0, 0, 4, 5, 1, 1, 5, 6, 1, 0, 7, 8, 1, 0]);
+    expect(unpackTokens(packed, legend, 0, 10).map((t) => [t.from, t.to, t.type, t.modifiers.join()])).toEqual([
+      [0, 4, 'manTile', ''],
+      [4, 5, 'pinTile', 'red'],
+      [5, 6, 'pinTile', ''],
+      // Not touching: a mark of its own.
+      [7, 8, 'pinTile', ''],
+    ]);
+  });
+
   it('of a span replace those drawn there, the others kept', () => {
     const before = tokenDecorations(tokens, 20);
     const after = replaceTokens(before, { from: 3, to: 5 }, [{ from: 3, to: 5, type: 'souTile', modifiers: [] }], 20);

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -140,6 +140,9 @@ function stopServer() {
 }
 
 after(async () => {
+  // Timings on a shared machine mean little without its load beside them.
+  record('load_average_1min', loadavg()[0]);
+  console.log(`load average (1 min) at the end of the run: ${loadavg()[0].toFixed(1)}`);
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(join(RESULTS, 'metrics.json'), JSON.stringify(figures, null, 2) + '\n');
   await context?.close();
