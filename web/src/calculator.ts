@@ -114,6 +114,7 @@ export class Calculator {
   }
 
   setRules(words: string): void {
+    if (words === this.rules) return;
     this.rules = words;
     this.render();
   }

@@ -16,7 +16,7 @@
 
 import { autocompletion, closeBrackets, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { type Diagnostic as CmDiagnostic, forEachDiagnostic, lintKeymap, setDiagnostics } from '@codemirror/lint';
+import { type Diagnostic as CmDiagnostic, forEachDiagnostic, linter, lintKeymap, setDiagnostics } from '@codemirror/lint';
 import { Compartment, EditorState, type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
 import {
   Decoration,
@@ -278,9 +278,34 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
     { decorations: (plugin) => plugin.decorations },
   );
 
-  const hover = hoverTooltip(async (view, pos) => {
-    // The wasm session holds the text of the last analysis: the view's.
-    view.state.field(analysisField);
+  const cursorWatch = EditorView.updateListener.of((u) => {
+    if (u.docChanged || u.selectionSet || u.transactions.some((tr) => tr.effects.some((e) => e.is(reanalyze)))) {
+      // The session holds the text of the field's last analysis.
+      u.state.field(analysisField);
+      const typing = u.transactions.some((tr) => tr.isUserEvent('input.type') || tr.isUserEvent('delete'));
+      hooks.onCursorLine(cursorLine(u.state, playground), typing ? 'typing' : 'other');
+    }
+  });
+
+  return [engine, analysisField, highlight, cursorWatch];
+}
+
+/** The engine, once loaded: what the editor's extensions made before it ask. */
+export interface EngineSlot {
+  playground: Playground | null;
+}
+
+/**
+ * The parts of tenpai's editor that ask the engine only on demand (hovers,
+ * completion, the formatter's key, the lint state and its tooltips): made
+ * with the editor, before the engine is loaded, so that their setup
+ * (themes, plugins) is done while the module compiles.
+ */
+function onDemandExtensions(slot: EngineSlot): Extension {
+  const hover = hoverTooltip(async (_view, pos) => {
+    const playground = slot.playground;
+    if (!playground) return null;
+    // The engine holds the text of the view's last analysis.
     const answer = JSON.parse(playground.hover(pos)) as HoverAnswer | null;
     if (!answer) return null;
     // The Markdown renderer is loaded with the first hover, not the page.
@@ -301,6 +326,8 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
   const completion = autocompletion({
     override: [
       (context) => {
+        const playground = slot.playground;
+        if (!playground) return null;
         const items = JSON.parse(playground.completion(context.pos)) as Completion[];
         const result = completionResult(items, context.state.doc.length);
         if (!result) return null;
@@ -311,24 +338,14 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
     ],
   });
 
-  const cursorWatch = EditorView.updateListener.of((u) => {
-    if (u.docChanged || u.selectionSet || u.transactions.some((tr) => tr.effects.some((e) => e.is(reanalyze)))) {
-      // The session holds the text of the field's last analysis.
-      u.state.field(analysisField);
-      const typing = u.transactions.some((tr) => tr.isUserEvent('input.type') || tr.isUserEvent('delete'));
-      hooks.onCursorLine(cursorLine(u.state, playground), typing ? 'typing' : 'other');
-    }
-  });
-
   return [
-    engine,
-    analysisField,
-    highlight,
+    // The lint state, its marks and tooltips; diagnostics come from the
+    // engine's answers (see `tenpaiExtensions`), not from a lint source.
+    linter(null),
     hover,
     completion,
-    cursorWatch,
     keymap.of([
-      { key: 'Shift-Alt-f', run: (view) => formatDocument(view, playground) },
+      { key: 'Shift-Alt-f', run: (view) => (slot.playground ? formatDocument(view, slot.playground) : false) },
       ...completionKeymap,
       ...lintKeymap,
     ]),
@@ -370,7 +387,7 @@ const tenpaiSlot = new Compartment();
  * compiles (off the main thread), so that the page does not wait for
  * both one after the other.
  */
-export function createEditor(parent: HTMLElement, text: string, timer: DispatchTimer): EditorView {
+export function createEditor(parent: HTMLElement, text: string, timer: DispatchTimer, slot: EngineSlot): EditorView {
   return new EditorView({
     parent,
     // Each update timed whole: the analysis, the highlighting, the DOM and
@@ -390,6 +407,7 @@ export function createEditor(parent: HTMLElement, text: string, timer: DispatchT
         closeBrackets(),
         EditorView.lineWrapping,
         keymap.of([...defaultKeymap, ...historyKeymap]),
+        onDemandExtensions(slot),
         tenpaiSlot.of([]),
         EditorView.contentAttributes.of({ 'aria-label': 'tenpai document', spellcheck: 'false' }),
       ],
@@ -398,7 +416,8 @@ export function createEditor(parent: HTMLElement, text: string, timer: DispatchT
 }
 
 /** tenpai's answers in the editor: its text analysed, drawn and linted. */
-export function attachEngine(view: EditorView, playground: Playground, hooks: EditorHooks): void {
+export function attachEngine(view: EditorView, slot: EngineSlot, playground: Playground, hooks: EditorHooks): void {
+  slot.playground = playground;
   view.dispatch({ effects: tenpaiSlot.reconfigure(tenpaiExtensions(playground, hooks)) });
   // The first text's diagnostics (the analysis field starts without a transaction).
   const length = view.state.doc.length;

@@ -7,7 +7,17 @@
 
 import type { EditorView } from '@codemirror/view';
 import { Calculator } from './calculator';
-import { type Analysis, attachEngine, createEditor, type CursorLine, fixAll, formatDocument, type LineChange, reanalyze } from './editor';
+import {
+  type Analysis,
+  attachEngine,
+  createEditor,
+  type CursorLine,
+  type EngineSlot,
+  fixAll,
+  formatDocument,
+  type LineChange,
+  reanalyze,
+} from './editor';
 import { emptyState, readState, writeLine, type CalcState } from './handline';
 import { type Lang, preferredLang, STRINGS, type Strings } from './i18n';
 import { renderResults } from './results';
@@ -81,7 +91,8 @@ async function main(): Promise<void> {
     const last = metrics.keystrokes.length - 1;
     if (last >= 0) metrics.keystrokes[last] += millis;
   };
-  const view: EditorView = createEditor($('#editor'), shared.doc, { onDispatch: keystrokeWork });
+  const slot: EngineSlot = { playground: null };
+  const view: EditorView = createEditor($('#editor'), shared.doc, { onDispatch: keystrokeWork }, slot);
   metrics.editorReady = performance.now();
   const engine = await engine_;
   metrics.engineReady = performance.now();
@@ -203,6 +214,8 @@ async function main(): Promise<void> {
     if (panelFrame !== undefined) cancelAnimationFrame(panelFrame);
     panelTimer = panelFrame = undefined;
     const start = performance.now();
+    // The results first: what the line is worth is what the user waits for.
+    showReport();
     if (calculatorDue) {
       calculatorDue = false;
       const line = cursor;
@@ -218,7 +231,6 @@ async function main(): Promise<void> {
         if (JSON.stringify(state) !== JSON.stringify(calculator.current)) calculator.show(state);
       }
     }
-    showReport();
     showActions();
     metrics.panels.push(performance.now() - start);
   };
@@ -247,7 +259,7 @@ async function main(): Promise<void> {
   };
 
   let attached = false;
-  attachEngine(view, playground, {
+  attachEngine(view, slot, playground, {
     onAnalysis(analysis: Analysis) {
       metrics.updates.push(analysis.millis);
       // Not the first analysis: the page opened is not an edit to share.

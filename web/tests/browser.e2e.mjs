@@ -279,9 +279,13 @@ describe('the playground', () => {
     await setDocument(page, 'rules: kiriage\n234m345p22s567s456p riichi dora=2m seat=s\n23m456p789s11222z\n');
     await page.click('.tp-rules summary');
     await page.click('.tp-rules input[name="double-yakuman"]');
+    // The link copied (an edit's own sharing, a moment after it, may have
+    // written an older fragment already: wait for the copy, not the hash).
+    await page.evaluate(() => delete document.body.dataset.copied);
     await page.click('#share');
-    await page.waitForFunction(() => location.hash.startsWith('#v1='));
-    const url = await page.evaluate(() => location.href);
+    await page.waitForFunction(() => document.body.dataset.copied?.includes('#v1='));
+    const url = await page.evaluate(() => document.body.dataset.copied);
+    assert.equal(url, await page.evaluate(() => location.href));
     const text = await editorText(page);
     await page.close();
 
