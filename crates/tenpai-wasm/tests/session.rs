@@ -387,12 +387,18 @@ fn diagnostics_and_tokens_come_for_the_lines_asked_for() {
     assert_eq!(packed.len(), named.len() * 4);
     let types = tenpai_wasm::session::token_types();
     for (token, numbers) in named.iter().zip(packed.chunks(4)) {
-        assert_eq!((token.from, token.to), (numbers[0] as usize, numbers[1] as usize));
+        assert_eq!(
+            (token.from, token.to),
+            (numbers[0] as usize, numbers[1] as usize)
+        );
         assert_eq!(types[numbers[2] as usize], token.token_type);
     }
     // The hand line under a position, for the calculator.
     let line = s.line_at(second + 3).expect("a hand line");
-    assert_eq!((line.from, line.to), (second, second + "123m456p789s1122z2z seat=s".len()));
+    assert_eq!(
+        (line.from, line.to),
+        (second, second + "123m456p789s1122z2z seat=s".len())
+    );
 }
 
 #[test]
