@@ -17,7 +17,7 @@
 import { autocompletion, closeBrackets, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { type Diagnostic as CmDiagnostic, forEachDiagnostic, linter, lintKeymap, setDiagnostics } from '@codemirror/lint';
-import { Compartment, EditorState, type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
+import { EditorState, type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
 import {
   Decoration,
   type DecorationSet,
@@ -151,8 +151,13 @@ function overlap(state: EditorState, a: Span, b: Span): Span | null {
   return { from: state.doc.lineAt(from).from, to: state.doc.lineAt(to).to };
 }
 
-export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Extension {
-  const legend = JSON.parse(tokenLegend()) as TokenLegend;
+/**
+ * tenpai's answers in the editor. Made with the editor, before the engine
+ * is loaded (the setup of the extensions is done while the module
+ * compiles, and loading the engine needs no reconfiguration): until
+ * `attachEngine` fills the slot, they draw nothing.
+ */
+function tenpaiExtensions(slot: EngineSlot): Extension {
 
   // The engine is asked when a transaction is made, so that the edit's
   // diagnostics come in the same transaction as the edit: drawn in the
@@ -162,6 +167,8 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
   // moved through each edit; those of the lines redrawn are replaced, and
   // only when they differ (a redraw of the marks costs all of them).
   const engine = EditorState.transactionExtender.of((tr) => {
+    const { playground, hooks } = slot;
+    if (!playground || !hooks) return null;
     const again = tr.effects.some((e) => e.is(reanalyze));
     if (!tr.docChanged && !again) return null;
     const start = performance.now();
@@ -187,11 +194,9 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
   });
 
   const analysisField = StateField.define<Analysis>({
-    create(state) {
-      const { answer } = analyzeAll(playground, state.doc.toString());
-      const analysis = { redrawn: answer.redrawn, hints: hintDecorations(answer.hints, state.doc.length), millis: answer.millis };
-      hooks.onAnalysis(analysis);
-      return analysis;
+    create() {
+      // Nothing yet: the engine's first answer comes with `attachEngine`.
+      return { redrawn: null, hints: Decoration.none, millis: 0 };
     },
     update(value, tr) {
       const answer = tr.effects.find((e) => e.is(engineAnswer))?.value as EngineAnswer | undefined;
@@ -203,7 +208,7 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
       else if (answer.redrawn) hints = replaceHints(value.hints.map(tr.changes), answer.redrawn, answer.hints, length);
       else hints = value.hints.map(tr.changes);
       const analysis = { redrawn: answer.redrawn, hints, millis: answer.millis + performance.now() - start };
-      hooks.onAnalysis(analysis);
+      slot.hooks?.onAnalysis(analysis);
       return analysis;
     },
     provide: (field) => EditorView.decorations.from(field, (a) => a.hints),
@@ -247,14 +252,17 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
 
       /** The tokens of the whole lines of `span` (a highlighting, timed). */
       fetch(span: Span) {
+        const { playground, legend, hooks } = slot;
+        if (!playground || !legend) return [];
         const start = performance.now();
         const tokens = unpackTokens(playground.tokensPacked(span.from, span.to), legend, span.from, span.to);
-        hooks.onHighlight(performance.now() - start);
+        hooks?.onHighlight(performance.now() - start);
         return tokens;
       }
 
       /** Draws the lines of the viewport not drawn yet. */
       cover(state: EditorState, viewport: Span) {
+        if (!slot.playground) return;
         const length = state.doc.length;
         const covered = this.covered;
         if (covered && viewport.from >= covered.from && viewport.to <= covered.to) return;
@@ -279,6 +287,8 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
   );
 
   const cursorWatch = EditorView.updateListener.of((u) => {
+    const { playground, hooks } = slot;
+    if (!playground || !hooks) return;
     if (u.docChanged || u.selectionSet || u.transactions.some((tr) => tr.effects.some((e) => e.is(reanalyze)))) {
       // The session holds the text of the field's last analysis.
       u.state.field(analysisField);
@@ -287,21 +297,6 @@ export function tenpaiExtensions(playground: Playground, hooks: EditorHooks): Ex
     }
   });
 
-  return [engine, analysisField, highlight, cursorWatch];
-}
-
-/** The engine, once loaded: what the editor's extensions made before it ask. */
-export interface EngineSlot {
-  playground: Playground | null;
-}
-
-/**
- * The parts of tenpai's editor that ask the engine only on demand (hovers,
- * completion, the formatter's key, the lint state and its tooltips): made
- * with the editor, before the engine is loaded, so that their setup
- * (themes, plugins) is done while the module compiles.
- */
-function onDemandExtensions(slot: EngineSlot): Extension {
   const hover = hoverTooltip(async (_view, pos) => {
     const playground = slot.playground;
     if (!playground) return null;
@@ -339,8 +334,12 @@ function onDemandExtensions(slot: EngineSlot): Extension {
   });
 
   return [
-    // The lint state, its marks and tooltips; diagnostics come from the
-    // engine's answers (see `tenpaiExtensions`), not from a lint source.
+    engine,
+    analysisField,
+    highlight,
+    cursorWatch,
+    // The lint state, its marks and tooltips; diagnostics come with the
+    // engine's answers (`engine` above), not from a lint source.
     linter(null),
     hover,
     completion,
@@ -374,13 +373,17 @@ function asEffects(effects: StateEffect<unknown> | readonly StateEffect<unknown>
   return Array.isArray(effects) ? [...effects] : [effects as StateEffect<unknown>];
 }
 
-/** Times each update of a view; `onDispatch` is set once the page has its hooks. */
+/** Times each update of a view. */
 export interface DispatchTimer {
   onDispatch(millis: number): void;
 }
 
-/** Where tenpai's extensions go once the engine is loaded. */
-const tenpaiSlot = new Compartment();
+/** The engine, once loaded, and the page's hooks: what the editor's extensions ask. */
+export interface EngineSlot {
+  playground: Playground | null;
+  legend: TokenLegend | null;
+  hooks: EditorHooks | null;
+}
 
 /**
  * The editor with its text and no tenpai yet: made while the engine
@@ -407,20 +410,20 @@ export function createEditor(parent: HTMLElement, text: string, timer: DispatchT
         closeBrackets(),
         EditorView.lineWrapping,
         keymap.of([...defaultKeymap, ...historyKeymap]),
-        onDemandExtensions(slot),
-        tenpaiSlot.of([]),
+        tenpaiExtensions(slot),
         EditorView.contentAttributes.of({ 'aria-label': 'tenpai document', spellcheck: 'false' }),
       ],
     }),
   });
 }
 
-/** tenpai's answers in the editor: its text analysed, drawn and linted. */
+/**
+ * tenpai's answers in the editor: the engine and the hooks put in the
+ * slot, and the text analysed whole, drawn and linted.
+ */
 export function attachEngine(view: EditorView, slot: EngineSlot, playground: Playground, hooks: EditorHooks): void {
   slot.playground = playground;
-  view.dispatch({ effects: tenpaiSlot.reconfigure(tenpaiExtensions(playground, hooks)) });
-  // The first text's diagnostics (the analysis field starts without a transaction).
-  const length = view.state.doc.length;
-  const diagnostics = JSON.parse(playground.diagnostics(0, length)) as DocDiagnostic[];
-  view.dispatch(setDiagnostics(view.state, lintDiagnostics(diagnostics, length)));
+  slot.legend = JSON.parse(tokenLegend()) as TokenLegend;
+  slot.hooks = hooks;
+  view.dispatch({ effects: reanalyze.of(null) });
 }
