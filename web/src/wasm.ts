@@ -16,8 +16,20 @@ export interface Engine {
   version: typeof version;
 }
 
-/** Compiles and instantiates the module (once). */
+declare global {
+  interface Window {
+    /** The module `boot.js` started compiling from the page's head. */
+    tenpaiWasmModule?: Promise<WebAssembly.Module>;
+  }
+}
+
+/**
+ * Instantiates the module (once): the one `boot.js` compiled, or else
+ * (the development server, a browser without streaming compilation, a
+ * failed early fetch) fetched and compiled here.
+ */
 export async function loadEngine(): Promise<Engine> {
-  await init({ module_or_path: wasmUrl });
+  const early = await window.tenpaiWasmModule?.catch(() => undefined);
+  await init({ module_or_path: early ?? wasmUrl });
   return { analyzeLine, yakuNames, tileSprite, version };
 }
