@@ -10,54 +10,23 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use serde_json::{json, Value};
 
+/// The generator of `crates/tenpai/benches/document.rs`, copied beside
+/// this file by run.sh.
+mod documents;
+use documents::Until;
+
 const ARTICLE: &str = include_str!("article.md");
 const TARGET: usize = 5 * 1024 * 1024;
 const HANDS: usize = 10_000;
 
 /// The example article repeated to 5 MB.
 fn repeated_article() -> String {
-    let mut s = String::with_capacity(TARGET + ARTICLE.len());
-    while s.len() < TARGET {
-        s.push_str(ARTICLE);
-        s.push('\n');
-    }
-    s
+    documents::repeated_article(ARTICLE, TARGET)
 }
 
-/// 10,000 distinct hand lines: nine shapes (winning, waiting, 1-shanten,
-/// open and closed kans) under every dora, seat and honba.
+/// 10,000 distinct hand lines.
 fn hand_lines() -> String {
-    let hands = [
-        "123m 456m 678p 234s 55s win=1m riichi",
-        "(234m) 567p 456s 678s 33p win=5p",
-        "(777z) 234m 567p 345s 99m win=2m",
-        "11m 33p 55p 77s 99s 22z 66z win=6z riichi tsumo",
-        "234m 234p 234s 678s 55p win=8s riichi tsumo",
-        "[8888p] 234m 567m 345s 77z win=4s riichi",
-        "23456m 567p 345s 11z",
-        "123m 456p 78s 99s 34m 7z",
-        "12m 45m 9m 34p 9p 234s 88s 1z discard=1z",
-    ];
-    let mut s = String::new();
-    let mut n = 0;
-    'all: for honba in 0.. {
-        for dora in 0..34 {
-            let suit = ["m", "p", "s", "z"][dora / 9];
-            for seat in ["e", "s", "w", "n"] {
-                for h in hands {
-                    s.push_str(&format!(
-                        "{h} seat={seat} dora={}{suit} honba={honba}\n",
-                        dora % 9 + 1
-                    ));
-                    n += 1;
-                    if n == HANDS {
-                        break 'all;
-                    }
-                }
-            }
-        }
-    }
-    s
+    documents::distinct_hand_lines(Until::Lines(HANDS))
 }
 
 fn check_before(text: &str) -> usize {

@@ -32,6 +32,7 @@ done
 bench=$dir/bench
 mkdir -p "$bench"
 cp "$root/benches-against/compare.rs" "$bench/compare.rs"
+cp "$root/crates/tenpai/benches/common/documents.rs" "$bench/documents.rs"
 cp "$root/examples/pushing-with-value.md" "$bench/article.md"
 [ -f "$bench/Cargo.lock" ] || cp "$root/Cargo.lock" "$bench/Cargo.lock"
 cat > "$bench/Cargo.toml" <<TOML

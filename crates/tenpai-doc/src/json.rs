@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::code::Code;
 use crate::diag::{Diagnostic, Severity};
-use crate::document::{Encoding, LineIndex, Position};
+use crate::document::{Encoding, Position, TextDocument};
 
 /// The version of the JSON shapes of `docs/json.md`, written as
 /// `schema_version` in every output. It changes when a field is removed,
@@ -47,8 +47,8 @@ pub struct Place {
 
 impl Place {
     /// The place of the bytes `bytes` of the text `index` holds.
-    pub fn in_text(index: &LineIndex, bytes: Range<usize>) -> Place {
-        let (start, end) = index.range(bytes, Encoding::Chars);
+    pub fn in_text(index: &TextDocument, bytes: Range<usize>) -> Place {
+        let (start, end) = index.range(bytes, Encoding::Utf32);
         Place {
             start: Point::of(start),
             end: Point::of(end),
@@ -129,7 +129,7 @@ mod tests {
     #[test]
     fn a_place_in_a_text_has_its_line() {
         let text = "first\nsecond 🀄 hand\n";
-        let index = LineIndex::new(text);
+        let index = TextDocument::new(text);
         let start = text.find("hand").expect("in the text");
         let place = Place::in_text(&index, start..start + 4);
         assert_eq!(

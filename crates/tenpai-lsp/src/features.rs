@@ -7,13 +7,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use tower_lsp_server::ls_types::*;
 
-use super::position::{self, Encoding};
+use super::position;
 use super::settings::Settings;
 use super::store::View;
 use crate::diag::{Code, Severity};
 use crate::document::present::{
     actions, completion, hints, hover as hover_text, rounds, semantic, symbols,
 };
+use crate::document::Encoding;
 use crate::document::Origin;
 use crate::document::{file_diagnostics, line_at, AnalyzedLine, FileDiagnostic};
 use crate::json::Place;
@@ -43,17 +44,17 @@ impl Ctx<'_> {
 
 impl Ctx<'_> {
     fn range(&self, bytes: Bytes<usize>) -> Range {
-        position::range(self.view.rope, bytes, self.enc)
+        position::range(self.view.document, bytes, self.enc)
     }
 
     fn offset(&self, pos: Position) -> Option<usize> {
-        position::offset(self.view.rope, pos, self.enc)
+        position::offset(self.view.document, pos, self.enc)
     }
 
     /// The hand line analysed: the text at the line, or a dialect's
     /// translation.
     fn line_text<'b>(&'b self, l: &'b AnalyzedLine) -> &'b str {
-        l.text(self.view.text)
+        l.text(self.view.text())
     }
 
     /// The analysed lines meeting `range`.
@@ -67,8 +68,8 @@ impl Ctx<'_> {
     /// The indices in `view.lines` of the analysed lines meeting `range`.
     fn line_indices(&self, range: Range) -> Bytes<usize> {
         let lines = self.view.lines;
-        let start = position::offset_clamped(self.view.rope, range.start, self.enc);
-        let end = position::offset_clamped(self.view.rope, range.end, self.enc);
+        let start = position::offset_clamped(self.view.document, range.start, self.enc);
+        let end = position::offset_clamped(self.view.document, range.end, self.enc);
         let first = lines.partition_point(|l| l.range.end < start);
         let last = lines.partition_point(|l| l.range.start <= end);
         first..last.max(first)
@@ -192,19 +193,24 @@ pub fn inlay_hints(cx: &Ctx, range: Range) -> Vec<InlayHint> {
     if kinds.discard {
         let lines = cx.view.lines;
         let shown = cx.line_indices(range);
-        let is_heading = |l: &AnalyzedLine| l.text(cx.view.text).starts_with(rounds::ROUND_HEADING);
+        let is_heading =
+            |l: &AnalyzedLine| l.text(cx.view.text()).starts_with(rounds::ROUND_HEADING);
         if lines[shown.clone()].iter().any(is_heading) {
             let end = lines[shown.end..]
                 .iter()
                 .position(is_heading)
                 .map_or(lines.len(), |i| shown.end + i);
-            for section in rounds::rounds(&lines[shown.start..end], cx.view.text) {
+            for section in rounds::rounds(&lines[shown.start..end], cx.view.text()) {
                 let heading = shown.start + section.heading;
                 if section.decisions == 0 || heading >= shown.end {
                     continue;
                 }
                 out.push(InlayHint {
-                    position: position::position(cx.view.rope, lines[heading].range.end, cx.enc),
+                    position: position::position(
+                        cx.view.document,
+                        lines[heading].range.end,
+                        cx.enc,
+                    ),
                     label: InlayHintLabel::String(section.summary()),
                     kind: None,
                     text_edits: None,
@@ -228,7 +234,7 @@ pub fn inlay_hints(cx: &Ctx, range: Range) -> Vec<InlayHint> {
             }
             let at = line.to_document(&(h.offset..h.offset)).start;
             out.push(InlayHint {
-                position: position::position(cx.view.rope, at, cx.enc),
+                position: position::position(cx.view.document, at, cx.enc),
                 label: InlayHintLabel::String(h.label),
                 kind: None,
                 text_edits: None,
@@ -316,7 +322,7 @@ fn dialect_actions(cx: &Ctx, line: &AnalyzedLine) -> Vec<CodeActionOrCommand> {
         let options = FormatOptions {
             honors: cx.settings.honors,
         };
-        let edits = dialect_edits(cx.view.text, line.range.clone(), t, &options);
+        let edits = dialect_edits(cx.view.text(), line.range.clone(), t, &options);
         if !edits.is_empty() {
             out.push(CodeActionOrCommand::CodeAction(CodeAction {
                 title: "Rewrite in tenpai notation".to_string(),
@@ -343,7 +349,7 @@ fn dialect_actions(cx: &Ctx, line: &AnalyzedLine) -> Vec<CodeActionOrCommand> {
 fn ignore_action(cx: &Ctx, line: &AnalyzedLine) -> Option<CodeActionOrCommand> {
     let (at, comment) = match line.origin {
         Origin::MjLine => {
-            let text = cx.view.text.get(line.range.clone())?;
+            let text = cx.view.text().get(line.range.clone())?;
             if text.contains('#') {
                 return None;
             }
@@ -370,7 +376,7 @@ fn ignore_action(cx: &Ctx, line: &AnalyzedLine) -> Option<CodeActionOrCommand> {
 /// can bring out another), as one edit of the stretch that changes.
 pub fn fix_all(cx: &Ctx) -> Option<CodeAction> {
     use crate::document::fix::{fix_document, FixLevel};
-    let text = cx.view.text;
+    let text = cx.view.text();
     let (fixed, applied) = fix_document(
         text,
         cx.view.kind,
@@ -429,11 +435,12 @@ pub fn formatting(cx: &Ctx, range: Option<Range>) -> Vec<TextEdit> {
 /// extends to the end of its text line (the analysed range stops before
 /// trailing spaces, where the next option is typed).
 fn completion_line<'a>(cx: &'a Ctx, offset: usize) -> Option<(&'a AnalyzedLine, Bytes<usize>)> {
-    let rope = cx.view.rope;
-    let row = rope.byte_to_line(offset.min(rope.len_bytes()));
-    let row_start = rope.line_to_byte(row);
-    let row_end =
-        position::offset_clamped(rope, Position::new(row as u32, u32::MAX), Encoding::Utf8);
+    let document = cx.view.document;
+    let row = document.line_of(offset);
+    let Bytes {
+        start: row_start,
+        end: row_end,
+    } = document.line_range(row)?;
     let lines = cx.view.lines;
     let i = lines.partition_point(|l| l.range.start <= offset);
     let line = lines.get(i.checked_sub(1)?)?;
@@ -450,7 +457,7 @@ fn completion_line<'a>(cx: &'a Ctx, offset: usize) -> Option<(&'a AnalyzedLine, 
 pub fn completion(cx: &Ctx, pos: Position) -> Option<Vec<CompletionItem>> {
     let offset = cx.offset(pos)?;
     let (line, bytes) = completion_line(cx, offset)?;
-    let text = cx.view.text.get(bytes.clone())?;
+    let text = cx.view.text().get(bytes.clone())?;
     let items = completion::complete(text, offset - bytes.start, &line.analysis.rules);
     if items.is_empty() {
         return None;
@@ -561,7 +568,7 @@ fn hand_symbol(cx: &Ctx, line: &AnalyzedLine) -> Option<DocumentSymbol> {
 #[allow(deprecated)] // `deprecated` is a required field of the type.
 pub fn document_symbols(cx: &Ctx) -> Vec<DocumentSymbol> {
     let lines = cx.view.lines;
-    let sections = rounds::rounds(lines, cx.view.text);
+    let sections = rounds::rounds(lines, cx.view.text());
     let first_round = sections.first().map_or(lines.len(), |s| s.heading);
     let mut out: Vec<DocumentSymbol> = lines[..first_round]
         .iter()
@@ -640,7 +647,7 @@ pub fn render(
         .filter_map(|line| {
             let hand =
                 crate::render::picture_svg(cx.line_text(line), &line.analysis, options, theme)?;
-            let place = position::place(cx.view.rope, line.range.clone());
+            let place = position::place(cx.view.document, line.range.clone());
             Some(rendered(hand, Some(place)))
         })
         .collect()

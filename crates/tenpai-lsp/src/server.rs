@@ -11,10 +11,11 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use super::features::{self, Ctx};
 use super::guard::{guarded, lock};
-use super::position::Encoding;
+use super::position;
 use super::settings::Settings;
 use super::store::{detect_kind, Doc, Store};
 use crate::config::{self, Config, Configs};
+use crate::document::Encoding;
 use crate::json::SCHEMA_VERSION;
 
 struct State {
@@ -456,7 +457,7 @@ impl Backend {
 
 fn capabilities(enc: Encoding) -> ServerCapabilities {
     ServerCapabilities {
-        position_encoding: Some(enc.kind()),
+        position_encoding: Some(position::kind(enc)),
         text_document_sync: Some(TextDocumentSyncCapability::Options(
             TextDocumentSyncOptions {
                 open_close: Some(true),
@@ -495,7 +496,7 @@ fn capabilities(enc: Encoding) -> ServerCapabilities {
 
 impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
-        let enc = Encoding::negotiate(
+        let enc = position::negotiate(
             params
                 .capabilities
                 .general

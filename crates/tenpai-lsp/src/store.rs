@@ -1,13 +1,14 @@
-//! Open documents: a rope per URI, edited incrementally.
+//! Open documents: a [`TextDocument`] per URI, edited incrementally, and
+//! its analysis, kept up to date line by line where it can be.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use ropey::Rope;
 use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
 
-use super::position::{self, Encoding};
-use crate::document::DocKind;
+use super::position;
+use crate::document::Encoding;
+use crate::document::{DocKind, TextDocument};
 use std::ops::Range;
 
 use crate::config::Config;
@@ -32,17 +33,17 @@ pub fn detect_kind(language_id: &str, uri: &Uri) -> DocKind {
 }
 
 pub struct Doc {
-    pub rope: Rope,
+    /// The text, always the client's latest. Shared with the
+    /// [`Snapshot`]s of queries still running, and copied on write only
+    /// while one is.
+    text: Arc<TextDocument>,
     pub version: i32,
     pub kind: DocKind,
     /// The per-line analysis cache of this document.
     analyzer: Analyzer,
-    /// The text the current `lines` were computed from. Both are shared
-    /// with the [`Snapshot`]s of queries still running, and copied on
-    /// write only while one is.
-    text: Arc<String>,
+    /// The analysis of `text` when `fresh` (shared as `text` is).
     lines: Arc<Vec<AnalyzedLine>>,
-    /// `lines` match the rope and the rules.
+    /// `lines` match the text and the rules.
     fresh: bool,
     /// The rules `lines` were analysed under (before any `rules:` line).
     base: Rules,
@@ -67,16 +68,14 @@ const PASS_EVERY: u32 = 1000;
 
 /// An analysed document, for queries.
 pub struct View<'a> {
-    pub rope: &'a Rope,
-    pub text: &'a str,
+    pub document: &'a TextDocument,
     pub lines: &'a [AnalyzedLine],
     pub kind: DocKind,
 }
 
 /// An analysed document at one version, owned (see [`Doc::snapshot`]).
 pub struct Snapshot {
-    rope: Rope,
-    text: Arc<String>,
+    text: Arc<TextDocument>,
     lines: Arc<Vec<AnalyzedLine>>,
     kind: DocKind,
 }
@@ -84,22 +83,37 @@ pub struct Snapshot {
 impl Snapshot {
     pub fn view(&self) -> View<'_> {
         View {
-            rope: &self.rope,
-            text: &self.text,
+            document: &self.text,
             lines: &self.lines,
             kind: self.kind,
         }
     }
 }
 
+impl View<'_> {
+    /// The document's text.
+    pub fn text(&self) -> &str {
+        self.document.text()
+    }
+}
+
+/// What a line-by-line update needs, found in the text before the edit.
+struct LineUpdate {
+    /// The whole text lines the edit touches (bytes of the old text).
+    old_lines: Range<usize>,
+    /// The analysed lines among them (indices into `lines`).
+    analysed: Range<usize>,
+    /// The rules in force at their start.
+    rules: Rules,
+}
+
 impl Doc {
     pub fn new(text: &str, version: i32, kind: DocKind) -> Doc {
         Doc {
-            rope: Rope::from_str(text),
+            text: Arc::new(TextDocument::new(text)),
             version,
             kind,
             analyzer: Analyzer::new(),
-            text: Arc::default(),
             lines: Arc::default(),
             fresh: false,
             base: Rules::default(),
@@ -124,7 +138,6 @@ impl Doc {
                 self.analyzer = Analyzer::new();
                 self.analyzer.set_dialects(dialects.clone());
             }
-            self.text = Arc::new(self.rope.to_string());
             let excluded = self
                 .project
                 .as_ref()
@@ -133,18 +146,22 @@ impl Doc {
             self.lines = Arc::new(if excluded {
                 Vec::new()
             } else {
-                self.analyzer.analyze(&self.text, self.kind, rules)
+                self.analyzer.analyze(self.text.text(), self.kind, rules)
             });
             self.base = rules.clone();
             self.fresh = true;
             self.since_pass = 0;
         }
         View {
-            rope: &self.rope,
-            text: &self.text,
+            document: &self.text,
             lines: &self.lines,
             kind: self.kind,
         }
+    }
+
+    /// The document's current text (analysed or not).
+    pub fn text(&self) -> &TextDocument {
+        &self.text
     }
 
     /// The document analysed under `rules`, as a snapshot that owns its
@@ -153,7 +170,6 @@ impl Doc {
     pub fn snapshot(&mut self, rules: &Rules, dialects: &DialectConfig) -> Snapshot {
         self.view(rules, dialects);
         Snapshot {
-            rope: self.rope.clone(),
             text: self.text.clone(),
             lines: self.lines.clone(),
             kind: self.kind,
@@ -162,7 +178,7 @@ impl Doc {
 
     /// Applies the changes in order. A change whose range starts past the end
     /// of the document is clamped to the end (the protocol leaves this
-    /// undefined; clamping keeps the rope and the client's text closest).
+    /// undefined; clamping keeps the text and the client's text closest).
     /// Returns a description of anything that had to be repaired.
     pub fn apply(
         &mut self,
@@ -174,12 +190,12 @@ impl Doc {
         for change in changes {
             match change.range {
                 None => {
-                    self.rope = Rope::from_str(&change.text);
+                    self.text = Arc::new(TextDocument::new(change.text));
                     self.fresh = false;
                 }
                 Some(range) => {
-                    let mut start = position::offset_clamped(&self.rope, range.start, enc);
-                    let mut end = position::offset_clamped(&self.rope, range.end, enc);
+                    let mut start = position::offset_clamped(&self.text, range.start, enc);
+                    let mut end = position::offset_clamped(&self.text, range.end, enc);
                     if end < start {
                         notes.push(format!(
                             "edit range end {:?} before its start {:?}; applied as if swapped",
@@ -187,12 +203,13 @@ impl Doc {
                         ));
                         std::mem::swap(&mut start, &mut end);
                     }
-                    let (cs, ce) = (self.rope.byte_to_char(start), self.rope.byte_to_char(end));
-                    self.rope.remove(cs..ce);
-                    self.rope.insert(cs, &change.text);
-                    if self.fresh {
-                        self.fresh = self.reanalyse_lines(start..end, &change.text);
-                    }
+                    let update = match self.fresh {
+                        true => self.line_update(start..end, &change.text),
+                        false => None,
+                    };
+                    Arc::make_mut(&mut self.text).replace(start..end, &change.text);
+                    let delta = change.text.len() as isize - (end - start) as isize;
+                    self.fresh = update.is_some_and(|update| self.reanalyse_lines(update, delta));
                 }
             }
         }
@@ -200,28 +217,26 @@ impl Doc {
         notes
     }
 
-    /// Keeps `text` and `lines` up to date after the edit of `old` (bytes
-    /// of the text before the edit) into `new`, analysing only the lines
-    /// the edit touched: the other lines keep their analysis and move.
-    /// Only for `.mj` documents, whose hand lines are their text lines, and
-    /// only when no `rules:` line is removed or written (the rules of the
-    /// lines after it would change). Returns false when a whole pass is
-    /// needed instead.
-    fn reanalyse_lines(&mut self, old: Range<usize>, new: &str) -> bool {
+    /// Before the edit of `old` (bytes of the current text) into `new`:
+    /// what updating `lines` line by line needs, or `None` when a whole
+    /// pass is needed instead. Only for `.mj` documents, whose hand lines
+    /// are their text lines, and only when no `rules:` line is removed (the
+    /// rules of the lines after it would change).
+    fn line_update(&self, old: Range<usize>, new: &str) -> Option<LineUpdate> {
         if self.kind != DocKind::Mj || self.since_pass >= PASS_EVERY {
-            return false;
+            return None;
         }
         // `# tenpai: ignore` on a line of its own reaches the next line:
         // a whole pass knows which.
-        if self.text.contains(IGNORE_MJ) || new.contains(IGNORE_MJ) {
-            return false;
+        if self.text.text().contains(IGNORE_MJ) || new.contains(IGNORE_MJ) {
+            return None;
         }
-        let text = &self.text;
+        let text = self.text.text();
         if old.end > text.len()
             || !text.is_char_boundary(old.start)
             || !text.is_char_boundary(old.end)
         {
-            return false;
+            return None;
         }
         // The whole text lines the edit touches, line break included (a
         // lone `\r` ends a line too).
@@ -235,7 +250,7 @@ impl Doc {
             .iter()
             .any(|l| l.analysis.rules_after.is_some())
         {
-            return false;
+            return None;
         }
         let rules = match first.checked_sub(1).and_then(|i| self.lines.get(i)) {
             Some(prev) => prev
@@ -245,14 +260,31 @@ impl Doc {
                 .unwrap_or_else(|| prev.analysis.rules.clone()),
             None => self.base.clone(),
         };
-        Arc::make_mut(&mut self.text).replace_range(old.clone(), new);
-        let delta = new.len() as isize - old.len() as isize;
-        let new_end = (le as isize + delta) as usize;
+        Some(LineUpdate {
+            old_lines: ls..le,
+            analysed: first..last,
+            rules,
+        })
+    }
+
+    /// Keeps `lines` up to date after an edit that changed the text's
+    /// length by `delta`, analysing only the lines the edit touched: the
+    /// other lines keep their analysis and move. Returns false when a
+    /// whole pass is needed instead (the edit wrote a `rules:` line).
+    fn reanalyse_lines(&mut self, update: LineUpdate, delta: isize) -> bool {
+        let LineUpdate {
+            old_lines,
+            analysed,
+            rules,
+        } = update;
+        let (first, last) = (analysed.start, analysed.end);
+        let new_end = (old_lines.end as isize + delta) as usize;
+        let text = self.text.text();
         let mut fresh_lines = Vec::new();
-        for site in mj_lines(&self.text, ls..new_end) {
+        for site in mj_lines(text, old_lines.start..new_end) {
             let analysis = self
                 .analyzer
-                .analyze_line(&self.text[site.range.clone()], &rules);
+                .analyze_line(&text[site.range.clone()], &rules);
             if analysis.rules_after.is_some() {
                 return false;
             }
@@ -330,7 +362,7 @@ mod tests {
             Encoding::Utf16,
         );
         assert!(notes.is_empty());
-        assert_eq!(doc.rope.to_string(), "🀄 789m\n");
+        assert_eq!(doc.text().text().to_string(), "🀄 789m\n");
         assert_eq!(doc.version, 2);
     }
 
@@ -338,10 +370,10 @@ mod tests {
     fn bad_ranges_are_repaired() {
         let mut doc = Doc::new("abc", 1, DocKind::Mj);
         let notes = doc.apply(2, vec![edit(0, 2, 0, 1, "X")], Encoding::Utf8);
-        assert_eq!(doc.rope.to_string(), "aXc");
+        assert_eq!(doc.text().text().to_string(), "aXc");
         assert_eq!(notes.len(), 1);
         doc.apply(3, vec![edit(7, 0, 9, 0, "!")], Encoding::Utf8);
-        assert_eq!(doc.rope.to_string(), "aXc!");
+        assert_eq!(doc.text().text().to_string(), "aXc!");
     }
 
     /// Line-by-line updates give exactly what a whole pass gives.
@@ -373,7 +405,7 @@ mod tests {
         doc.view(&rules, &DialectConfig::default());
         let mut incremental = 0;
         for v in 2..400 {
-            let text = doc.rope.to_string();
+            let text = doc.text().text().to_string();
             let a = next(text.len() + 1);
             let b = (a + next(12)).min(text.len());
             let (a, b) = (text.floor_char_boundary(a), text.floor_char_boundary(b));
@@ -384,8 +416,8 @@ mod tests {
                 _ => ["1", "m", " ", "riichi", "🀄", "=> 8000", "\r"][next(7)].to_string(),
             };
             let (p0, p1) = (
-                position::position(&doc.rope, a, Encoding::Utf8),
-                position::position(&doc.rope, b, Encoding::Utf8),
+                position::position(doc.text(), a, Encoding::Utf8),
+                position::position(doc.text(), b, Encoding::Utf8),
             );
             let was_fresh = doc.fresh;
             doc.apply(
@@ -397,15 +429,15 @@ mod tests {
                 incremental += 1;
             }
             let expected = {
-                let t = doc.rope.to_string();
+                let t = doc.text().text().to_string();
                 let got = Analyzer::new().analyze(&t, DocKind::Mj, &rules);
                 got.iter()
                     .map(|l| (l.range.clone(), l.analysis.diagnostics.clone()))
                     .collect::<Vec<_>>()
             };
-            let now = doc.rope.to_string();
+            let now = doc.text().text().to_string();
             let view = doc.view(&rules, &DialectConfig::default());
-            assert_eq!(view.text, now);
+            assert_eq!(view.text(), now);
             let got: Vec<_> = view
                 .lines
                 .iter()

@@ -8,19 +8,17 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughpu
 use tenpai::document::{file_diagnostics, Analyzer, DocKind};
 use tenpai::score::Rules;
 
+#[path = "common/documents.rs"]
+mod documents;
+use documents::Until;
+
 const ARTICLE: &str = include_str!("../../../examples/pushing-with-value.md");
 
 const TARGET: usize = 5 * 1024 * 1024;
 
-/// The example article repeated to 5 MB: mostly prose, a hand every few
-/// lines, the same hands again and again.
+/// The example article repeated to 5 MB.
 fn repeated_article() -> String {
-    let mut s = String::with_capacity(TARGET + ARTICLE.len());
-    while s.len() < TARGET {
-        s.push_str(ARTICLE);
-        s.push('\n');
-    }
-    s
+    documents::repeated_article(ARTICLE, TARGET)
 }
 
 /// 5 MB of fenced hands, every line different (no line is analysed twice):
@@ -31,39 +29,9 @@ fn distinct_hands() -> String {
 
 /// Distinct fenced hands up to `target` bytes.
 fn distinct_hands_up_to(target: usize) -> String {
-    let hands = [
-        "123m 456m 678p 234s 55s win=1m riichi",
-        "(234m) 567p 456s 678s 33p win=5p",
-        "(777z) 234m 567p 345s 99m win=2m",
-        "11m 33p 55p 77s 99s 22z 66z win=6z riichi tsumo",
-        "234m 234p 234s 678s 55p win=8s riichi tsumo",
-        "[8888p] 234m 567m 345s 77z win=4s riichi",
-        "23456m 567p 345s 11z",
-        "123m 456p 78s 99s 34m 7z",
-        "12m 45m 9m 34p 9p 234s 88s 1z discard=1z",
-    ];
-    let winds = ["e", "s", "w", "n"];
-    let mut s = String::with_capacity(target + 4096);
-    s.push_str("# Many hands\n\n```mj\n");
-    let mut n = 0u32;
-    'outer: for honba in 0.. {
-        for dora in 0..34 {
-            let suit = ["m", "p", "s", "z"][dora / 9];
-            let num = dora % 9 + 1;
-            for seat in winds {
-                for h in hands {
-                    s.push_str(&format!("{h} seat={seat} dora={num}{suit} honba={honba}\n"));
-                    n += 1;
-                    if s.len() >= target {
-                        break 'outer;
-                    }
-                }
-            }
-        }
-    }
-    s.push_str("```\n");
-    let _ = n;
-    s
+    const HEADING: &str = "# Many hands\n\n```mj\n";
+    let lines = documents::distinct_hand_lines(Until::Bytes(target - HEADING.len()));
+    format!("{HEADING}{lines}```\n")
 }
 
 /// What `tenpai check` does with a document: analyse it with a fresh

@@ -20,7 +20,8 @@
 use std::time::Instant;
 
 use serde_json::{json, Value};
-use tenpai::lsp::test_client::TestClient;
+use tenpai::document::{Encoding, TextDocument};
+use tenpai::lsp::test_client::{frame, TestClient};
 
 const EDITED: &str = "file:///soak.md";
 const FRESH: &str = "file:///fresh.md";
@@ -79,29 +80,10 @@ impl Rng {
     }
 }
 
-/// The start of each line: lines end at `\n`, `\r\n` or `\r`.
-fn line_starts(text: &str) -> Vec<usize> {
-    let b = text.as_bytes();
-    let mut starts = vec![0];
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
-            i += 1;
-        }
-        if b[i] == b'\n' || b[i] == b'\r' {
-            starts.push(i + 1);
-        }
-        i += 1;
-    }
-    starts
-}
-
 /// The UTF-16 position of byte `at`.
 fn position(text: &str, at: usize) -> (u32, u32) {
-    let starts = line_starts(text);
-    let line = starts.partition_point(|&s| s <= at) - 1;
-    let column: usize = text[starts[line]..at].chars().map(char::len_utf16).sum();
-    (line as u32, column as u32)
+    let at = TextDocument::new(text).position(at, Encoding::Utf16);
+    (at.line, at.column)
 }
 
 /// A char boundary near `at`, never inside a `\r\n`.
@@ -113,12 +95,6 @@ fn boundary(text: &str, mut at: usize) -> usize {
         at -= 1;
     }
     at
-}
-
-fn frame(body: &[u8]) -> Vec<u8> {
-    let mut framed = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
-    framed.extend_from_slice(body);
-    framed
 }
 
 /// The resident set of this process, in KiB.
@@ -202,7 +178,7 @@ async fn main() {
             c.change(EDITED, version, [l0, c0, l1, c1], &inserted).await;
             tally.edits += 1;
         } else if roll < 96 {
-            let line = rng.below(line_starts(&text).len() as u64) as u32;
+            let line = rng.below(TextDocument::new(text.as_str()).line_count() as u64) as u32;
             let character = rng.below(60) as u32;
             let doc = json!({"uri": EDITED});
             let pos = json!({"line": line, "character": character});
@@ -265,13 +241,7 @@ async fn main() {
             };
             c.send_raw(&bytes).await;
             if answered {
-                let want = json!(id);
-                let answer = loop {
-                    let msg = c.recv().await;
-                    if msg.get("method").is_none() && msg["id"] == want {
-                        break msg;
-                    }
-                };
+                let answer = c.response(&json!(id)).await;
                 if answer["error"]["code"] != -32700 {
                     tally
                         .failures

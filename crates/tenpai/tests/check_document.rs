@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use tenpai::code::Code;
 use tenpai::document::{
-    file_diagnostics, AnalyzedLine, Analyzer, DocKind, Encoding, LineIndex, Position,
+    file_diagnostics, AnalyzedLine, Analyzer, DocKind, Encoding, Position, TextDocument,
 };
 use tenpai::score::Rules;
 
@@ -110,7 +110,7 @@ proptest! {
     fn arbitrary_text_never_panics(text in "\\PC{0,200}", markdown in any::<bool>()) {
         let kind = if markdown { DocKind::Markdown } else { DocKind::Mj };
         let lines = Analyzer::new().analyze(&text, kind, &Rules::tenhou());
-        let index = LineIndex::new(&text);
+        let index = TextDocument::new(&text);
         for d in file_diagnostics(&lines) {
             prop_assert!(d.range.start <= d.range.end && d.range.end <= text.len());
             prop_assert!(text.is_char_boundary(d.range.start) && text.is_char_boundary(d.range.end));
@@ -120,8 +120,8 @@ proptest! {
 
     #[test]
     fn positions_round_trip(text in document(), line in 0u32..20, column in 0u32..80) {
-        let index = LineIndex::new(&text);
-        for enc in [Encoding::Utf8, Encoding::Utf16, Encoding::Chars] {
+        let index = TextDocument::new(&text);
+        for enc in [Encoding::Utf8, Encoding::Utf16, Encoding::Utf32] {
             let offset = index.offset(Position::new(line, column), enc);
             prop_assert!(offset <= text.len() && text.is_char_boundary(offset));
             let pos = index.position(offset, enc);

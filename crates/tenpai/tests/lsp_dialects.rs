@@ -210,6 +210,7 @@ const CASES: &[Case] = &[
 enum Enc {
     Utf16,
     Utf8,
+    Utf32,
 }
 
 /// The protocol position of byte `at` of `doc`.
@@ -220,6 +221,7 @@ fn position(doc: &str, at: usize, enc: Enc) -> Value {
     let character = match enc {
         Enc::Utf16 => prefix.encode_utf16().count(),
         Enc::Utf8 => prefix.len(),
+        Enc::Utf32 => prefix.chars().count(),
     };
     json!({"line": line, "character": character})
 }
@@ -232,6 +234,7 @@ async fn client(enc: Enc) -> TestClient {
     let name = match enc {
         Enc::Utf16 => "utf-16",
         Enc::Utf8 => "utf-8",
+        Enc::Utf32 => "utf-32",
     };
     let (mut c, _) = TestClient::in_process();
     let init = c
@@ -333,6 +336,20 @@ async fn every_dialect_in_utf8() {
             case,
             &format!("file:///dialects/u8-{i}.md"),
             Enc::Utf8,
+        )
+        .await;
+    }
+}
+
+#[tokio::test]
+async fn every_dialect_in_utf32() {
+    let mut c = client(Enc::Utf32).await;
+    for (i, case) in CASES.iter().enumerate() {
+        check_case(
+            &mut c,
+            case,
+            &format!("file:///dialects/u32-{i}.md"),
+            Enc::Utf32,
         )
         .await;
     }

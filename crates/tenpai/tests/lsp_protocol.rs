@@ -1,7 +1,7 @@
 //! The protocol itself, in process: negotiation, robustness, lifecycle.
 
 use serde_json::{json, Value};
-use tenpai::lsp::test_client::TestClient;
+use tenpai::lsp::test_client::{frame, TestClient};
 
 const URI: &str = "file:///review.mj";
 
@@ -131,10 +131,6 @@ async fn a_malformed_message_is_answered_with_a_parse_error() {
     );
     let r = c.request("shutdown", Value::Null).await;
     assert_eq!(r["result"], Value::Null, "{r}");
-}
-
-fn frame(body: &str) -> Vec<u8> {
-    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
 }
 
 #[tokio::test]

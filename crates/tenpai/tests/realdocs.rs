@@ -21,7 +21,7 @@ use std::process::Command;
 
 use serde_json::{json, Value};
 use tenpai::document::present::symbols::symbol;
-use tenpai::document::{file_diagnostics, Analyzer, DocKind, Encoding, LineIndex};
+use tenpai::document::{file_diagnostics, Analyzer, DocKind, Encoding, TextDocument};
 use tenpai::lsp::test_client::TestClient;
 use tenpai::score::Rules;
 
@@ -294,7 +294,7 @@ fn check_finds_every_hand_and_only_the_authors_errors() {
     for expected in DOCS {
         let text = read(expected.0);
         let lines = Analyzer::new().analyze(&text, DocKind::Markdown, &Rules::tenhou());
-        let index = LineIndex::new(&text);
+        let index = TextDocument::new(&text);
         let line_of = |at: usize| index.position(at, Encoding::Utf8).line + 1;
         let found: BTreeSet<(u32, String)> = lines
             .iter()
@@ -332,7 +332,7 @@ fn stated_values_are_checked() {
     for expected in DOCS {
         let text = read(expected.0);
         let lines = Analyzer::new().analyze(&text, DocKind::Markdown, &Rules::tenhou());
-        let index = LineIndex::new(&text);
+        let index = TextDocument::new(&text);
         for l in &lines {
             let hand = l.text(&text);
             for check in &l.analysis.claims {

@@ -8,6 +8,9 @@ use serde_json::Value;
 use tenpai::hand::parse_hand;
 use tenpai::score::{self, Rules};
 
+mod common;
+use common::differences;
+
 fn check_file(name: &str, text: &str) -> (usize, String) {
     let rules = Rules::tenhou();
     let mut failures = 0;
@@ -32,40 +35,7 @@ fn check_file(name: &str, text: &str) -> (usize, String) {
                 continue;
             }
         };
-        let mut diffs = Vec::new();
-        let exp_err = expect["error"].as_str();
-        let got_err = got["error"]["code"].as_str();
-        if exp_err != got_err {
-            diffs.push(format!(
-                "error: expected {exp_err:?}, got {:?}",
-                got["error"]
-            ));
-        }
-        if exp_err.is_none() && got_err.is_none() {
-            for k in ["han", "limit", "points"] {
-                if expect[k] != got[k] {
-                    diffs.push(format!("{k}: expected {}, got {}", expect[k], got[k]));
-                }
-            }
-            if !expect["fu"].is_null() && expect["fu"] != got["fu"] {
-                diffs.push(format!("fu: expected {}, got {}", expect["fu"], got["fu"]));
-            }
-            let got_yaku: Vec<Value> = got["yaku"]
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .map(|y| serde_json::json!([y["id"], y["han"]]))
-                        .collect()
-                })
-                .unwrap_or_default();
-            if expect["yaku"] != Value::Array(got_yaku.clone()) {
-                diffs.push(format!(
-                    "yaku: expected {}, got {}",
-                    expect["yaku"],
-                    Value::Array(got_yaku)
-                ));
-            }
-        }
+        let diffs = differences(expect, &got);
         if !diffs.is_empty() {
             failures += 1;
             let _ = writeln!(report, "{name}:{} {id}: `{line}`", n + 1);

@@ -2,7 +2,7 @@
 //! by line text, and position encodings.
 //!
 //! The layer knows nothing of the protocol: the language server and the CLI
-//! convert its byte ranges with [`LineIndex`].
+//! convert its byte ranges with [`TextDocument`].
 
 mod analysis;
 pub mod claims;
@@ -11,9 +11,9 @@ mod extract;
 pub mod fix;
 pub mod format;
 mod inline;
-pub mod line_index;
 pub(crate) mod markdown;
 pub mod present;
+pub mod text;
 
 pub use analysis::{
     analyze_in, analyze_text, file_diagnostics, line_at, AnalyzedLine, Analyzer, Context,
@@ -22,7 +22,7 @@ pub use analysis::{
 pub use dialects::{Dialect, DialectConfig};
 pub use extract::{mj_lines, HandSite, Origin, IGNORE_MJ};
 pub use inline::looks_like_hand;
-pub use line_index::{Encoding, LineIndex, Position};
+pub use text::{Encoding, Position, TextDocument};
 
 use std::path::Path;
 

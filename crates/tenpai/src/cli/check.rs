@@ -13,7 +13,7 @@ use serde::Serialize;
 use crate::config::Configs;
 use crate::diag::{Code, Severity};
 use crate::document::fix::{fix_document, FixLevel};
-use crate::document::{Analyzer, DocKind, Encoding, FileDiagnostic, LineIndex, Position};
+use crate::document::{Analyzer, DocKind, Encoding, FileDiagnostic, Position, TextDocument};
 use crate::json::{Place, Point, SCHEMA_VERSION};
 use crate::score::Rules;
 
@@ -358,7 +358,7 @@ impl Report {
                     rules = after.clone();
                 }
             }
-            let index = LineIndex::new(chunk_text);
+            let index = TextDocument::new(chunk_text);
             let mut last: Option<(u32, Arc<str>)> = None;
             for d in crate::document::file_diagnostics(&lines) {
                 let mut f = finding(name, &index, d, &mut last);
@@ -425,7 +425,7 @@ pub fn mj_chunks(text: &str, size: usize) -> Vec<std::ops::Range<usize>> {
 /// the same line.
 fn finding(
     name: &str,
-    index: &LineIndex,
+    index: &TextDocument,
     d: FileDiagnostic,
     last: &mut Option<(u32, Arc<str>)>,
 ) -> Finding {
@@ -437,7 +437,7 @@ fn finding(
         }
         p
     };
-    let (start, end) = index.range(d.range.clone(), Encoding::Chars);
+    let (start, end) = index.range(d.range.clone(), Encoding::Utf32);
     let (start, end) = (unmarked(start), unmarked(end));
     let source = match last {
         Some((line, source)) if *line == start.line => source.clone(),
@@ -453,7 +453,7 @@ fn finding(
     };
     let mut notes = Vec::new();
     for r in &d.related {
-        let p = unmarked(index.position(r.range.start, Encoding::Chars));
+        let p = unmarked(index.position(r.range.start, Encoding::Utf32));
         notes.push(format!(
             "note: {}:{}: {}",
             p.line + 1,

@@ -214,7 +214,7 @@ fn render(args: &RenderArgs) -> Result<ExitCode, String> {
         render_document(&text, kind, &rules, &options)
     };
     if !page.errors.is_empty() {
-        let index = crate::document::LineIndex::new(&text);
+        let index = crate::document::TextDocument::new(&text);
         for error in &page.errors {
             let at = index.position(error.range.start, crate::document::Encoding::Utf8);
             eprintln!(
