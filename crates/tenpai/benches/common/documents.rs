@@ -3,6 +3,10 @@
 //! (which `benches-against/run.sh` builds outside the workspace, so this
 //! file uses nothing but the standard library).
 
+// Each bench uses a part: `document.rs` stops by bytes, `compare.rs` by
+// lines.
+#![allow(dead_code)]
+
 /// The article (`examples/pushing-with-value.md`) repeated to at least
 /// `target` bytes: mostly prose, a hand every few lines, the same hands
 /// again and again.
