@@ -47,7 +47,7 @@ publish = false
 [dependencies]
 core_now = { package = "tenpai-core", path = "$root/crates/tenpai-core" }
 doc_now = { package = "tenpai-doc", path = "$root/crates/tenpai-doc" }
-lsp_now = { package = "tenpai-lsp", path = "$root/crates/tenpai-lsp" }
+lsp_now = { package = "tenpai-lsp", path = "$root/crates/tenpai-lsp", features = ["test-support"] }
 core_before = { package = "tenpai-core-old", path = "../old/crates/tenpai-core" }
 doc_before = { package = "tenpai-doc-old", path = "../old/crates/tenpai-doc" }
 lsp_before = { package = "tenpai-lsp-old", path = "../old/crates/tenpai-lsp" }

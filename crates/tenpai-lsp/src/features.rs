@@ -550,6 +550,9 @@ pub fn semantic_tokens(cx: &Ctx, range: Option<Range>) -> SemanticTokens {
 
 #[allow(deprecated)] // `deprecated` is a required field of the type.
 fn hand_symbol(cx: &Ctx, line: &AnalyzedLine) -> Option<DocumentSymbol> {
+    if line.is_restatement() {
+        return None;
+    }
     let s = symbols::symbol(&line.analysis, cx.line_text(line))?;
     Some(DocumentSymbol {
         name: s.name,

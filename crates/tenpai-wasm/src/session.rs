@@ -420,6 +420,7 @@ impl Session {
     pub fn symbols(&self) -> Vec<Symbol> {
         self.lines
             .iter()
+            .filter(|line| !line.is_restatement())
             .filter_map(|line| {
                 let s = symbols::symbol(&line.analysis, self.line_text(line))?;
                 let (from, to) = self.map.range(&line.to_document(&s.selection));

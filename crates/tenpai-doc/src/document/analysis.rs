@@ -131,6 +131,15 @@ impl AnalyzedLine {
     pub fn is_dialect(&self) -> bool {
         self.translation.is_some()
     }
+
+    /// Does this line restate a hand written elsewhere (an item of a
+    /// discard list under it), rather than write one? Such a line has its
+    /// claims checked but is no symbol of its own.
+    pub fn is_restatement(&self) -> bool {
+        self.translation
+            .as_ref()
+            .is_some_and(|t| t.role == super::dialects::Role::Discard)
+    }
 }
 
 /// The line holding document offset `offset` (ends included, so a cursor

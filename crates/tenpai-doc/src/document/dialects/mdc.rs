@@ -256,16 +256,16 @@ pub fn translate(text: &str, range: Range<usize>) -> Option<Translation> {
     read(text, range)?.finish(Dialect::Mdc)
 }
 
-/// After a component ending at `end`: `ツモ`, `ロン`, `tsumo` or `ron`, then
-/// a one-tile component. Returns the option word, its range, and the
-/// component.
-pub fn drawn_after<'a>(
+/// After a mark ending at `end`: `ツモ`, `ロン`, `tsumo` or `ron`, then a
+/// mark of one tile (starting at `next_start`, its tiles `next_tiles` in
+/// mpsz). Returns the option word and its range.
+pub fn drawn_after(
     text: &str,
     end: usize,
-    next: Option<&'a Component>,
-) -> Option<(&'static str, Range<usize>, &'a Component)> {
-    let next = next?;
-    let between = text.get(end..next.range.start)?;
+    next_start: usize,
+    next_tiles: &Range<usize>,
+) -> Option<(&'static str, Range<usize>)> {
+    let between = text.get(end..next_start)?;
     let word = between.trim();
     let option = match word {
         "ツモ" | "tsumo" | "Tsumo" | "自摸" => "tsumo",
@@ -274,9 +274,9 @@ pub fn drawn_after<'a>(
     };
     let lead = between.len() - between.trim_start().len();
     let word_range = end + lead..end + lead + word.len();
-    let src = text.get(next.src.clone())?;
-    let (run, stop) = read_mpsz(src, 0, next.src.start);
-    (run.len() == 1 && stop == src.len()).then_some((option, word_range, next))
+    let src = text.get(next_tiles.clone())?;
+    let (run, stop) = read_mpsz(src, 0, next_tiles.start);
+    (run.len() == 1 && stop == src.len()).then_some((option, word_range))
 }
 
 #[cfg(test)]
@@ -308,9 +308,15 @@ mod tests {
     fn a_drawn_tile_after_tsumo() {
         let text = ":mahjong-tiles{src=\"222567m3345p,56-7s\"} ツモ :mahjong-tiles{src=\"3p\"}";
         let found = find(text, 0..text.len(), &default_name);
-        let (word, range, next) = drawn_after(text, found[0].range.end, found.get(1)).unwrap();
+        let next = &found[1];
+        let (word, range) =
+            drawn_after(text, found[0].range.end, next.range.start, &next.src).unwrap();
         assert_eq!(word, "tsumo");
         assert_eq!(&text[range], "ツモ");
-        assert_eq!(&text[next.src.clone()], "3p");
+        // Two tiles after the word are no drawn tile.
+        let text = text.replace("\"3p\"", "\"3p4p\"");
+        let found = find(&text, 0..text.len(), &default_name);
+        let next = &found[1];
+        assert!(drawn_after(&text, found[0].range.end, next.range.start, &next.src).is_none());
     }
 }

@@ -17,6 +17,7 @@ pub mod mdc;
 pub mod mpsz;
 pub mod pymdownx;
 pub mod scan;
+pub mod stated;
 pub mod tools;
 
 pub use scan::DialectConfig;
@@ -142,6 +143,19 @@ pub struct Translation {
     /// document's (mahc counts the double yakuman twice): its stated value
     /// is checked under them.
     pub rules: Option<&'static str>,
+    /// A hand the author wrote, or a restatement of one.
+    pub role: Role,
+}
+
+/// What a translation stands for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Role {
+    /// A hand or shape the author wrote.
+    Written,
+    /// An item of a list under a 14-tile hand: the hand after one discard,
+    /// with what the author counts it accepts. Its claims are checked; it
+    /// is no hand of its own (no symbol).
+    Discard,
 }
 
 impl Translation {
@@ -185,6 +199,31 @@ impl Translation {
             .filter(|s| s.source.start >= offset)
             .min_by_key(|s| s.source.start)
             .map_or(self.text.len(), |s| s.text.start)
+    }
+
+    /// Adds claim items the author states beside the hand (`waits`,
+    /// `1s4s7s`, `11 tiles`), each with the bytes that state it; `=>`
+    /// first, unless the hand has a claim already.
+    pub fn claim(&mut self, items: &[(String, Range<usize>)]) {
+        let Some(first) = items.first() else {
+            return;
+        };
+        if !self.text.split(' ').any(|w| w == "=>") {
+            self.append("=>", first.1.clone());
+        }
+        for (item, source) in items {
+            self.append(item, source.clone());
+        }
+    }
+
+    fn append(&mut self, word: &str, source: Range<usize>) {
+        self.text.push(' ');
+        let start = self.text.len();
+        self.text.push_str(word);
+        self.segments.push(Segment {
+            text: start..self.text.len(),
+            source,
+        });
     }
 
     /// The document range of the whole hand.
@@ -250,6 +289,8 @@ pub struct Builder {
     segments: Vec<Segment>,
     tiles: usize,
     unknown: usize,
+    /// Called and closed kans: each has a tile more than a hand counts.
+    kans: usize,
     in_meld: bool,
     /// A space goes before the next piece (after a meld or an option).
     space: bool,
@@ -297,6 +338,12 @@ impl Builder {
         self.tiles
     }
 
+    /// The size of the hand read so far, as a hand's tiles are counted
+    /// (13 waiting, 14 to discard from): a kan's fourth tile left out.
+    pub fn hand_size(&self) -> usize {
+        self.tiles - self.kans
+    }
+
     /// A called meld of `tiles`, written at `source` as a whole.
     pub fn meld(
         &mut self,
@@ -306,6 +353,9 @@ impl Builder {
     ) {
         if tiles.is_empty() {
             return;
+        }
+        if tiles.len() == 4 {
+            self.kans += 1;
         }
         self.space = true;
         self.separate();
@@ -356,6 +406,7 @@ impl Builder {
             unknown: self.unknown,
             block: false,
             rules: None,
+            role: Role::Written,
         })
     }
 }

@@ -47,6 +47,13 @@ pub fn is_word_start(text: &str, start: usize, at: usize) -> bool {
 /// the hand it writes, if it is one, and where the next word can start.
 pub fn run_at(text: &str, start: usize) -> (Option<(Range<usize>, Translation)>, usize) {
     let b = text.as_bytes();
+    // Prose is full of short mpsz words (`the 4s dora`): the run's tiles
+    // are counted first, without building anything, and only a run of a
+    // hand's size is read.
+    let (tiles, end) = count_run(b, start);
+    if !HAND_TILES.contains(&tiles) {
+        return (None, after_word(b, end, start));
+    }
     let mut builder = Builder::new();
     let mut end = start;
     let mut at = start;
@@ -72,16 +79,98 @@ pub fn run_at(text: &str, start: usize) -> (Option<(Range<usize>, Translation)>,
     } else {
         None
     };
+    (found, after_word(b, end, start))
+}
+
+/// Where the next word can start after a run from `start` to `end`: past
+/// the letters and digits that follow it.
+fn after_word(b: &[u8], end: usize, start: usize) -> usize {
     let mut next = end.max(start + 1);
     while next < b.len() && b[next].is_ascii_alphanumeric() {
         next += 1;
     }
-    (found, next)
+    next
+}
+
+/// The tiles of the run of mpsz words at `start` and where it ends, as
+/// [`run_at`] reads them (the same stops as [`read_mpsz`]), without
+/// reading them: digits count, a group of a suit no tile has (`8z`) or a
+/// word that goes on with a letter ends the run.
+fn count_run(b: &[u8], start: usize) -> (usize, usize) {
+    let mut tiles = 0;
+    let mut end = start;
+    let mut at = start;
+    loop {
+        // One word: groups of digits, each with its suit.
+        let mut word_tiles = 0;
+        let mut i = at;
+        loop {
+            let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+            let suit = b.get(i + digits).map(u8::to_ascii_lowercase);
+            let valid = digits > 0
+                && match suit {
+                    Some(b'm' | b'p' | b's') => true,
+                    Some(b'z') => b[i..i + digits].iter().all(|d| (b'1'..=b'7').contains(d)),
+                    _ => false,
+                };
+            if !valid {
+                break;
+            }
+            word_tiles += digits;
+            i += digits + 1;
+        }
+        if word_tiles == 0 || b.get(i).is_some_and(|&c| is_word_byte(c)) {
+            break;
+        }
+        tiles += word_tiles;
+        end = i;
+        if b.get(i) == Some(&b' ') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            at = i + 1;
+        } else {
+            break;
+        }
+    }
+    (tiles, end)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_count_stops_where_reading_stops() {
+        for text in [
+            "345678m 569p 45667s",
+            "123m 456p 789s 1122z x",
+            "123m 456p 789s 1128z",
+            "123m 456p 789s 11z22zz",
+            "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p",
+            "12345m 4",
+            "0m5p",
+        ] {
+            let b = text.as_bytes();
+            let (tiles, end) = count_run(b, 0);
+            let mut builder = Builder::new();
+            let mut read_end = 0;
+            let mut at = 0;
+            loop {
+                let (run, stop) = read_mpsz(text, at, 0);
+                if run.is_empty() || b.get(stop).is_some_and(|&c| is_word_byte(c)) {
+                    break;
+                }
+                for (t, r) in run {
+                    builder.tile(t, r);
+                }
+                read_end = stop;
+                if b.get(stop) == Some(&b' ') && b.get(stop + 1).is_some_and(u8::is_ascii_digit) {
+                    at = stop + 1;
+                } else {
+                    break;
+                }
+            }
+            assert_eq!((tiles, end), (builder.tile_count(), read_end), "{text}");
+        }
+    }
 
     #[test]
     fn hands_in_prose_and_code() {

@@ -8,7 +8,10 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::images::ImageMap;
-use super::{glyphs, hugo, images, mahc, mahgen, mdc, mpsz, pymdownx, tools, Dialect, Translation};
+use super::{
+    glyphs, hugo, images, mahc, mahgen, mdc, mpsz, pymdownx, stated, tools, Builder, Dialect, Role,
+    Translation,
+};
 
 /// Which dialects are read, and the names that mark them.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -176,8 +179,8 @@ impl TriggerSearcher {
 /// up (stated waits, drawn tiles, image runs) go over it.
 #[derive(Default)]
 struct Marks {
-    shortcodes: Vec<hugo::Shortcode>,
-    components: Vec<mdc::Component>,
+    shortcodes: Vec<Mark>,
+    components: Vec<Mark>,
     images: Vec<images::Image>,
     sequences: Vec<Range<usize>>,
     links: Vec<(Range<usize>, Translation)>,
@@ -229,7 +232,7 @@ pub fn prose(
                         if let Some(code) =
                             hugo::shortcode(slice, p, range.end, &|n| cfg.shortcode(n))
                         {
-                            marks.shortcodes.push(code);
+                            marks.shortcodes.push(code.into());
                         }
                     } else if cfg.reads(Dialect::Mdc) {
                         if let Some(c) =
@@ -237,7 +240,7 @@ pub fn prose(
                                 cfg.component(n)
                             })
                         {
-                            marks.components.push(c);
+                            marks.components.push(c.into());
                         }
                     }
                 }
@@ -293,72 +296,44 @@ pub fn prose(
     read_marks(text, marks, out);
 }
 
+/// A piece of markup that writes tiles: a shortcode (its argument) or a
+/// component (its `src`).
+struct Mark {
+    range: Range<usize>,
+    tiles: Range<usize>,
+}
+
+impl From<hugo::Shortcode> for Mark {
+    fn from(code: hugo::Shortcode) -> Mark {
+        Mark {
+            range: code.range,
+            tiles: code.argument,
+        }
+    }
+}
+
+impl From<mdc::Component> for Mark {
+    fn from(c: mdc::Component) -> Mark {
+        Mark {
+            range: c.range,
+            tiles: c.src,
+        }
+    }
+}
+
+/// The tiles of a mark of `dialect` (Hugo or MDC).
+fn read_mark(text: &str, dialect: Dialect, mark: &Mark) -> Option<Builder> {
+    match dialect {
+        Dialect::Mdc => mdc::read(text, mark.tiles.clone()),
+        _ => hugo::builder(text, mark.tiles.clone()),
+    }
+}
+
 /// The hands of what the pass over prose found.
 fn read_marks(text: &str, marks: Marks, out: &mut Ranked) {
-    let codes = marks.shortcodes;
-    let mut i = 0;
-    while i < codes.len() {
-        let code = &codes[i];
-        i += 1;
-        let Some(mut builder) = hugo::builder(text, code.argument.clone()) else {
-            continue;
-        };
-        let mut end = code.range.end;
-        // `HAND → WAITS 待ち`: the waits the author states, a claim.
-        if let Some(next) = codes.get(i) {
-            if let Some((arrow, count)) = stated_waits(text, code.range.end, next.range.clone()) {
-                if let Some(waits) = hugo::read(text, next.argument.clone()) {
-                    builder.word("=>", arrow);
-                    builder.word("waits", next.argument.clone());
-                    builder.word(&waits.text, next.argument.clone());
-                    // The count of tiles left on those waits, a claim too.
-                    end = next.range.end;
-                    if let Some((count, written)) = count {
-                        end = written.end;
-                        builder.word(&format!("{count} tiles"), written);
-                    }
-                    i += 1;
-                }
-            }
-        }
-        if let Some(t) = builder.finish(Dialect::Hugo) {
-            push(out, 0, code.range.start..end, t);
-        }
-    }
-    let found = marks.components;
-    let mut i = 0;
-    while i < found.len() {
-        let c = &found[i];
-        i += 1;
-        let Some(mut builder) = mdc::read(text, c.src.clone()) else {
-            continue;
-        };
-        let mut end = c.range.end;
-        // A hand of 13 and its drawn tile after `ツモ`.
-        if builder.tile_count() >= 13 {
-            if let Some((word, word_range, next)) =
-                mdc::drawn_after(text, c.range.end, found.get(i))
-            {
-                if let Some(drawn) =
-                    mdc::read(text, next.src.clone()).and_then(|b| b.finish(Dialect::Mdc))
-                {
-                    if drawn.tiles == 1 {
-                        let tile_src = drawn.source();
-                        let raw = drawn.text.as_bytes();
-                        if let Some(tile) = super::RawTile::new(raw[0] - b'0', raw[1]) {
-                            builder.tile(tile, tile_src);
-                            builder.word(word, word_range);
-                            end = next.range.end;
-                            i += 1;
-                        }
-                    }
-                }
-            }
-        }
-        if let Some(t) = builder.finish(Dialect::Mdc) {
-            push(out, 0, c.range.start..end, t);
-        }
-    }
+    let from = out.len();
+    read_tile_marks(text, Dialect::Hugo, &marks.shortcodes, out);
+    read_tile_marks(text, Dialect::Mdc, &marks.components, out);
     for (r, t) in images::hands(text, &marks.images) {
         push(out, 0, r, t);
     }
@@ -378,53 +353,138 @@ fn read_marks(text: &str, marks: Marks, out: &mut Ranked) {
     for (r, t) in marks.mpsz_runs {
         push(out, 2, r, t);
     }
+    // What the author states in English after a hand or shape, on its line.
+    for (_, found) in &mut out[from..] {
+        if let Some(t) = Arc::get_mut(&mut found.translation) {
+            if t.tiles > MENTION_TILES && t.role == Role::Written {
+                if let Some((items, end)) = stated::in_prose(text, found.range.end) {
+                    t.claim(&items);
+                    found.range.end = end;
+                }
+            }
+        }
+    }
 }
 
-/// What joins a hand to the waits its author states (its range), and the
-/// count of tiles left on them the author states, with where it is.
-type StatedWaits = (Range<usize>, Option<(u32, Range<usize>)>);
+/// Tiles of a mention (`:1p:`, `5m`), of which nothing is stated.
+const MENTION_TILES: usize = 2;
 
-/// Between a hand ending at `end` and the tiles at `next`: an arrow
-/// (`→`, `->`, `⇒`) with `待ち` (or "wait") after the tiles, or the next
-/// cell of a table row whose cell after holds a count of tiles (`11枚`):
-/// the range of what joins them (the arrow, the cell boundary), and the
-/// count of tiles the author states, with its range.
-fn stated_waits(text: &str, end: usize, next: Range<usize>) -> Option<StatedWaits> {
-    let between = text.get(end..next.start)?;
-    let joint = between.trim();
-    let after = text.get(next.end..)?;
-    let lead = between.len() - between.trim_start().len();
-    let arrow = end + lead..end + lead + joint.len();
-    if matches!(joint, "→" | "->" | "⇒" | "=>" | "：" | ":") {
-        let after = after.trim_start();
-        return (after.starts_with("待ち") || after.starts_with("wait")).then_some((arrow, None));
+/// The hands of one markup's marks, in document order: each read alone,
+/// or with the mark after it when that states the hand's waits or its
+/// drawn tile; and, under a 14-tile hand, the items of a list that count
+/// what each discard accepts.
+fn read_tile_marks(text: &str, dialect: Dialect, marks: &[Mark], out: &mut Ranked) {
+    // Marks an item of a discard list holds are read with it.
+    let mut taken = vec![false; marks.len()];
+    let mut i = 0;
+    while i < marks.len() {
+        let mark = &marks[i];
+        i += 1;
+        if taken[i - 1] {
+            continue;
+        }
+        let Some(mut builder) = read_mark(text, dialect, mark) else {
+            continue;
+        };
+        let mut end = mark.range.end;
+        if let Some(next) = marks.get(i).filter(|_| !taken[i]) {
+            if let Some(joined_end) = join_next(text, dialect, &mut builder, mark, next) {
+                end = joined_end;
+                i += 1;
+            }
+        }
+        let hand_size = builder.hand_size();
+        let Some(t) = builder.finish(dialect) else {
+            continue;
+        };
+        push(out, 0, mark.range.start..end, t);
+        if hand_size == 14 {
+            discards(text, dialect, mark, &marks[i..], &mut taken[i..], out);
+        }
     }
-    if !is_cell_boundary(joint) {
-        return None;
-    }
-    // `</td><td>11枚`: the count in the next cell.
-    let cell = after
-        .trim_start()
-        .strip_prefix("</td>")
-        .map(str::trim_start)
-        .and_then(|a| a.strip_prefix("<td>"))
-        .map(str::trim_start)?;
-    let digits = cell.bytes().take_while(u8::is_ascii_digit).count();
-    let unit = cell[digits..].trim_start();
-    if digits == 0 || !unit.starts_with('枚') {
-        return None;
-    }
-    let count = cell[..digits].parse().ok()?;
-    let at = text.len() - cell.len();
-    let written = at..at + (cell.len() - unit.len()) + '枚'.len_utf8();
-    Some((arrow, Some((count, written))))
 }
 
-/// `</td><td>`, spaces between allowed.
-fn is_cell_boundary(s: &str) -> bool {
-    s.strip_prefix("</td>")
-        .map(str::trim_start)
-        .is_some_and(|rest| rest == "<td>")
+/// Joins to the hand in `builder` (written by `mark`) the mark after it
+/// when that states something of it: its waits (`→ {{< mj 2s5s >}} 待ち`,
+/// a table row's next cell and count), or its drawn tile (`ツモ
+/// :mahjong-tiles{src="3p"}`). Returns where the hand then ends.
+fn join_next(
+    text: &str,
+    dialect: Dialect,
+    builder: &mut Builder,
+    mark: &Mark,
+    next: &Mark,
+) -> Option<usize> {
+    if let Some((arrow, count)) = stated::waits_joined(text, mark.range.end, next.range.clone()) {
+        let waits = read_mark(text, dialect, next)?.finish(dialect)?;
+        builder.word("=>", arrow);
+        builder.word("waits", next.tiles.clone());
+        builder.word(&waits.text, next.tiles.clone());
+        // The count of tiles left on those waits, a claim too.
+        if let Some((count, written)) = count {
+            let end = written.end;
+            builder.word(&format!("{count} tiles"), written);
+            return Some(end);
+        }
+        return Some(next.range.end);
+    }
+    // A hand of 13 and its drawn tile after `ツモ`.
+    if builder.tile_count() < 13 {
+        return None;
+    }
+    let (word, word_range) = mdc::drawn_after(text, mark.range.end, next.range.start, &next.tiles)?;
+    let drawn = read_mark(text, dialect, next)?.finish(dialect)?;
+    if drawn.tiles != 1 {
+        return None;
+    }
+    let raw = drawn.text.as_bytes();
+    let tile = super::RawTile::new(raw[0].wrapping_sub(b'0'), raw[1])?;
+    builder.tile(tile, drawn.source());
+    builder.word(word, word_range);
+    Some(next.range.end)
+}
+
+/// The items of a list under a 14-tile hand (written by `hand`) that count
+/// what a discard accepts: each the hand with its `discard=` and the
+/// counts as claims. The marks such an item holds are marked `taken`.
+fn discards(
+    text: &str,
+    dialect: Dialect,
+    hand: &Mark,
+    after: &[Mark],
+    taken: &mut [bool],
+    out: &mut Ranked,
+) {
+    // Lists are short; the marks up to the end of the list are enough.
+    let tiles_of: Vec<stated::MarkTiles> = after
+        .iter()
+        .take(64)
+        .map(|m| stated::MarkTiles {
+            range: m.range.clone(),
+            tiles: read_mark(text, dialect, m)
+                .and_then(|b| b.finish(dialect))
+                .map(|t| t.text.replace(' ', "")),
+        })
+        .collect();
+    for item in stated::discard_list(text, hand.range.end, &tiles_of) {
+        let Some(mut builder) = read_mark(text, dialect, hand) else {
+            return;
+        };
+        builder.word(&format!("discard={}", item.tile.0), item.tile.1.clone());
+        builder.word("=>", item.counts[0].1.clone());
+        for (count, written) in &item.counts {
+            builder.word(count, written.clone());
+        }
+        for k in &item.marks {
+            if let Some(t) = taken.get_mut(*k) {
+                *t = true;
+            }
+        }
+        if let Some(mut t) = builder.finish(dialect) {
+            t.role = Role::Discard;
+            push(out, 0, item.range, t);
+        }
+    }
 }
 
 /// The lines of a fence that is not an mj fence: `info` its info string,

@@ -141,16 +141,21 @@ pub fn riichi_tools(text: &str, span: Range<usize>) -> Option<Translation> {
 /// `[^東東東]`) or its kanji honors after tiles (`123m東東`)?
 pub fn is_bracket_kanji(s: &str) -> bool {
     let b = s.as_bytes();
-    if !b.first().is_some_and(|c| c.is_ascii_digit() || *c == b'[') {
+    // Tested on every inline code span that starts with a digit (tenpai's
+    // own hands among them): the cheap refusals first.
+    if !b.first().is_some_and(|c| c.is_ascii_digit() || *c == b'[')
+        || s.contains(char::is_whitespace)
+    {
         return false;
     }
-    let kanji = s.chars().any(|c| super::glyphs::honor_kanji(c).is_some());
+    // The kanji are not ASCII.
+    let kanji = !s.is_ascii() && s.chars().any(|c| super::glyphs::honor_kanji(c).is_some());
     let marks = memchr::memchr_iter(b'[', b).any(|i| {
         s[i + 1..]
             .find(']')
             .is_some_and(|e| s[i + 1..i + 1 + e].contains(['<', '>', '^']))
     });
-    (kanji || marks) && !s.contains(char::is_whitespace)
+    kanji || marks
 }
 
 /// Reads a mandel59/mahjong hand `text[span]`: mpsz (`5rm` a red five),
