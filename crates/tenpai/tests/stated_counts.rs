@@ -128,7 +128,11 @@ fn discard_lists_and_sentences_in_english() {
         diagnostics,
         set([
             (8, "wrong-claim".to_string(), "14 tiles".to_string()),
-            (12, "wrong-claim".to_string(), "waiting for 1-4-7m".to_string()),
+            (
+                12,
+                "wrong-claim".to_string(),
+                "waiting for 1-4-7m".to_string()
+            ),
         ])
     );
     assert_eq!(symbols, set([5, 11, 12, 13]));
