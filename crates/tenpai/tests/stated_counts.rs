@@ -21,7 +21,7 @@ use std::path::PathBuf;
 
 use tenpai::document::claims::Verdict;
 use tenpai::document::present::symbols::symbol;
-use tenpai::document::{file_diagnostics, Analyzer, DocKind, Encoding, LineIndex};
+use tenpai::document::{file_diagnostics, Analyzer, DocKind, Encoding, TextDocument};
 use tenpai::score::Rules;
 
 fn fixture(name: &str) -> String {
@@ -43,7 +43,7 @@ type Checked = (
 fn check(name: &str) -> Checked {
     let text = fixture(name);
     let lines = Analyzer::new().analyze(&text, DocKind::Markdown, &Rules::tenhou());
-    let index = LineIndex::new(&text);
+    let index = TextDocument::new(&text);
     let line_of = |at: usize| index.position(at, Encoding::Utf8).line + 1;
     let mut claims = BTreeSet::new();
     let mut symbols = BTreeSet::new();
