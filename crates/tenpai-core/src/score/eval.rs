@@ -2,7 +2,6 @@
 //! (tile colours, honors, dora, the situation) are worked out once per hand
 //! in [`Ctx`]; each reading then only looks at its groups.
 
-use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::hand::{Hand, Riichi, Situation};
@@ -627,7 +626,7 @@ impl<'a> Ctx<'a> {
                 if REASONS {
                     out.push(FuItem {
                         fu,
-                        reason: Cow::Borrowed($reason),
+                        reason: $reason,
                     });
                 }
                 fu

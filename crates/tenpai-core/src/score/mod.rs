@@ -12,7 +12,6 @@ pub use crate::rules;
 pub mod shape;
 pub mod yaku;
 
-use std::borrow::Cow;
 use std::fmt;
 
 use smallvec::SmallVec;
@@ -46,12 +45,12 @@ pub type FuList = SmallVec<[FuItem; 9]>;
 /// One component of the fu count, with the reason a player reads. The
 /// items of a [`Score`] add up to its fu (rounding is an item).
 ///
-/// `reason` is a `Cow` so the engine never allocates for it (every reason is
-/// a static string); read it as a `&str` (`&*item.reason`, `{}`).
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+/// Every reason is a static string, written once (see `eval.rs`), so the
+/// engine never allocates or formats one and the item stays two words.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct FuItem {
     pub fu: u32,
-    pub reason: Cow<'static, str>,
+    pub reason: &'static str,
 }
 
 /// The scored hand: the best interpretation and everything it is worth.
@@ -156,13 +155,14 @@ impl Reading {
 /// assert_eq!(error.code, Code::NoYaku);
 /// ```
 pub fn score(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
-    // Returned as it is (not taken apart and rebuilt), so the result is
-    // written once, where the caller wants it.
-    let scored = score_hand(hand, sit, rules);
-    if scored.is_ok() && !rules.atozuke {
-        check_atozuke(hand, sit, rules)?;
+    // Returned as it is (a tail call, not bound and moved), so the result
+    // is written once, where the caller wants it.
+    if rules.atozuke {
+        return score_hand(hand, sit, rules);
     }
-    scored
+    let scored = score_hand(hand, sit, rules)?;
+    check_atozuke(hand, sit, rules)?;
+    Ok(scored)
 }
 
 /// Atozuke nashi (`atozuke=off`): the yaku must not come from the winning
@@ -416,7 +416,7 @@ fn details(ctx: &Ctx, r: &Reading, yaku: &mut YakuList, fu_details: &mut FuList)
     match r.it.form {
         Form::Chiitoitsu => fu_details.push(FuItem {
             fu: 25,
-            reason: Cow::Borrowed("seven pairs: 25 fu flat"),
+            reason: "seven pairs: 25 fu flat",
         }),
         _ => {
             ctx.fu_with_reasons(&r.it, e.yaku.contains(Yaku::Pinfu), fu_details);
