@@ -5,6 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use tenpai_core::code::Code;
 use tenpai_core::score::Rules;
 use tenpai_doc::document::fix::{fix_document, FixLevel};
 use tenpai_doc::document::{file_diagnostics, Analyzer, DocKind};
@@ -27,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
         let lines = analyzer.analyze(text, kind, &rules);
         let unknown: Vec<&str> = file_diagnostics(&lines)
             .iter()
-            .filter(|d| d.code == "unknown-option" && d.fixes.iter().all(|f| !f.safe))
+            .filter(|d| d.code == Code::UnknownOption && d.fixes.iter().all(|f| !f.safe))
             .filter_map(|d| text.get(d.range.clone()))
             .collect();
         let hands = hand_lines(text, kind);

@@ -10,7 +10,8 @@
 use std::cell::RefCell;
 
 use libfuzzer_sys::fuzz_target;
-use tenpai_core::notation::{self, ast::LineKind, CodeClass, CODES};
+use tenpai_core::code::{Code, CodeClass};
+use tenpai_core::notation::{self, ast::LineKind};
 use tree_sitter::{Node, Parser};
 
 thread_local! {
@@ -23,10 +24,8 @@ thread_local! {
     });
 }
 
-fn is_syntax(code: &str) -> bool {
-    CODES
-        .iter()
-        .any(|&(c, class)| c == code && class == CodeClass::Syntax)
+fn is_syntax(code: Code) -> bool {
+    code.class() == CodeClass::Syntax
 }
 
 /// Every ERROR and MISSING node under `node`, as byte ranges.
