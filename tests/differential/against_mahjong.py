@@ -742,8 +742,8 @@ def run_variant(args, cases, hands_path, out_dir, variant):
     with open(os.path.join(out_dir, "mismatches.jsonl"), "w") as mism:
         for (hand, sit, reds, line), js in zip(cases, out):
             o = json.loads(js)
-            if o["line"] != line:
-                print("result out of order: %r for %r" % (o["line"], line))
+            if o["text"] != line:
+                print("result out of order: %r for %r" % (o["text"], line))
                 return 1, stats
             ours = our_norm(o)
             try:

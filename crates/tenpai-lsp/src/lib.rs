@@ -61,18 +61,16 @@ where
 {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
-    let mut builder = LspService::build(move |client| Backend::new(client, flag))
+    let builder = LspService::build(move |client| Backend::new(client, flag))
         .custom_method(frames::INVALID_REQUEST, Backend::invalid_request)
         .custom_method(frames::PARSE_ERROR, Backend::parse_error)
         .custom_method("tenpai/documentRules", Backend::document_rules)
         .custom_method("tenpai/render", Backend::render);
-    match methods {
-        Methods::Product => {}
+    let builder = match methods {
+        Methods::Product => builder,
         #[cfg(feature = "test-support")]
-        Methods::WithTestPanic => {
-            builder = builder.custom_method("tenpai/testPanic", Backend::test_panic);
-        }
-    }
+        Methods::WithTestPanic => builder.custom_method("tenpai/testPanic", Backend::test_panic),
+    };
     let (service, socket) = builder.finish();
     // The client's frames pass through `frames::filter` first.
     let (to_server, from_filter) = tokio::io::duplex(1 << 16);
