@@ -151,7 +151,7 @@ export function writeLine(state: CalcState): string {
 }
 
 /** Option words the calculator has no control for: kept as written. */
-const KEPT_OPTIONS = ['visible=', 'discard=', 'nagashi'];
+const KEPT_OPTIONS = ['visible=', 'river=', 'discard=', 'nagashi'];
 
 /** The claim, comment and uncontrolled options of a line. */
 export function extraOf(line: string): string {

@@ -70,6 +70,8 @@ describe('reading a line back', () => {
       'visible=1m2m discard=3p => 2000 # note',
     );
     expect(extraOf('123m # a => b')).toBe('# a => b');
+    // A review's river (the player's own discards, for furiten) stays.
+    expect(extraOf('123m456p789s11222z river=4m9p discard=3p')).toBe('river=4m9p discard=3p');
   });
 
   it('takes the analysis and writes the same line again', () => {

@@ -71,6 +71,29 @@ pub enum Moment {
     Dora {
         indicator: Pai,
     },
+    /// A tile the player's waiting hand could win on went by unclaimed:
+    /// the player is furiten from then on, for as long as `pass` says.
+    Passed {
+        seat: Seat,
+        tile: Pai,
+        pass: Pass,
+    },
+}
+
+/// How a winning tile went by, and how long the furiten it brings lasts.
+/// Passes are noted only while the player could still ron: not when a wait
+/// is among their own discards (furiten already) nor after an earlier pass
+/// that still holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Pass {
+    /// Another player's discard (or the tile of an added kan) not ronned:
+    /// furiten until the player's own next discard (same-turn furiten).
+    UntilNextDiscard,
+    /// The same after riichi: furiten for the rest of the round.
+    AfterRiichi,
+    /// After riichi, the player drew a winning tile and did not win:
+    /// furiten for the rest of the round.
+    OwnDrawAfterRiichi,
 }
 
 /// Who won and how, as the moves show it.
@@ -160,6 +183,10 @@ struct SeatState {
     rinshan_next: bool,
     last_draw_rinshan: bool,
     draws: usize,
+    /// A winning tile went by since the player's last discard.
+    passed_this_turn: bool,
+    /// A winning tile went by after the player's riichi.
+    passed_in_riichi: bool,
 }
 
 fn seat_name(seat: Seat) -> String {
@@ -205,6 +232,15 @@ pub fn furiten_waits(decision: &Decision) -> Vec<Pai> {
         .collect();
     out.dedup();
     out
+}
+
+/// Whether a waiting hand waits on a tile among `discards`.
+fn own_furiten(closed: &[Pai], discards: &[Pai], melds: usize) -> bool {
+    shanten::waits(&counts(closed), melds).iter().any(|wait| {
+        discards
+            .iter()
+            .any(|pai| usize::from(pai.kind) == wait.index())
+    })
 }
 
 /// Tenhou's tenpai at a draw: a wait that is not on a tile the hand holds
@@ -284,7 +320,54 @@ impl<'a> Table<'a> {
         }
     }
 
+    /// The players who let the tile just discarded (or added to a kan) go
+    /// by, now that `action` follows it: each waiting on it who could
+    /// still ron. A player calling that very tile discards at once, which
+    /// ends that furiten: not noted.
+    fn note_passes(&mut self, action: &Action) {
+        let (from, tile) = match &self.last {
+            Some(Action::Discard { seat, tile, .. }) | Some(Action::AddedKan { seat, tile }) => {
+                (*seat, *tile)
+            }
+            _ => return,
+        };
+        let caller = match action {
+            Action::Call { seat, .. } => Some(*seat),
+            _ => None,
+        };
+        for seat in 0..4 {
+            let state = &self.seats[seat];
+            if seat == from
+                || caller == Some(seat)
+                || state.passed_this_turn
+                || state.passed_in_riichi
+                || state.closed.len() + 3 * state.melds.len() != 13
+            {
+                continue;
+            }
+            let waits = shanten::waits(&counts(&state.closed), state.melds.len());
+            let waits_on_it = waits
+                .iter()
+                .any(|wait| wait.index() == usize::from(tile.kind));
+            if !waits_on_it || own_furiten(&state.closed, &state.discards, state.melds.len()) {
+                continue;
+            }
+            let pass = if state.riichi {
+                Pass::AfterRiichi
+            } else {
+                Pass::UntilNextDiscard
+            };
+            let state = &mut self.seats[seat];
+            match pass {
+                Pass::UntilNextDiscard => state.passed_this_turn = true,
+                _ => state.passed_in_riichi = true,
+            }
+            self.moments.push(Moment::Passed { seat, tile, pass });
+        }
+    }
+
     fn step(&mut self, index: usize, action: &Action) -> Result<(), ReplayError> {
+        self.note_passes(action);
         if let Some(seat) = self.pending_riichi.take() {
             self.riichi_paid[seat] = true;
         }
@@ -341,6 +424,21 @@ impl<'a> Table<'a> {
                 }
                 let in_riichi = state.riichi;
                 state.ippatsu = false;
+                // The player's own discard ends a same-turn furiten.
+                state.passed_this_turn = false;
+                // In riichi, a complete hand discarding is a tsumo let go.
+                let won_shape = in_riichi && shanten::is_complete(&counts(&before), melds.len());
+                if won_shape
+                    && !state.passed_in_riichi
+                    && !own_furiten(&state.closed, &state.discards, melds.len())
+                {
+                    state.passed_in_riichi = true;
+                    self.moments.push(Moment::Passed {
+                        seat,
+                        tile: *tile,
+                        pass: Pass::OwnDrawAfterRiichi,
+                    });
+                }
                 if *riichi {
                     if in_riichi {
                         return Err(self.error(Some(index), "riichi declared twice"));

@@ -13,7 +13,7 @@ use tenpai_core::hand::MeldKind;
 use crate::error::ReadError;
 use crate::model::{DrawKind, Game, Limit, Round, RoundEnd, Seat, Value, Win};
 use crate::pai::{compact, Pai};
-use crate::replay::{self, Decision, Meld, Moment, RoundReplay, WinView};
+use crate::replay::{self, Decision, Meld, Moment, Pass, RoundReplay, WinView};
 use crate::yaku;
 
 /// Whose decisions the review shows.
@@ -376,6 +376,28 @@ fn review_round(
             }
             Moment::Dora { indicator } => {
                 lines.push(comment(format!("kan dora indicator {indicator}")));
+            }
+            Moment::Passed { seat, tile, pass } => {
+                if reviewed.contains(seat) {
+                    let said = match pass {
+                        Pass::UntilNextDiscard => format!(
+                            "{} lets {tile} go by, a tile the hand waits on: furiten until their next discard",
+                            name(*seat)
+                        ),
+                        Pass::AfterRiichi => format!(
+                            "{} lets {tile} go by after riichi, a tile the hand waits on: furiten for the rest of the round",
+                            name(*seat)
+                        ),
+                        Pass::OwnDrawAfterRiichi => format!(
+                            "{} draws {tile}, a winning tile, and does not win after riichi: furiten for the rest of the round",
+                            name(*seat)
+                        ),
+                    };
+                    lines.push(Line {
+                        seat: Some(*seat),
+                        ..comment(said)
+                    });
+                }
             }
         }
     }

@@ -381,7 +381,7 @@ pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
 /// suit stays, the red five was the one discarded, and the waits are priced
 /// without its han. While another five stays the player keeps the red one,
 /// as anyone would; a red five in a called meld is never discarded.
-fn red_gone_with(hand: &mut Hand, tile: Tile) {
+pub(super) fn red_gone_with(hand: &mut Hand, tile: Tile) {
     let bit = 1u8 << (tile.suit().index() & 7);
     let closed_red = hand.red_suits & !hand.red_melded;
     if tile.number() != 5 || tile.is_honor() || closed_red & bit == 0 {

@@ -33,7 +33,7 @@ pub use analysis::{
     hand_shanten_under, is_furiten, Analysis, Chosen, DiscardOption, TileSet, Ukeire, UkeireTile,
     Wait, WaitValue, WinValue,
 };
-pub use improve::{improvements, Improvement, Improvements};
+pub use improve::{improvements, Improvement, Improvements, ValueImprovement, Worth};
 pub use json::to_json;
 
 pub use crate::rules::Players;

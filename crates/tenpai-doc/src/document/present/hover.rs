@@ -295,6 +295,7 @@ fn improvements(
     let Some(found) = found else {
         return;
     };
+    value_improvements(md, &found, opts);
     // Most waiting hands have none: the hover says nothing then.
     if found.tiles.is_empty() {
         return;
@@ -315,6 +316,37 @@ fn improvements(
             improvement.left,
             tile_text(improvement.discard, false, opts.tile_text),
             improvement.ukeire
+        );
+    }
+}
+
+/// The draws that raise a tenpai hand's worth (what a ron pays on
+/// average over its waits, by copies left), with the discard after each.
+fn value_improvements(md: &mut String, found: &crate::shanten::Improvements, opts: HoverOptions) {
+    let Some(now) = found.worth else {
+        return;
+    };
+    if found.value_tiles.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "\nValue improvements: **{}** — draws that keep it tenpai on waits worth more by ron than its {} on average\n",
+        plural(found.value_total, "tile", "tiles"),
+        now.average()
+    );
+    md.push_str(
+        "| Draw | Left | Then cut | Accepts | Ron worth |\n| --- | ---: | --- | ---: | ---: |\n",
+    );
+    for improvement in &found.value_tiles {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} |",
+            tile_text(improvement.tile, false, opts.tile_text),
+            improvement.left,
+            tile_text(improvement.discard, false, opts.tile_text),
+            improvement.ukeire,
+            improvement.worth.average()
         );
     }
 }
@@ -756,5 +788,27 @@ mod tests {
         // A far hand has none.
         let far = hover_of("19m37p19s1234567z5p discard=5p");
         assert!(!far.contains("Improvements"), "{far}");
+    }
+
+    #[test]
+    fn a_tenpai_hand_shows_the_draws_that_raise_its_worth() {
+        // A 1p tanki with no yaku by ron is worth 0: 7p, cutting 1p, waits
+        // on 4p and 7p for tanyao, 2000 each as the dealer.
+        let markdown = hover_of("234m456p345s678s1p");
+        assert!(markdown.contains("Value improvements"), "{markdown}");
+        assert!(markdown.contains("than its 0 on average"), "{markdown}");
+        assert!(
+            markdown.contains("| 7p | 4 | 1p | 6 | 2000 |"),
+            "{markdown}"
+        );
+        // The same from a decision that leaves it.
+        let decision = hover_of("234m456p345s678s1p7z discard=7z");
+        assert!(
+            decision.contains("| 7p | 4 | 1p | 6 | 2000 |"),
+            "{decision}"
+        );
+        // A 1-shanten hand has no worth: no value table.
+        let far = hover_of("234m456p345s68s19p");
+        assert!(!far.contains("Value improvements"), "{far}");
     }
 }
