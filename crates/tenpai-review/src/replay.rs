@@ -345,10 +345,12 @@ impl<'a> Table<'a> {
             {
                 continue;
             }
-            let waits = shanten::waits(&counts(&state.closed), state.melds.len());
-            let waits_on_it = waits
-                .iter()
-                .any(|wait| wait.index() == usize::from(tile.kind));
+            // The hand waits on the tile when it completes it: one lookup,
+            // where its waits would take one per kind (this runs for three
+            // players at every discard).
+            let mut with_it = counts(&state.closed);
+            with_it[usize::from(tile.kind)] += 1;
+            let waits_on_it = shanten::is_complete(&with_it, state.melds.len());
             if !waits_on_it || own_furiten(&state.closed, &state.discards, state.melds.len()) {
                 continue;
             }

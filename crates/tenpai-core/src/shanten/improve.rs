@@ -367,12 +367,12 @@ mod tests {
             }
             let number = first % 9;
             if first < 27 && number <= 6 && counts[first + 1] > 0 && counts[first + 2] > 0 {
-                for kind in first..first + 3 {
-                    counts[kind] -= 1;
+                for count in &mut counts[first..first + 3] {
+                    *count -= 1;
                 }
                 let found = sets(counts, first);
-                for kind in first..first + 3 {
-                    counts[kind] += 1;
+                for count in &mut counts[first..first + 3] {
+                    *count += 1;
                 }
                 return found;
             }
