@@ -71,21 +71,27 @@ impl<'a> Reader<'a> {
             .ok_or_else(|| error(self.place(node), format!("no {name}= attribute")))
     }
 
+    /// The comma-separated numbers of an attribute, each at most
+    /// [`LARGEST_NUMBER`] in size.
     fn numbers(&self, node: Node, name: &str) -> Result<Vec<i64>, ReadError> {
         let text = self.attr(node, name)?;
         if text.trim().is_empty() {
             return Ok(Vec::new());
         }
+        // Numbers beyond any score or tile a game holds (`250e250`) are
+        // errors: read as i64 they saturated, and the scores' `* 100` and
+        // sums overflowed.
         text.split(',')
             .map(|part| {
                 part.trim()
                     .parse::<f64>()
                     .ok()
+                    .filter(|f| f.is_finite() && f.abs() <= LARGEST_NUMBER)
                     .map(|f| f as i64)
                     .ok_or_else(|| {
                         error(
                             self.place(node),
-                            format!("{name}=\"{text}\": {part} is not a number"),
+                            format!("{name}=\"{text}\": {part} is not a number a game can hold"),
                         )
                     })
             })
@@ -662,6 +668,11 @@ fn read_ryuukyoku(reader: &Reader, node: Node) -> Result<Draw, ReadError> {
         deltas: deltas_of(reader, node)?,
     })
 }
+
+/// The largest number an attribute may hold: far above any score (in
+/// hundreds) or tile index, far below where `* 100` and the sums of a
+/// game's scores overflow an i64.
+const LARGEST_NUMBER: f64 = 1e12;
 
 #[cfg(test)]
 mod tests {
