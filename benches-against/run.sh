@@ -53,6 +53,7 @@ doc_before = { package = "tenpai-doc-old", path = "../old/crates/tenpai-doc" }
 lsp_before = { package = "tenpai-lsp-old", path = "../old/crates/tenpai-lsp" }
 criterion = { version = "0.7", default-features = false, features = ["cargo_bench_support"] }
 serde_json = "1"
+libc = "0.2"
 tokio = { version = "1", features = ["rt", "time"] }
 
 [[bench]]

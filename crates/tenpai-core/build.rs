@@ -50,7 +50,7 @@ fn main() {
     }
     std::fs::write(out.join("shanten_honor_shape.bin"), honor_shape).expect("write table");
     std::fs::write(out.join("shanten_suit.bin"), suit_bytes).expect("write table");
-    std::fs::write(out.join("shanten_honor.bin"), honor_bytes).expect("write table");
+    std::fs::write(out.join("shanten_honor.bin"), &honor_bytes).expect("write table");
     // Two groups combined: the distinct combined vectors ("classes", fewer
     // than 256: two groups' distances only take a few shapes), the class of
     // every two vectors, and for each number of melds a hand needs the
@@ -87,6 +87,18 @@ fn main() {
         }
     }
     let class_bytes: Vec<u8> = class_dists.iter().flatten().copied().collect();
+    // A three-player man suit (1m and 9m alone, each held 0-4 times) is a
+    // group without sequences, priced as two honors are; combined with a
+    // pin suit of any id, its class in one lookup: `(5 * ones + nines) * n
+    // + pin id`.
+    let mut man3_class = Vec::with_capacity(25 * n);
+    for ones in 0..=4u8 {
+        for nines in 0..=4u8 {
+            let man = honor_bytes[gen::rank(&gen::RANK7, &[ones, nines, 0, 0, 0, 0, 0])] as usize;
+            man3_class.extend_from_slice(&pair_class[man * n..man * n + n]);
+        }
+    }
+    std::fs::write(out.join("shanten_man3_class.bin"), man3_class).expect("write table");
     std::fs::write(out.join("shanten_dist.bin"), &vectors).expect("write table");
     std::fs::write(out.join("shanten_pair_class.bin"), pair_class).expect("write table");
     std::fs::write(out.join("shanten_class_dist.bin"), class_bytes).expect("write table");

@@ -45,12 +45,13 @@ pub(super) fn regular(h: &Counts, need: usize) -> i8 {
 /// Regular-form shanten of a three-player hand (none of 2m-8m held, none
 /// drawable): its man suit is 1m and 9m alone, which pair and make
 /// triplets but no sequence, exactly as two honors do. So it is looked up
-/// in the honor table, and combined with the rest as a four-player hand is.
+/// in the honor table, and combined with the rest as a four-player hand is;
+/// its class with the pin suit comes from a table indexed by the 1m and 9m
+/// counts directly (one lookup where a four-player man suit takes two).
 #[inline(always)]
 pub(super) fn regular_three_player(h: &Counts, need: usize) -> i8 {
-    let man = table::honor_id_of_two(h[0], h[8]);
     to_shanten(table::finish_classes(
-        table::class(man, table::suit_id(h, 9)),
+        table::man3_class(h[0], h[8], table::suit_id(h, 9)),
         table::class(table::suit_id(h, 18), table::honor_id(h)),
         need,
     ))

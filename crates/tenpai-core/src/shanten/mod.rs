@@ -133,6 +133,14 @@ enum Tables {
 const GROUPS: [(usize, usize, bool); 4] =
     [(0, 9, true), (9, 18, true), (18, 27, true), (27, 34, false)];
 
+/// No tile of 2m-8m held: the first eight counts in one load, less 1m.
+#[inline(always)]
+fn holds_no_two_to_eight_man(h: &Counts) -> bool {
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&h[..8]);
+    u64::from_le_bytes(first) >> 8 == 0
+}
+
 fn group_of(i: usize) -> usize {
     (i / 9).min(3)
 }
@@ -428,7 +436,7 @@ impl Limits {
             Tables::FourPlayers if in_tables => fast::regular(h, need),
             // 2m-8m held (which the three-player tables leave out) only in
             // a hand that is not one: the programme answers it.
-            Tables::ThreePlayers if in_tables && h[1..8] == [0; 7] => {
+            Tables::ThreePlayers if in_tables && holds_no_two_to_eight_man(h) => {
                 fast::regular_three_player(h, need)
             }
             _ => Self::regular_from(&self.groups(h), need),

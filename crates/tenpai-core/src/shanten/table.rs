@@ -13,6 +13,10 @@ static HONOR_SHAPE: &[u8; gen::SHAPE_KEYS] =
     include_bytes!(concat!(env!("OUT_DIR"), "/shanten_honor_shape.bin"));
 const DIST_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shanten_dist.bin"));
 const DISTS_LEN: usize = DIST_BYTES.len() / 10;
+/// The class of a three-player man suit (its 1m and 9m counts) combined
+/// with a suit, by `(5 * ones + nines) * DISTS_LEN + id`.
+static MAN3_CLASS: &[u8; 25 * DISTS_LEN] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/shanten_man3_class.bin"));
 
 /// The distinct distance vectors, padded to 16 bytes.
 #[cfg(test)]
@@ -110,9 +114,18 @@ pub fn honor_id(h: &Counts) -> usize {
 
 /// The id of two counts read as a group of honors (kinds that make no
 /// sequence): a three-player man suit, 1m and 9m.
-#[inline(always)]
-pub fn honor_id_of_two(first: u8, second: u8) -> usize {
+#[cfg(test)]
+fn honor_id_of_two(first: u8, second: u8) -> usize {
     HONOR_SHAPE[gen::shape_key(u64::from(first) | u64::from(second) << 8)] as usize
+}
+
+/// The class of a three-player man suit, whose only kinds are 1m and 9m
+/// (`ones` and `nines` copies, each at most 4), combined with a suit of id
+/// `id`: one lookup indexed by the counts themselves, where mapping them
+/// to an id first would take two.
+#[inline(always)]
+pub fn man3_class(ones: u8, nines: u8, id: usize) -> u8 {
+    MAN3_CLASS[(usize::from(ones) * 5 + usize::from(nines)) * DISTS_LEN + id]
 }
 
 /// The class of two groups combined, by their ids (each below the number
@@ -298,6 +311,14 @@ mod tests {
                     assert!(
                         exact[lane] == tabled[lane] || exact[lane] == u8::MAX,
                         "{man:?}: {tabled:?} against {exact:?}"
+                    );
+                }
+                // The direct table holds that id combined with each suit.
+                for id in 0..DISTS_LEN {
+                    assert_eq!(
+                        man3_class(one, nine, id),
+                        class(honor_id_of_two(one, nine), id),
+                        "{man:?} with suit id {id}"
                     );
                 }
             }
