@@ -490,7 +490,16 @@ fn discard_item(text: &str, body: usize, marks: &[MarkTiles], from: usize) -> Op
     cursor.take("(");
     cursor.spaces();
     let counts = counts_at(text, &mut cursor);
-    let last = counts.last()?.1.end;
+    let mut last = counts.last()?.1.end;
+    // An emphasis the item opened around its counts (`__4種16枚__`) closes
+    // inside the item: a range that kept its opener and left its closer
+    // would leave the page a stray `__` where the item is drawn.
+    for emphasis in ["**", "__"] {
+        if text[last..].starts_with(emphasis) && text[body..last].matches(emphasis).count() % 2 == 1
+        {
+            last += emphasis.len();
+        }
+    }
     Some(Discard {
         range: body..last,
         tile,
