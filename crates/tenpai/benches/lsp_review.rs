@@ -8,10 +8,10 @@
 //! one whole typing session, and its figure is the session's worst latency
 //! (didChange sent -> that version's publishDiagnostics received; hover
 //! request sent -> answer received). The worst of all sessions is printed
-//! at the end, with what the kernel's scheduler says of it: the bench's one
-//! thread (client and server on one runtime) was either on a CPU, doing
-//! the work, or runnable and waiting for one (on a loaded machine, for
-//! other processes). So the worst latency is told apart into the
+//! at the end, with what the kernel's scheduler says of it: the bench's
+//! threads (client and server on one runtime, a request's work on the
+//! blocking pool) were either on a CPU, doing the work, or runnable and
+//! waiting for one (on a loaded machine, for other processes). So the worst latency is told apart into the
 //! keystroke's own cost and the machine's, and the most CPU time any
 //! keystroke took is printed beside it.
 //!
@@ -129,9 +129,9 @@ fn hand_lines_near(text: &str) -> Vec<u32> {
 struct Worst {
     publish: Duration,
     hover: Duration,
-    /// Of the worst publish, the time the thread waited for a CPU.
+    /// Of the worst publish, the time the threads waited for a CPU.
     publish_waiting: Duration,
-    /// Of the worst hover, the time the thread waited for a CPU.
+    /// Of the worst hover, the time the threads waited for a CPU.
     hover_waiting: Duration,
     /// The most CPU time one keystroke (edit to diagnostics) took.
     publish_cpu: Duration,
@@ -154,17 +154,25 @@ impl Worst {
     }
 }
 
-/// This thread's time on a CPU and time waiting for one so far, from
-/// `/proc/thread-self/schedstat` (zero where there is none).
+/// The process's time on a CPU and time waiting for one so far, summed
+/// over its threads' `/proc/self/task/*/schedstat` (zero where there is
+/// none): the client and the server's event loop run on this thread, but
+/// a hover's work runs on a worker thread of the blocking pool.
 fn scheduled() -> (Duration, Duration) {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
-    let mut fields = stat
-        .split_whitespace()
-        .map(|field| Duration::from_nanos(field.parse().unwrap_or(0)));
-    (
-        fields.next().unwrap_or_default(),
-        fields.next().unwrap_or_default(),
-    )
+    let mut on_cpu = Duration::ZERO;
+    let mut waiting = Duration::ZERO;
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return (on_cpu, waiting);
+    };
+    for task in tasks.flatten() {
+        let stat = std::fs::read_to_string(task.path().join("schedstat")).unwrap_or_default();
+        let mut fields = stat
+            .split_whitespace()
+            .map(|field| Duration::from_nanos(field.parse().unwrap_or(0)));
+        on_cpu += fields.next().unwrap_or_default();
+        waiting += fields.next().unwrap_or_default();
+    }
+    (on_cpu, waiting)
 }
 
 /// Times `work`: its latency, CPU time and time waiting for a CPU.
