@@ -9,9 +9,14 @@
 
 import type { Completion as CmCompletion, CompletionResult } from '@codemirror/autocomplete';
 import type { Diagnostic as CmDiagnostic } from '@codemirror/lint';
-import type { ChangeDesc, ChangeSpec, Range, Text } from '@codemirror/state';
+import type { ChangeSpec, Range } from '@codemirror/state';
 import { Decoration, type DecorationSet, WidgetType } from '@codemirror/view';
+import type { Span } from './protocol';
 import type { Action, Change, Completion, DocDiagnostic, Hint, Token } from './types';
+
+// The span arithmetic and the tokens' unpacking are shared with the
+// engine's worker, which must not load CodeMirror.
+export { type Span, type TokenLegend, unpackTokens } from './protocol';
 
 /** Clamps a range to a document of `length` characters. */
 export function clampRange(from: number, to: number, length: number): [number, number] {
@@ -88,44 +93,6 @@ export function tokenDecorations(tokens: Token[], length: number): DecorationSet
   return Decoration.set(tokenRanges(tokens, length), true);
 }
 
-/** The names of packed tokens' type indices and modifier bits. */
-export interface TokenLegend {
-  types: string[];
-  modifiers: string[];
-}
-
-/**
- * Packed semantic tokens (`from, to, type, modifiers`, four numbers a
- * token, as `Playground.tokensPacked` sends them) as tokens, keeping those
- * that start in `from..to` (a range of whole lines; the engine sends the
- * whole lines meeting a range), touching ones of the same class joined.
- */
-export function unpackTokens(packed: ArrayLike<number>, legend: TokenLegend, from: number, to: number): Token[] {
-  const tokens: (Token & { typeIndex: number; bits: number })[] = [];
-  for (let i = 0; i + 3 < packed.length; i += 4) {
-    const start = packed[i];
-    if (start < from || start >= to) continue;
-    const bits = packed[i + 3];
-    // A tile is a token (`123m` is four): one touching the last of the
-    // same class extends it, so that a run of tiles is one element on the
-    // page, not one per character.
-    const last = tokens[tokens.length - 1];
-    if (last && last.to === start && packed[i + 2] === last.typeIndex && bits === last.bits) {
-      last.to = packed[i + 1];
-      continue;
-    }
-    tokens.push({
-      from: start,
-      to: packed[i + 1],
-      type: legend.types[packed[i + 2]] ?? 'comment',
-      modifiers: legend.modifiers.filter((_, bit) => (bits & (1 << bit)) !== 0),
-      typeIndex: packed[i + 2],
-      bits,
-    });
-  }
-  return tokens.map(({ from, to, type, modifiers }) => ({ from, to, type, modifiers }));
-}
-
 /**
  * Token marks with those starting in `span` replaced by `tokens` (the
  * tokens of the span's lines, asked for again).
@@ -166,33 +133,6 @@ export function mergeDiagnostics(
   if (before.length === afterShown.length && afterShown.every((text, i) => text === before[i])) return null;
   const outside = kept.filter((k) => !inside(k.from)).map((k) => ({ ...k.diagnostic, from: k.from, to: k.to }));
   return [...outside, ...after].sort((a, b) => a.from - b.from || a.to - b.to);
-}
-
-/** A range of the document, both ends included. */
-export interface Span {
-  from: number;
-  to: number;
-}
-
-/**
- * The whole text lines (of the new document) that an edit touched or where
- * the engine says the analysis changed (`changed`): what an editor that
- * maps its hints and tokens through the edit draws again.
- */
-export function refreshSpan(changes: ChangeDesc, doc: Text, changed: Span | null): Span | null {
-  let low = Infinity;
-  let high = -Infinity;
-  changes.iterChangedRanges((_fromA, _toA, fromB, toB) => {
-    low = Math.min(low, fromB);
-    high = Math.max(high, toB);
-  });
-  if (changed) {
-    low = Math.min(low, changed.from);
-    high = Math.max(high, changed.to);
-  }
-  if (low > high) return null;
-  const [from, to] = clampRange(low, high, doc.length);
-  return { from: doc.lineAt(from).from, to: doc.lineAt(to).to };
 }
 
 /** An inlay hint: a label after the hand, styled by its kind. */

@@ -1,23 +1,31 @@
 /**
  * The editor: CodeMirror 6 with tenpai's document answers — highlighting
  * from semantic tokens, live diagnostics with quick fixes, hovers, inlay
- * hints, completion and the formatter — computed in the page by
- * tenpai-wasm on every change.
+ * hints, completion and the formatter — computed by tenpai-wasm in the
+ * engine's worker (`engine.worker.ts`) on every change, and applied here.
+ *
+ * A keystroke is drawn at once (CodeMirror's own update of the line), and
+ * its analysis follows from the worker, in a second update that draws the
+ * diagnostics, hints and highlighting of the lines it touched: the
+ * editor's thread never waits for the engine. Each change makes a new
+ * document version (`documentVersion`); the text is posted to the worker
+ * with it, and an answer of an older version than the editor's is dropped
+ * (the lines it would have redrawn are asked for again, mapped through the
+ * changes since). The drawn hints, diagnostics and highlighting are moved
+ * through each edit meanwhile, so nothing jumps while the answer is on its
+ * way.
  *
  * A keystroke costs the lines it touched, not the document: the engine
  * re-analyses only those lines (the document layer caches lines) and says
- * where the analysis changed; the editor keeps the hints, diagnostics and
- * highlighting it drew, moved through the edit, and asks again only for
- * those of the lines the edit touched or whose analysis changed (a
- * `rules:` line changes every line after it). Highlighting is asked for
- * only for the lines on screen, and semantic tokens cross the wasm
- * boundary as numbers, not JSON.
+ * where the analysis changed (a `rules:` line changes every line after
+ * it); only those lines' answers cross back. Highlighting is asked for only
+ * for the lines on screen.
  */
 
 import { autocompletion, closeBrackets, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { type Diagnostic as CmDiagnostic, forEachDiagnostic, linter, lintKeymap, setDiagnostics } from '@codemirror/lint';
-import { EditorState, type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
+import { type ChangeSet, EditorState, type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
 import {
   Decoration,
   type DecorationSet,
@@ -30,279 +38,316 @@ import {
   ViewPlugin,
   type ViewUpdate,
 } from '@codemirror/view';
-import {
-  completionResult,
-  formatChanges,
-  hintDecorations,
-  lintDiagnostics,
-  mergeDiagnostics,
-  refreshSpan,
-  replaceHints,
-  replaceTokens,
-  type Span,
-  type TokenLegend,
-  unpackTokens,
-} from './adapter';
-import type { Change, Completion, DocDiagnostic, EditAnswer, Hint, HoverAnswer, LineSpan, Update } from './types';
-import { type Playground, tokenLegend } from './wasm';
+import { completionResult, formatChanges, hintDecorations, lintDiagnostics, mergeDiagnostics, replaceHints, replaceTokens } from './adapter';
+import { type AnalyseAnswer, type AnalyseRequest, type Span, type TokenSpan, unionSpan } from './protocol';
+import type { Engine } from './wasm';
 
-/** What the editor knows of its text after the last analysis. */
-export interface Analysis {
-  /**
-   * What this analysis drew again: `all` (the whole document: the first
-   * analysis, other rules or another kind of document), the whole text
-   * lines of an edit (`Span`), or nothing (`null`).
-   */
-  redrawn: Span | 'all' | null;
-  hints: DecorationSet;
-  /** Milliseconds the analysis took (wasm and adapter). */
-  millis: number;
-}
-
-/** Asks for a new analysis without an edit (the rules changed). */
+/** Asks for a new analysis of the whole text (the rules or the kind changed). */
 export const reanalyze = StateEffect.define<null>();
 
-/** The line under the cursor (a hand line or not), for the calculator. */
-export interface CursorLine {
-  from: number;
-  to: number;
-  text: string;
-  /** Whether tenpai reads it as a hand line. */
-  analysed: boolean;
-}
+/**
+ * The document's version: one more at each change of the text and each
+ * reanalysis. Requests to the engine carry it, and answers of another
+ * version than the editor's are dropped.
+ */
+export const documentVersion = StateField.define<number>({
+  create: () => 0,
+  update(version, tr) {
+    return tr.docChanged || tr.effects.some((e) => e.is(reanalyze)) ? version + 1 : version;
+  },
+});
 
 /**
- * Why the cursor's line changed: `typing` (keys typed or deleted in the
- * editor), or `other` (a click, a move, a change made by the page).
+ * Why the cursor's line may have changed: `typing` (keys typed or deleted
+ * in the editor), or `other` (a click, a move, a change made by the page,
+ * a reanalysis).
  */
 export type LineChange = 'typing' | 'other';
 
 export interface EditorHooks {
-  /** After every analysis, with its time. */
-  onAnalysis(analysis: Analysis): void;
-  /** After each highlighting of lines, with its time. */
+  /** After every analysis applied, with the worker's time (ms). */
+  onAnalysis(millis: number): void;
+  /** After each highlighting of lines applied, with the worker's time. */
   onHighlight(millis: number): void;
-  /**
-   * After the engine answered a transaction, with the time: asked when
-   * the transaction is made, before the view's update.
-   */
-  onEngine(millis: number): void;
-  /** When the cursor's line or its text changes. */
-  onCursorLine(line: CursorLine, cause: LineChange): void;
+  /** After the answer of `version` is drawn in the editor. */
+  onShown(version: number): void;
+  /** When an answer of an older version than the editor's is dropped. */
+  onDropped(): void;
+  /** When the cursor may be on another line or its text changed. */
+  onCursorMoved(cause: LineChange): void;
+  /** When every answer asked for is in (nothing left to draw). */
+  onIdle(): void;
 }
 
-/**
- * What the engine answered for one transaction (an edit, or other rules):
- * what to draw again, its hints, and its time.
- */
-interface EngineAnswer {
-  redrawn: Span | 'all' | null;
-  /** The hints of `redrawn`. */
-  hints: Hint[];
-  millis: number;
+/** The engine, once started, and the page's hooks: what the editor's extensions ask. */
+export interface EngineSlot {
+  engine: Engine | null;
+  hooks: EditorHooks | null;
+  /** Whether every answer asked for is in. */
+  idle: boolean;
 }
 
-const engineAnswer = StateEffect.define<EngineAnswer>();
+/** An analysis that is the editor's version: applied in one transaction. */
+const engineAnswer = StateEffect.define<AnalyseAnswer>();
+/** Highlighting of lines scrolled into view, of the editor's version. */
+const tokensAnswer = StateEffect.define<TokenSpan>();
 
-/** The whole document analysed: its hints and diagnostics. */
-function analyzeAll(playground: Playground, text: string): { answer: EngineAnswer; diagnostics: DocDiagnostic[] } {
-  const start = performance.now();
-  const update = JSON.parse(playground.update(text)) as Update;
-  return { answer: { redrawn: 'all', hints: update.hints, millis: performance.now() - start }, diagnostics: update.diagnostics };
+/** A span moved through changes (neither end takes text inserted at it). */
+function mapSpan(span: Span, changes: ChangeSet): Span {
+  const from = changes.mapPos(span.from, 1);
+  return { from, to: Math.max(from, changes.mapPos(span.to, -1)) };
 }
 
-/**
- * An edit analysed: where the engine says the analysis changed, with the
- * whole text lines the edit touched, and the hints and diagnostics of
- * those lines alone.
- */
-function analyzeEdit(playground: Playground, tr: Transaction): { answer: EngineAnswer; diagnostics: DocDiagnostic[] } {
-  const start = performance.now();
-  const doc = tr.newDoc;
-  const edit = JSON.parse(playground.edit(doc.toString())) as EditAnswer;
-  const redrawn = refreshSpan(tr.changes, doc, edit.changed);
-  let hints: Hint[] = [];
-  let diagnostics: DocDiagnostic[] = [];
-  if (redrawn) {
-    hints = JSON.parse(playground.hints(redrawn.from, redrawn.to)) as Hint[];
-    diagnostics = JSON.parse(playground.diagnostics(redrawn.from, redrawn.to)) as DocDiagnostic[];
+/** A span widened to whole lines of `state`'s document. */
+function wholeLinesOf(state: EditorState, span: Span): Span {
+  const length = state.doc.length;
+  return { from: state.doc.lineAt(Math.min(span.from, length)).from, to: state.doc.lineAt(Math.min(span.to, length)).to };
+}
+
+/** The highlighting: token marks, and the whole lines they were drawn for. */
+interface Highlight {
+  marks: DecorationSet;
+  covered: Span | null;
+}
+
+function withTokens(value: Highlight, answer: TokenSpan, length: number): Highlight {
+  const { covered } = value;
+  const { span, tokens } = answer;
+  if (!covered || span.to < covered.from || span.from > covered.to) {
+    // Nothing drawn, or far away: the lines of the answer alone.
+    return { marks: replaceTokens(Decoration.none, span, tokens, length), covered: span };
   }
-  return { answer: { redrawn, hints, millis: performance.now() - start }, diagnostics };
+  return { marks: replaceTokens(value.marks, span, tokens, length), covered: unionSpan(covered, span) };
 }
+
+const highlightField = StateField.define<Highlight>({
+  create: () => ({ marks: Decoration.none, covered: null }),
+  update(value, tr) {
+    let next = value;
+    if (tr.docChanged) {
+      const covered = next.covered && wholeLinesOf(tr.state, { from: tr.changes.mapPos(next.covered.from, -1), to: tr.changes.mapPos(next.covered.to, 1) });
+      next = { marks: next.marks.map(tr.changes), covered };
+    }
+    const length = tr.state.doc.length;
+    for (const effect of tr.effects) {
+      if (effect.is(engineAnswer)) {
+        if (effect.value.redrawn === 'all') next = { marks: Decoration.none, covered: null };
+        if (effect.value.tokens) next = withTokens(next, effect.value.tokens, length);
+      } else if (effect.is(tokensAnswer)) {
+        next = withTokens(next, effect.value, length);
+      }
+    }
+    return next;
+  },
+  provide: (field) => EditorView.decorations.from(field, (h) => h.marks),
+});
 
 /**
- * The hand line under the cursor (in Markdown, the fence line, inline code
- * span or `^^…^^` the cursor is in), or else the cursor's text line. The
- * engine holds the text of the editor's last analysis.
+ * The inlay hints drawn: moved through each edit, those of the lines an
+ * answer redrew replaced.
  */
-export function cursorLine(state: EditorState, playground: Playground): CursorLine {
-  const head = state.selection.main.head;
-  const site = JSON.parse(playground.lineAt(head)) as LineSpan | null;
-  if (site) return { from: site.from, to: site.to, text: state.sliceDoc(site.from, site.to), analysed: true };
-  const line = state.doc.lineAt(head);
-  return { from: line.from, to: line.to, text: line.text, analysed: false };
-}
+const hintField = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(hints, tr) {
+    let next = tr.docChanged ? hints.map(tr.changes) : hints;
+    const length = tr.state.doc.length;
+    for (const effect of tr.effects) {
+      if (!effect.is(engineAnswer)) continue;
+      const answer = effect.value;
+      if (answer.redrawn === 'all') next = hintDecorations(answer.hints, length);
+      else if (answer.redrawn) next = replaceHints(next, answer.redrawn, answer.hints, length);
+    }
+    return next;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
 
-/** The intersection of two spans, widened to whole lines; null if they miss. */
-function overlap(state: EditorState, a: Span, b: Span): Span | null {
-  const from = Math.max(a.from, b.from);
-  const to = Math.min(a.to, b.to);
-  if (from > to) return null;
-  return { from: state.doc.lineAt(from).from, to: state.doc.lineAt(to).to };
+/** The lint state's effects for an answer: null when its lines' diagnostics are the same. */
+function lintEffects(state: EditorState, answer: AnalyseAnswer): StateEffect<unknown>[] {
+  const length = state.doc.length;
+  const fresh = lintDiagnostics(answer.diagnostics, length);
+  let next: CmDiagnostic[] | null = null;
+  if (answer.redrawn === 'all') next = fresh;
+  else if (answer.redrawn) {
+    const kept: { diagnostic: CmDiagnostic; from: number; to: number }[] = [];
+    // The lint state moved its diagnostics through the edits already.
+    forEachDiagnostic(state, (diagnostic, from, to) => kept.push({ diagnostic, from, to }));
+    next = mergeDiagnostics(kept, answer.redrawn, fresh);
+  }
+  return next ? asEffects(setDiagnostics(state, next).effects) : [];
 }
 
 /**
  * tenpai's answers in the editor. Made with the editor, before the engine
- * is loaded (the setup of the extensions is done while the module
- * compiles, and loading the engine needs no reconfiguration): until
- * `attachEngine` fills the slot, they draw nothing.
+ * is started (the setup of the extensions is done while the module
+ * compiles): until `attachEngine` fills the slot, they draw nothing.
  */
 function tenpaiExtensions(slot: EngineSlot): Extension {
-
-  // The engine is asked when a transaction is made, so that the edit's
-  // diagnostics come in the same transaction as the edit: drawn in the
-  // update that draws the typed character (a second update redrawing the
-  // line typed into, after the browser's input, made the next key land
-  // elsewhere in the line). The lint state keeps the diagnostics drawn,
-  // moved through each edit; those of the lines redrawn are replaced, and
-  // only when they differ (a redraw of the marks costs all of them).
-  const engine = EditorState.transactionExtender.of((tr) => {
-    const { playground, hooks } = slot;
-    if (!playground || !hooks) return null;
-    const again = tr.effects.some((e) => e.is(reanalyze));
-    if (!tr.docChanged && !again) return null;
-    const start = performance.now();
-    const { answer, diagnostics } = again ? analyzeAll(playground, tr.newDoc.toString()) : analyzeEdit(playground, tr);
-    const effects: StateEffect<unknown>[] = [engineAnswer.of(answer)];
-    const length = tr.newDoc.length;
-    const fresh = lintDiagnostics(diagnostics, length);
-    let next: CmDiagnostic[] | null = null;
-    if (answer.redrawn === 'all') next = fresh;
-    else if (answer.redrawn) {
-      const kept: { diagnostic: CmDiagnostic; from: number; to: number }[] = [];
-      forEachDiagnostic(tr.startState, (diagnostic, from, to) => {
-        // As the lint state's marks move: neither end takes text typed at it.
-        const start = tr.changes.mapPos(from, 1);
-        const end = Math.max(start, tr.changes.mapPos(to, -1));
-        kept.push({ diagnostic, from: start, to: end });
-      });
-      next = mergeDiagnostics(kept, answer.redrawn, fresh);
-    }
-    if (next) effects.push(...asEffects(setDiagnostics(tr.startState, next).effects));
-    hooks.onEngine(performance.now() - start);
-    return { effects };
-  });
-
-  const analysisField = StateField.define<Analysis>({
-    create() {
-      // Nothing yet: the engine's first answer comes with `attachEngine`.
-      return { redrawn: null, hints: Decoration.none, millis: 0 };
-    },
-    update(value, tr) {
-      const answer = tr.effects.find((e) => e.is(engineAnswer))?.value as EngineAnswer | undefined;
-      if (!answer) return tr.docChanged ? { ...value, redrawn: null, hints: value.hints.map(tr.changes) } : value;
-      const start = performance.now();
-      const length = tr.state.doc.length;
-      let hints: DecorationSet;
-      if (answer.redrawn === 'all') hints = hintDecorations(answer.hints, length);
-      else if (answer.redrawn) hints = replaceHints(value.hints.map(tr.changes), answer.redrawn, answer.hints, length);
-      else hints = value.hints.map(tr.changes);
-      const analysis = { redrawn: answer.redrawn, hints, millis: answer.millis + performance.now() - start };
-      slot.hooks?.onAnalysis(analysis);
-      return analysis;
-    },
-    provide: (field) => EditorView.decorations.from(field, (a) => a.hints),
-  });
-
-  // Highlighting: the semantic tokens of the lines on screen. The marks
-  // drawn are kept, moved through each edit; those of the lines an
-  // analysis redrew are asked for again, and those of lines scrolled
-  // into view for the first time.
-  const highlight = ViewPlugin.fromClass(
+  // The editor's side of the worker: posts each change's text, applies the
+  // answers of the editor's version and asks again for the lines of those
+  // it dropped, and asks for the highlighting of lines scrolled into view.
+  const engineSync = ViewPlugin.fromClass(
     class {
-      decorations: DecorationSet = Decoration.none;
-      /** The whole lines whose marks are drawn (one span). */
-      covered: Span | null = null;
+      /** Lines changed (in the editor's document) and not yet asked for. */
+      unsent: Span | null = null;
+      /** Versions of the analyses asked for and not answered yet. */
+      readonly outstanding = new Set<number>();
+      /** Those of them of the whole text. */
+      readonly outstandingWhole = new Set<number>();
+      /** The changes since the oldest analysis outstanding, by the version each made. */
+      changes: { version: number; changes: ChangeSet }[] = [];
+      /** A highlighting asked for and not answered yet. */
+      tokensPending = false;
 
-      constructor(view: EditorView) {
-        this.cover(view.state, view.viewport);
-      }
+      constructor(readonly view: EditorView) {}
 
       update(u: ViewUpdate) {
-        const analysis = u.state.field(analysisField);
-        if (u.docChanged) {
-          this.decorations = this.decorations.map(u.changes);
-          if (this.covered) {
-            const from = u.changes.mapPos(this.covered.from, -1);
-            const to = u.changes.mapPos(this.covered.to, 1);
-            this.covered = { from: u.state.doc.lineAt(from).from, to: u.state.doc.lineAt(to).to };
-          }
+        if (!slot.engine) return;
+        const version = u.state.field(documentVersion);
+        if (u.transactions.some((tr) => tr.effects.some((e) => e.is(reanalyze)))) {
+          this.unsent = null;
+          this.changes = [];
+          this.analyse({ kind: 'analyse', version, text: u.state.doc.toString(), whole: true, span: null, covered: this.view.viewport });
+        } else if (u.docChanged) {
+          if (this.outstanding.size > 0) this.changes.push({ version, changes: u.changes });
+          let unsent = this.unsent && mapSpan(this.unsent, u.changes);
+          u.changes.iterChangedRanges((_fromA, _toA, fromB, toB) => {
+            unsent = unionSpan(unsent, { from: fromB, to: toB });
+          });
+          this.unsent = unsent;
+          this.analyse({
+            kind: 'analyse',
+            version,
+            text: u.state.doc.toString(),
+            whole: false,
+            span: unsent,
+            covered: u.state.field(highlightField).covered,
+          });
+        } else if (u.viewportChanged) {
+          this.highlightViewport();
         }
-        if (u.startState.field(analysisField) !== analysis) {
-          if (analysis.redrawn === 'all') {
-            this.decorations = Decoration.none;
-            this.covered = null;
-          } else if (analysis.redrawn && this.covered) {
-            const span = overlap(u.state, analysis.redrawn, this.covered);
-            if (span) this.decorations = replaceTokens(this.decorations, span, this.fetch(span), u.state.doc.length);
-          }
-        }
-        this.cover(u.state, u.view.viewport);
       }
 
-      /** The tokens of the whole lines of `span` (a highlighting, timed). */
-      fetch(span: Span) {
-        const { playground, legend, hooks } = slot;
-        if (!playground || !legend) return [];
-        const start = performance.now();
-        const tokens = unpackTokens(playground.tokensPacked(span.from, span.to), legend, span.from, span.to);
-        hooks?.onHighlight(performance.now() - start);
-        return tokens;
+      analyse(request: AnalyseRequest) {
+        const engine = slot.engine;
+        if (!engine) return;
+        this.unsent = null;
+        this.outstanding.add(request.version);
+        if (request.whole) this.outstandingWhole.add(request.version);
+        slot.idle = false;
+        engine.ask<'analyse'>(request).then(
+          (answer) => this.receive(answer),
+          (error: unknown) => {
+            this.outstanding.delete(request.version);
+            this.outstandingWhole.delete(request.version);
+            this.checkIdle();
+            console.error(error);
+          },
+        );
       }
 
-      /** Draws the lines of the viewport not drawn yet. */
-      cover(state: EditorState, viewport: Span) {
-        if (!slot.playground) return;
-        const length = state.doc.length;
-        const covered = this.covered;
-        if (covered && viewport.from >= covered.from && viewport.to <= covered.to) return;
-        if (!covered || viewport.to < covered.from || viewport.from > covered.to) {
-          // Nothing drawn, or far away: draw the screen afresh.
-          this.decorations = replaceTokens(Decoration.none, viewport, this.fetch(viewport), length);
-          this.covered = { ...viewport };
-          return;
+      receive(answer: AnalyseAnswer) {
+        const view = this.view;
+        this.outstanding.delete(answer.version);
+        this.outstandingWhole.delete(answer.version);
+        if (answer.version === view.state.field(documentVersion)) {
+          view.dispatch({ effects: [engineAnswer.of(answer), ...lintEffects(view.state, answer)] });
+          slot.hooks?.onAnalysis(answer.millis);
+          if (answer.tokens) slot.hooks?.onHighlight(answer.millis);
+          slot.hooks?.onShown(answer.version);
+        } else {
+          // Of an older text: dropped. Its lines (and those whose analysis
+          // it changed) are asked for again, where they are now.
+          slot.hooks?.onDropped();
+          // (An analysis of the whole text asked for since draws them all.)
+          const wholeSince = [...this.outstandingWhole].some((version) => version > answer.version);
+          const redrawn = wholeSince ? null : answer.redrawn;
+          if (redrawn === 'all') this.unsent = { from: 0, to: view.state.doc.length };
+          else if (redrawn) {
+            let span = redrawn;
+            for (const step of this.changes) if (step.version > answer.version) span = mapSpan(span, step.changes);
+            this.unsent = unionSpan(this.unsent, span);
+          }
         }
-        if (viewport.from < covered.from) {
-          const above = { from: viewport.from, to: covered.from };
-          this.decorations = replaceTokens(this.decorations, above, this.fetch(above), length);
+        const oldest = Math.min(...this.outstanding);
+        this.changes = this.changes.filter((step) => step.version > oldest);
+        if (this.outstanding.size === 0) {
+          if (this.unsent) {
+            const state = view.state;
+            this.analyse({
+              kind: 'analyse',
+              version: state.field(documentVersion),
+              text: null,
+              whole: false,
+              span: this.unsent,
+              covered: state.field(highlightField).covered,
+            });
+          } else this.highlightViewport();
         }
-        if (viewport.to > covered.to) {
-          const below = { from: covered.to, to: viewport.to };
-          this.decorations = replaceTokens(this.decorations, below, this.fetch(below), length);
-        }
-        this.covered = { from: Math.min(viewport.from, covered.from), to: Math.max(viewport.to, covered.to) };
+        this.checkIdle();
+      }
+
+      /** Says when every answer asked for is in. */
+      checkIdle() {
+        const idle = this.outstanding.size === 0 && this.unsent === null && !this.tokensPending;
+        if (idle && !slot.idle) {
+          slot.idle = true;
+          slot.hooks?.onIdle();
+        } else if (!idle) slot.idle = false;
+      }
+
+      /** Asks for the highlighting of the lines on screen not drawn yet (one side at a time). */
+      highlightViewport() {
+        const engine = slot.engine;
+        if (!engine || this.tokensPending || this.outstanding.size > 0) return;
+        const view = this.view;
+        const viewport = view.viewport;
+        const { covered } = view.state.field(highlightField);
+        let span: Span;
+        if (!covered || viewport.to < covered.from || viewport.from > covered.to) span = viewport;
+        else if (viewport.from < covered.from) span = { from: viewport.from, to: covered.from };
+        else if (viewport.to > covered.to) span = { from: covered.to, to: viewport.to };
+        else return;
+        const version = view.state.field(documentVersion);
+        this.tokensPending = true;
+        slot.idle = false;
+        engine.ask<'tokens'>({ kind: 'tokens', version, span }).then(
+          (answer) => {
+            this.tokensPending = false;
+            if (answer.version === view.state.field(documentVersion)) {
+              view.dispatch({ effects: tokensAnswer.of(answer) });
+              slot.hooks?.onHighlight(answer.millis);
+            }
+            this.highlightViewport();
+            this.checkIdle();
+          },
+          (error: unknown) => {
+            this.tokensPending = false;
+            this.checkIdle();
+            console.error(error);
+          },
+        );
       }
     },
-    { decorations: (plugin) => plugin.decorations },
   );
 
   const cursorWatch = EditorView.updateListener.of((u) => {
-    const { playground, hooks } = slot;
-    if (!playground || !hooks) return;
-    if (u.docChanged || u.selectionSet || u.transactions.some((tr) => tr.effects.some((e) => e.is(reanalyze)))) {
-      // The session holds the text of the field's last analysis.
-      u.state.field(analysisField);
+    const hooks = slot.hooks;
+    if (!hooks) return;
+    const again = u.transactions.some((tr) => tr.effects.some((e) => e.is(reanalyze)));
+    if (u.docChanged || u.selectionSet || again) {
       const typing = u.transactions.some((tr) => tr.isUserEvent('input.type') || tr.isUserEvent('delete'));
-      hooks.onCursorLine(cursorLine(u.state, playground), typing ? 'typing' : 'other');
+      hooks.onCursorMoved(typing ? 'typing' : 'other');
     }
   });
 
-  const hover = hoverTooltip(async (_view, pos) => {
-    const playground = slot.playground;
-    if (!playground) return null;
-    // The engine holds the text of the view's last analysis.
-    const answer = JSON.parse(playground.hover(pos)) as HoverAnswer | null;
-    if (!answer) return null;
+  const hover = hoverTooltip(async (view, pos) => {
+    const engine = slot.engine;
+    if (!engine) return null;
+    const version = view.state.field(documentVersion);
+    const answer = await engine.ask<'hover'>({ kind: 'hover', at: pos });
+    // Of a text the editor no longer holds: none.
+    if (!answer || view.state.field(documentVersion) !== version) return null;
     // The Markdown renderer is loaded with the first hover, not the page.
     const { renderMarkdown } = await import('./markdown');
     return {
@@ -320,51 +365,89 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
 
   const completion = autocompletion({
     override: [
-      (context) => {
-        const playground = slot.playground;
-        if (!playground) return null;
-        const items = JSON.parse(playground.completion(context.pos)) as Completion[];
+      async (context) => {
+        const engine = slot.engine;
+        if (!engine) return null;
+        // Only after a word started, or when asked for.
+        const word = context.explicit || context.matchBefore(/[=\w]$/) !== null;
+        const items = await engine.ask<'completion'>({ kind: 'completion', at: context.pos });
+        if (context.aborted) return null;
         const result = completionResult(items, context.state.doc.length);
         if (!result) return null;
-        // Only after a word started, or when asked for.
-        if (!context.explicit && result.from === context.pos && !context.matchBefore(/[=\w]$/)) return null;
+        if (!word && result.from === context.pos) return null;
         return result;
       },
     ],
   });
 
   return [
-    engine,
-    analysisField,
-    highlight,
+    documentVersion,
+    hintField,
+    highlightField,
+    engineSync,
     cursorWatch,
     // The lint state, its marks and tooltips; diagnostics come with the
-    // engine's answers (`engine` above), not from a lint source.
+    // engine's answers (`engineSync` above), not from a lint source.
     linter(null),
     hover,
     completion,
     keymap.of([
-      { key: 'Shift-Alt-f', run: (view) => (slot.playground ? formatDocument(view, slot.playground) : false) },
+      {
+        key: 'Shift-Alt-f',
+        run: (view) => {
+          if (!slot.engine) return false;
+          void formatDocument(view, slot.engine);
+          return true;
+        },
+      },
       ...completionKeymap,
       ...lintKeymap,
     ]),
   ];
 }
 
-/** Applies the formatter's edits; false when nothing changes. */
-export function formatDocument(view: EditorView, playground: Playground): boolean {
-  const edits = JSON.parse(playground.format()) as Change[];
-  if (edits.length === 0) return false;
+/**
+ * Applies the formatter's edits; false when nothing changes (or the text
+ * changed while the engine formatted it: the edits are of the old text).
+ */
+export async function formatDocument(view: EditorView, engine: Engine): Promise<boolean> {
+  const version = view.state.field(documentVersion);
+  const edits = await engine.ask<'format'>({ kind: 'format' });
+  if (edits.length === 0 || view.state.field(documentVersion) !== version) return false;
   view.dispatch({ changes: formatChanges(edits, view.state.doc.length), userEvent: 'input.format' });
   return true;
 }
 
-/** Applies every safe fix; false when nothing changes. */
-export function fixAll(view: EditorView, playground: Playground): boolean {
-  const fixed = playground.fixAll();
-  if (fixed === undefined) return false;
+/** Applies every safe fix; false when nothing changes (or the text changed meanwhile). */
+export async function fixAll(view: EditorView, engine: Engine): Promise<boolean> {
+  const version = view.state.field(documentVersion);
+  const fixed = await engine.ask<'fixAll'>({ kind: 'fixAll' });
+  if (fixed === null || view.state.field(documentVersion) !== version) return false;
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: fixed }, userEvent: 'input.fix' });
   return true;
+}
+
+/**
+ * What the editor draws of tenpai's answers, as text: the hints and the
+ * diagnostics of the whole document, and the highlighting of the lines on
+ * screen (the browser test compares them after edits with those of an
+ * analysis of the whole text).
+ */
+export function drawnAnswers(view: EditorView): { hints: string[]; diagnostics: string[]; tokens: string[] } {
+  const state = view.state;
+  const hints: string[] = [];
+  state.field(hintField).between(0, state.doc.length, (from, _to, value) => {
+    const widget = value.spec.widget as { label?: string } | undefined;
+    hints.push(`${from} ${widget?.label ?? ''}`);
+  });
+  const diagnostics: string[] = [];
+  forEachDiagnostic(state, (d, from, to) => diagnostics.push(`${from}-${to} ${d.source}: ${d.message}`));
+  const tokens: string[] = [];
+  const { from, to } = view.viewport;
+  state.field(highlightField).marks.between(from, to, (start, end, value) => {
+    if (start >= from && start < to) tokens.push(`${start}-${end} ${String(value.spec.class)}`);
+  });
+  return { hints, diagnostics, tokens };
 }
 
 /** A transaction spec's effects as a list. */
@@ -375,14 +458,7 @@ function asEffects(effects: StateEffect<unknown> | readonly StateEffect<unknown>
 
 /** Times each update of a view. */
 export interface DispatchTimer {
-  onDispatch(millis: number): void;
-}
-
-/** The engine, once loaded, and the page's hooks: what the editor's extensions ask. */
-export interface EngineSlot {
-  playground: Playground | null;
-  legend: TokenLegend | null;
-  hooks: EditorHooks | null;
+  onDispatch(millis: number, transactions: readonly Transaction[], view: EditorView): void;
 }
 
 /**
@@ -393,12 +469,11 @@ export interface EngineSlot {
 export function createEditor(parent: HTMLElement, text: string, timer: DispatchTimer, slot: EngineSlot): EditorView {
   return new EditorView({
     parent,
-    // Each update timed whole: the analysis, the highlighting, the DOM and
-    // the listeners.
+    // Each update timed whole: the state, the DOM and the listeners.
     dispatchTransactions(transactions, view) {
       const start = performance.now();
       view.update(transactions);
-      timer.onDispatch(performance.now() - start);
+      timer.onDispatch(performance.now() - start, transactions, view);
     },
     state: EditorState.create({
       doc: text,
@@ -421,9 +496,9 @@ export function createEditor(parent: HTMLElement, text: string, timer: DispatchT
  * tenpai's answers in the editor: the engine and the hooks put in the
  * slot, and the text analysed whole, drawn and linted.
  */
-export function attachEngine(view: EditorView, slot: EngineSlot, playground: Playground, hooks: EditorHooks): void {
-  slot.playground = playground;
-  slot.legend = JSON.parse(tokenLegend()) as TokenLegend;
+export function attachEngine(view: EditorView, slot: EngineSlot, engine: Engine, hooks: EditorHooks): void {
+  slot.engine = engine;
   slot.hooks = hooks;
+  slot.idle = false;
   view.dispatch({ effects: reanalyze.of(null) });
 }

@@ -6,12 +6,13 @@
  */
 
 import type { EditorView } from '@codemirror/view';
+import type { Transaction } from '@codemirror/state';
 import { Calculator } from './calculator';
 import {
-  type Analysis,
   attachEngine,
   createEditor,
-  type CursorLine,
+  documentVersion,
+  drawnAnswers,
   type EngineSlot,
   fixAll,
   formatDocument,
@@ -20,11 +21,12 @@ import {
 } from './editor';
 import { emptyState, readState, writeLine, type CalcState } from './handline';
 import { type Lang, preferredLang, STRINGS, type Strings } from './i18n';
+import type { CursorLine, DocKindName, PanelAnswer } from './protocol';
 import { renderResults } from './results';
 import { decodeFragment, encodeFragment, type Shared } from './share';
 import { installSprite } from './tiles';
 import type { Action, LineReport } from './types';
-import { loadEngine, Playground } from './wasm';
+import { Engine } from './wasm';
 import './style.css';
 
 const SAMPLE = `# A tenpai document: one hand per line. Hover a hand for its value.
@@ -35,33 +37,55 @@ rules: tenhou
 13m456p789s11222z4p riichi # 14 tiles: what to discard?
 `;
 
+/** One key pressed in the editor, timed. */
+interface KeyTiming {
+  /** When the key's event happened (ms from navigation start). */
+  at: number;
+  /** The document version its change made (null until it made one). */
+  version: number | null;
+  /** When the diagnostics of that version (or a later one) were drawn in the editor. */
+  shown: number | null;
+  /** ms of the editor's updates from this key to the next (the page's work on the main thread). */
+  work: number;
+}
+
 /** Measurements the browser test reads. */
 interface Metrics {
   /** ms from navigation start to this script running. */
   scriptStart: number;
-  /** ms from navigation start to the wasm module compiled and ready. */
+  /** ms from navigation start to the wasm module instantiated in the worker. */
   engineReady: number | null;
   /** ms from navigation start to the editor made (before the engine is ready: its text not analysed yet). */
   editorReady: number | null;
   /** ms from navigation start to the first results on screen. */
   firstAnalysis: number | null;
-  /** ms of each analysis after an edit (wasm and adapter). */
+  /** ms the worker took for each analysis applied. */
   updates: number[];
-  /** ms of each highlighting of lines. */
+  /** ms the worker took for each highlighting applied. */
   highlights: number[];
   /** ms of each drawing of the side panels (results, actions, calculator). */
   panels: number[];
-  /**
-   * ms of the page's work for each key pressed: the engine's answer
-   * (analysis, hints, diagnostics) and every update of the editor from
-   * that key on (highlighting, DOM, listeners), until the next key.
-   */
-  keystrokes: number[];
+  /** Each key pressed. */
+  keys: KeyTiming[];
+  /** Answers dropped because the text had changed since they were asked for. */
+  dropped: number;
 }
 
 declare global {
   interface Window {
-    tenpai?: { view: EditorView; metrics: Metrics; playground: Playground };
+    tenpai?: {
+      view: EditorView;
+      metrics: Metrics;
+      engine: Engine;
+      /** Resolves once every key pressed has its diagnostics drawn. */
+      keysShown(): Promise<void>;
+      /** Resolves once every answer asked for of the engine is in. */
+      idle(): Promise<void>;
+      /** What the editor draws of the answers (`drawnAnswers`). */
+      drawn(): ReturnType<typeof drawnAnswers>;
+      /** Asks for an analysis of the whole text. */
+      reanalyze(): void;
+    };
   }
 }
 
@@ -75,69 +99,109 @@ function $(selector: string): HTMLElement {
   return found;
 }
 
+/** `promise`, or a failure naming `what` after 10 s (the browser test waits on these). */
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: number | undefined;
+  const late = new Promise<never>((_, fail) => {
+    timer = window.setTimeout(() => fail(new Error(`${what}: not within 10 s`)), 10000);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 function storedLang(): Lang {
   const stored = localStorage.getItem('tenpai.lang');
   return stored === 'en' || stored === 'ja' ? stored : preferredLang(navigator.languages);
 }
 
 async function main(): Promise<void> {
-  const metrics: Metrics = { scriptStart, engineReady: null, editorReady: null, firstAnalysis: null, updates: [], highlights: [], panels: [], keystrokes: [] };
-  window.addEventListener('keydown', () => metrics.keystrokes.push(0), { capture: true });
+  // The worker starts loading at once; the module compiles meanwhile.
+  const engine = new Engine();
+  const metrics: Metrics = {
+    scriptStart,
+    engineReady: null,
+    editorReady: null,
+    firstAnalysis: null,
+    updates: [],
+    highlights: [],
+    panels: [],
+    keys: [],
+    dropped: 0,
+  };
+  window.addEventListener(
+    'keydown',
+    (event) => {
+      const now = performance.now();
+      // The event's own time (when the browser made it), unless it is not
+      // one of this page's clock.
+      const at = event.timeStamp > 0 && event.timeStamp <= now ? event.timeStamp : now;
+      metrics.keys.push({ at, version: null, shown: null, work: 0 });
+    },
+    { capture: true },
+  );
+  const keyWaiters: (() => void)[] = [];
+  const checkKeys = () => {
+    if (keyWaiters.length === 0 || metrics.keys.some((key) => key.shown === null)) return;
+    for (const done of keyWaiters.splice(0)) done();
+  };
+  const keysShown = () =>
+    within(
+      new Promise<void>((done) => {
+        keyWaiters.push(done);
+        checkKeys();
+      }),
+      'the keys\' diagnostics drawn',
+    );
+  const status = $('#status');
+  const flash = (text: string) => {
+    status.textContent = text;
+    setTimeout(() => (status.textContent = ''), 1500);
+  };
+  // What goes wrong after the start (a failed request to the engine) is
+  // said in the status line and the console; the page goes on.
+  const reportError = (error: unknown) => {
+    console.error(error);
+    flash(error instanceof Error ? error.message : String(error));
+  };
   let lang: Lang = storedLang();
   let t: Strings = STRINGS[lang];
-  // The module compiles while the fragment is read.
-  const engine_ = loadEngine();
   const shared: Shared = (await decodeFragment(location.hash)) ?? { doc: SAMPLE, kind: 'mj', rules: 'tenhou' };
-  // The editor is made while the module compiles (off the main thread).
-  const keystrokeWork = (millis: number) => {
-    const last = metrics.keystrokes.length - 1;
-    if (last >= 0) metrics.keystrokes[last] += millis;
+  const engineStarted = engine.start(shared.kind, shared.rules);
+  const onDispatch = (millis: number, transactions: readonly Transaction[], view: EditorView) => {
+    const key = metrics.keys[metrics.keys.length - 1];
+    if (!key) return;
+    key.work += millis;
+    const typed = transactions.some((tr) => tr.docChanged && (tr.isUserEvent('input') || tr.isUserEvent('delete')));
+    if (typed && key.version === null) key.version = view.state.field(documentVersion);
   };
-  const slot: EngineSlot = { playground: null, legend: null, hooks: null };
-  const view: EditorView = createEditor($('#editor'), shared.doc, { onDispatch: keystrokeWork }, slot);
+  const slot: EngineSlot = { engine: null, hooks: null, idle: false };
+  const idleWaiters: (() => void)[] = [];
+  // The editor is made while the module compiles (off the main thread).
+  const view: EditorView = createEditor($('#editor'), shared.doc, { onDispatch }, slot);
   metrics.editorReady = performance.now();
-  const engine = await engine_;
+  const started = await engineStarted;
   metrics.engineReady = performance.now();
-  const faces = JSON.parse(engine.tileSprite()) as { sprite: string; css: string };
-  installSprite(faces.sprite, faces.css);
-  const playground = new Playground(shared.kind);
-  let rules = shared.rules;
-  if (playground.setRules(rules) !== '') {
-    rules = 'tenhou';
-    playground.setRules(rules);
-  }
-  const yakuNames = new Map(
-    (JSON.parse(engine.yakuNames()) as { id: string; en: string; ja: string }[]).map((y) => [y.id, y]),
-  );
+  installSprite(started.sprite, started.css);
+  let rules = started.rulesProblem === '' ? shared.rules : 'tenhou';
+  let kindName: DocKindName = shared.kind;
+  const yakuNames = new Map(started.yakuNames.map((y) => [y.id, y]));
 
-  const docKind = (): Shared['kind'] => (playground.kind() === 'markdown' ? 'markdown' : 'mj');
   const results = $('#results');
   const actionsRoot = $('#actions');
+  /** What the side panels show: the cursor's line as the engine read it. */
   let cursor: CursorLine = { from: 0, to: 0, text: '', analysed: false };
   let report: LineReport | null = null;
-  /** The cursor line `report` is of. */
-  let reportOf: CursorLine | null = null;
+  let picture: string | null = null;
+  /** The panels' answer last drawn, of the version and cursor it names. */
+  let panel: PanelAnswer | null = null;
 
-  /** The report of the cursor's line, asked for once per line and text. */
-  const cursorReport = (): LineReport | null => {
-    if (reportOf !== cursor) {
-      reportOf = cursor;
-      // The line under the rules in force there (a `rules:` line above it
-      // counts); a line tenpai does not read as a hand, under the base rules.
-      report =
-        cursor.text.trim() === ''
-          ? null
-          : cursor.analysed
-            ? (JSON.parse(playground.report(cursor.from)) as LineReport | null)
-            : (JSON.parse(engine.analyzeLine(cursor.text, rules)) as LineReport);
-    }
-    return report;
+  const editorAt = () => ({ version: view.state.field(documentVersion), head: view.state.selection.main.head });
+  const isCurrent = (answer: PanelAnswer | null) => {
+    const now = editorAt();
+    return answer !== null && answer.version === now.version && answer.head === now.head;
   };
 
   const showReport = () => {
-    const report = cursorReport();
-    const picture = cursor.analysed && report?.hand ? playground.handPicture(cursor.from) : undefined;
-    renderResults(results, report, lang, t, picture);
+    renderResults(results, report, lang, t, picture ?? undefined);
     // Yaku names in the page's language even where the engine gave one.
     for (const row of results.querySelectorAll<HTMLTableRowElement>('tr[data-yaku]')) {
       const names = yakuNames.get(row.dataset.yaku ?? '');
@@ -150,15 +214,16 @@ async function main(): Promise<void> {
     }
   };
 
-  const showActions = () => {
+  const showActions = (actions: Action[], version: number) => {
     actionsRoot.replaceChildren();
-    if (!cursor.analysed) return;
-    const actions = JSON.parse(playground.actions(cursor.from, cursor.to)) as Action[];
     for (const action of actions) {
       const button = document.createElement('button');
       button.className = `tp-action tp-action-${action.kind}`;
       button.textContent = action.title;
       button.addEventListener('click', () => {
+        // The edits are of the text they were offered for (the buttons
+        // are drawn again a moment after the text changes).
+        if (view.state.field(documentVersion) !== version) return;
         view.dispatch({ changes: action.changes.map((c) => ({ from: c.from, to: c.to, insert: c.insert })), userEvent: 'input.fix' });
         view.focus();
       });
@@ -170,35 +235,59 @@ async function main(): Promise<void> {
   // line, the calculator's own state stands (a partial hand reads back as
   // less than what was clicked, such as the winning tile).
   let written: string | null = null;
+  /** Writes the calculator's state into the editor, at the cursor's line (the panels' answer is current). */
+  const writeCalculator = (state: CalcState) => {
+    const line = writeLine(state);
+    const current = view.state.doc.lineAt(view.state.selection.main.head);
+    // The cursor's hand (a whole line, or an inline hand in Markdown)
+    // or a blank line becomes the hand; from anywhere else a new line is
+    // written after the cursor's.
+    // (A comment or `rules:` line of a .mj file is read, but holds no hand.)
+    const onHand = cursor.analysed && (report?.hand != null || cursor.text === written);
+    written = line;
+    if (onHand && cursor.text === view.state.sliceDoc(cursor.from, cursor.to)) {
+      view.dispatch({ changes: { from: cursor.from, to: cursor.to, insert: line }, selection: { anchor: cursor.from + line.length }, userEvent: 'input.calculator' });
+    } else if (current.text.trim() === '') {
+      view.dispatch({ changes: { from: current.from, to: current.to, insert: line }, selection: { anchor: current.from + line.length }, userEvent: 'input.calculator' });
+    } else {
+      const insert = '\n' + line;
+      view.dispatch({ changes: { from: current.to, insert }, selection: { anchor: current.to + insert.length }, userEvent: 'input.calculator' });
+    }
+  };
+  /** The calculator's changes, in order, each once the panels' answer is current. */
+  let calculatorQueue: Promise<void> = Promise.resolve();
+  let calculatorQueued = 0;
   const calculator = new Calculator($('#calculator'), t, {
     onChange(state: CalcState) {
-      const line = writeLine(state);
-      const doc = view.state.doc;
-      const current = doc.lineAt(view.state.selection.main.head);
-      // The cursor's hand (a whole line, or an inline hand in Markdown)
-      // or a blank line becomes the hand; from anywhere else a new line is
-      // written after the cursor's.
-      // (A comment or `rules:` line of a .mj file is read, but holds no hand.)
       // The user's change stands over the line's state still to be shown.
       calculatorDue = false;
-      const onHand = cursor.analysed && (cursorReport()?.hand != null || cursor.text === written);
-      if (onHand && cursor.text === view.state.sliceDoc(cursor.from, cursor.to)) {
-        written = line;
-        view.dispatch({ changes: { from: cursor.from, to: cursor.to, insert: line }, selection: { anchor: cursor.from + line.length }, userEvent: 'input.calculator' });
-      } else if (current.text.trim() === '') {
-        written = line;
-        view.dispatch({ changes: { from: current.from, to: current.to, insert: line }, selection: { anchor: current.from + line.length }, userEvent: 'input.calculator' });
-      } else {
-        const insert = '\n' + line;
-        written = line;
-        view.dispatch({ changes: { from: current.to, insert }, selection: { anchor: current.to + insert.length }, userEvent: 'input.calculator' });
+      if (calculatorQueued === 0 && isCurrent(panel)) {
+        writeCalculator(state);
+        return;
       }
+      calculatorQueued++;
+      calculatorQueue = calculatorQueue
+        .then(async () => {
+          await currentPanels();
+          calculatorDue = false;
+          writeCalculator(state);
+        })
+        .catch(reportError)
+        .finally(() => calculatorQueued--);
     },
     onRules(words: string) {
-      const problem = playground.setRules(words);
-      if (problem !== '') return;
+      // Taken at once (the calculator's controls write valid words; the
+      // engine says otherwise, and the old ones come back): the engine
+      // reads the new rules before the analysis asked for after them.
+      const before = rules;
       rules = words;
       calculator.setRules(words);
+      engine.ask<'setRules'>({ kind: 'setRules', words }).then((problem) => {
+        if (problem === '' || rules !== words) return;
+        rules = before;
+        calculator.setRules(before);
+        flash(problem);
+      }, reportError);
       view.dispatch({ effects: reanalyze.of(null) });
       scheduleShare();
     },
@@ -206,51 +295,65 @@ async function main(): Promise<void> {
   calculator.setRules(rules);
 
   // The side panels (results, actions, calculator) follow the cursor's
-  // line. While the user types they are drawn once typing pauses, so that
-  // a keystroke pays for the editor alone; after a click, a move of the
-  // cursor or a change made with the calculator, at the next frame.
+  // line, as the engine reads it (asked for in one request). While the
+  // user types they are drawn once typing pauses, so that a keystroke pays
+  // for the editor alone; after a click, a move of the cursor or a change
+  // made with the calculator, at the next frame.
   // (The calculator's state is the line's from the moment it is drawn: a
   // click on it within the pause would act on the state before the typing.)
   let calculatorDue = false;
   let panelTimer: number | undefined;
   let panelFrame: number | undefined;
-  const drawPanels = () => {
+  /** Asks for the cursor line's panels and draws them; false when the editor moved on meanwhile. */
+  const drawPanels = async (): Promise<boolean> => {
     clearTimeout(panelTimer);
     if (panelFrame !== undefined) cancelAnimationFrame(panelFrame);
     panelTimer = panelFrame = undefined;
+    const { version, head } = editorAt();
+    const answer = await engine.ask<'panel'>({ kind: 'panel', version, head });
+    // Of a text or a cursor the editor has left: the change that left it
+    // asked for the panels again.
+    if (!isCurrent(answer)) return false;
     const start = performance.now();
+    panel = answer;
+    cursor = answer.line;
+    report = answer.report;
+    picture = answer.picture;
     // The results first: what the line is worth is what the user waits for.
     showReport();
     if (calculatorDue) {
       calculatorDue = false;
-      const line = cursor;
-      const report = cursorReport();
-      if (line.text !== written) {
+      if (cursor.text !== written) {
         written = null;
         const state =
-          report && report.hand && report.situation && line.analysed
-            ? readState(report.hand, report.situation, line.text)
+          report && report.hand && report.situation && cursor.analysed
+            ? readState(report.hand, report.situation, cursor.text)
             : emptyState();
         // Drawn again only when it shows something else (a click on it
         // must not meet a control being replaced under the pointer).
         if (JSON.stringify(state) !== JSON.stringify(calculator.current)) calculator.show(state);
       }
     }
-    showActions();
+    showActions(answer.actions, answer.version);
     metrics.panels.push(performance.now() - start);
+    return true;
+  };
+  /** The panels drawn for the editor's text and cursor as they are now. */
+  const currentPanels = async () => {
+    // Each try is overtaken only by a change made meanwhile.
+    for (let tries = 0; tries < 10 && !isCurrent(panel); tries++) await drawPanels();
   };
   const PAUSE_MS = 120;
 
-  const onCursorLine = (line: CursorLine, cause: LineChange) => {
-    cursor = line;
+  const onCursorMoved = (cause: LineChange) => {
     calculatorDue = true;
     clearTimeout(panelTimer);
     if (cause === 'typing') {
       if (panelFrame !== undefined) cancelAnimationFrame(panelFrame);
       panelFrame = undefined;
-      panelTimer = window.setTimeout(drawPanels, PAUSE_MS);
+      panelTimer = window.setTimeout(() => void drawPanels().catch(reportError), PAUSE_MS);
     } else if (panelFrame === undefined) {
-      panelFrame = requestAnimationFrame(drawPanels);
+      panelFrame = requestAnimationFrame(() => void drawPanels().catch(reportError));
     }
   };
 
@@ -258,26 +361,44 @@ async function main(): Promise<void> {
   const scheduleShare = () => {
     clearTimeout(shareTimer);
     shareTimer = window.setTimeout(async () => {
-      const fragment = await encodeFragment({ doc: view.state.doc.toString(), kind: docKind(), rules });
+      const fragment = await encodeFragment({ doc: view.state.doc.toString(), kind: kindName, rules });
       history.replaceState(null, '', '#' + fragment);
     }, 250);
   };
 
   let attached = false;
-  attachEngine(view, slot, playground, {
-    onAnalysis(analysis: Analysis) {
-      metrics.updates.push(analysis.millis);
+  attachEngine(view, slot, engine, {
+    onAnalysis(millis: number) {
+      metrics.updates.push(millis);
       // Not the first analysis: the page opened is not an edit to share.
       if (attached) scheduleShare();
     },
     onHighlight(millis: number) {
       metrics.highlights.push(millis);
     },
-    onEngine: keystrokeWork,
-    onCursorLine,
+    onShown(version: number) {
+      const now = performance.now();
+      for (const key of metrics.keys) if (key.shown === null && key.version !== null && key.version <= version) key.shown = now;
+      checkKeys();
+    },
+    onDropped() {
+      metrics.dropped++;
+    },
+    onCursorMoved,
+    onIdle() {
+      for (const done of idleWaiters.splice(0)) done();
+    },
   });
   attached = true;
-  window.tenpai = { view, metrics, playground };
+  window.tenpai = {
+    view,
+    metrics,
+    engine,
+    keysShown,
+    idle: () => within(new Promise<void>((done) => (slot.idle ? done() : idleWaiters.push(done))), 'the engine\'s answers in'),
+    drawn: () => drawnAnswers(view),
+    reanalyze: () => view.dispatch({ effects: reanalyze.of(null) }),
+  };
 
   // Start on the first hand line, so the results show at once.
   const lines = view.state.doc;
@@ -289,22 +410,18 @@ async function main(): Promise<void> {
       break;
     }
   }
-  if (cursor.text === '') onCursorLine({ from: 0, to: 0, text: '', analysed: false }, 'other');
   // The first results at once, not at the next frame.
-  drawPanels();
+  await currentPanels();
 
   const kind = $('#kind') as HTMLSelectElement;
   kind.value = shared.kind;
   kind.addEventListener('change', () => {
-    playground.setKind(kind.value);
+    kindName = kind.value === 'markdown' ? 'markdown' : 'mj';
+    // Read by the engine before the analysis asked for after it.
+    engine.ask<'setKind'>({ kind: 'setKind', docKind: kindName }).catch(reportError);
     view.dispatch({ effects: reanalyze.of(null) });
   });
 
-  const status = $('#status');
-  const flash = (text: string) => {
-    status.textContent = text;
-    setTimeout(() => (status.textContent = ''), 1500);
-  };
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
@@ -315,22 +432,26 @@ async function main(): Promise<void> {
     document.body.dataset.copied = text;
   };
   $('#format').addEventListener('click', () => {
-    formatDocument(view, playground);
+    formatDocument(view, engine).catch(reportError);
     view.focus();
   });
   $('#fix-all').addEventListener('click', () => {
-    fixAll(view, playground);
+    fixAll(view, engine).catch(reportError);
     view.focus();
   });
   $('#share').addEventListener('click', async () => {
-    const fragment = await encodeFragment({ doc: view.state.doc.toString(), kind: docKind(), rules });
+    const fragment = await encodeFragment({ doc: view.state.doc.toString(), kind: kindName, rules });
     history.replaceState(null, '', '#' + fragment);
     await copy(location.href);
   });
-  $('#copy-line').addEventListener('click', () => copy(cursor.text));
-  $('#copy-svg').addEventListener('click', () => {
-    const svg = cursor.analysed ? playground.handSvg(cursor.from, 'auto') : undefined;
-    if (svg) void copy(svg);
+  $('#copy-line').addEventListener('click', async () => {
+    await currentPanels();
+    await copy(cursor.text);
+  });
+  $('#copy-svg').addEventListener('click', async () => {
+    await currentPanels();
+    const svg = cursor.analysed ? await engine.ask<'handSvg'>({ kind: 'handSvg', at: cursor.from, theme: 'auto' }) : null;
+    if (svg) await copy(svg);
     else flash(t.noHand);
   });
 
@@ -365,7 +486,7 @@ async function main(): Promise<void> {
     setTheme(themes[(themes.indexOf(current) + 1) % themes.length]);
   });
 
-  $('#version').textContent = `tenpai ${engine.version()}`;
+  $('#version').textContent = `tenpai ${started.version}`;
   document.body.dataset.ready = 'true';
 
   // Offline after the first load: the worker caches the page's own files.

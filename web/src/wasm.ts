@@ -1,20 +1,12 @@
 /**
- * Loads tenpai-wasm (built into `web/pkg` by `npm run wasm`) and types its
- * exports.
+ * The page's side of the engine: tenpai-wasm runs in a Web Worker
+ * (`engine.worker.ts`); this starts it, hands it the module `boot.js`
+ * compiled from the page's head, and turns each request into a promise of
+ * its answer (`protocol.ts`).
  */
 
-import init, { analyzeLine, Playground, tileSprite, tokenLegend, version, yakuNames } from '../pkg/tenpai_wasm.js';
 import wasmUrl from '../pkg/tenpai_wasm_bg.wasm?url';
-
-/** `tokenLegend` needs the module loaded (`loadEngine`). */
-export { Playground, tokenLegend };
-
-export interface Engine {
-  analyzeLine: typeof analyzeLine;
-  yakuNames: typeof yakuNames;
-  tileSprite: typeof tileSprite;
-  version: typeof version;
-}
+import type { Answers, DocKindName, Envelope, Reply, Request, StartAnswer } from './protocol';
 
 declare global {
   interface Window {
@@ -23,13 +15,56 @@ declare global {
   }
 }
 
-/**
- * Instantiates the module (once): the one `boot.js` compiled, or else
- * (the development server, a browser without streaming compilation, a
- * failed early fetch) fetched and compiled here.
- */
-export async function loadEngine(): Promise<Engine> {
-  const early = await window.tenpaiWasmModule?.catch(() => undefined);
-  await init({ module_or_path: early ?? wasmUrl });
-  return { analyzeLine, yakuNames, tileSprite, version };
+/** A request of one kind. */
+type RequestOf<K extends Request['kind']> = Extract<Request, { kind: K }>;
+
+interface Waiting {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/** The engine in its worker: requests answered in the order they are made. */
+export class Engine {
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly waiting = new Map<number, Waiting>();
+
+  constructor() {
+    this.worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'tenpai-engine' });
+    this.worker.addEventListener('message', (event: MessageEvent<Reply>) => {
+      const reply = event.data;
+      const waiting = this.waiting.get(reply.id);
+      if (!waiting) return;
+      this.waiting.delete(reply.id);
+      if ('error' in reply) waiting.reject(new Error(reply.error));
+      else waiting.resolve(reply.value);
+    });
+    // A worker that fails to load answers nothing: say so to every caller.
+    this.worker.addEventListener('error', (event) => {
+      const error = new Error(`the engine's worker failed: ${event.message || 'it could not load'}`);
+      for (const waiting of this.waiting.values()) waiting.reject(error);
+      this.waiting.clear();
+    });
+  }
+
+  /** Posts `request`; its answer comes after those of every earlier request. */
+  ask<K extends Request['kind']>(request: RequestOf<K>): Promise<Answers[K]> {
+    const id = this.nextId++;
+    return new Promise<Answers[K]>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      const envelope: Envelope = { id, request };
+      this.worker.postMessage(envelope);
+    });
+  }
+
+  /**
+   * Instantiates the module in the worker: the one `boot.js` compiled, or
+   * else (the development server, a browser without streaming
+   * compilation, a failed early fetch) fetched and compiled there.
+   */
+  async start(docKind: DocKindName, rules: string): Promise<StartAnswer> {
+    const early = await window.tenpaiWasmModule?.catch(() => undefined);
+    const url = new URL(wasmUrl, location.href).href;
+    return this.ask<'start'>({ kind: 'start', module: early ?? null, url, docKind, rules });
+  }
 }

@@ -9,13 +9,13 @@ import {
   HintWidget,
   lintDiagnostics,
   mergeDiagnostics,
-  refreshSpan,
   replaceHints,
   replaceTokens,
   tokenClasses,
   tokenDecorations,
   unpackTokens,
 } from '../src/adapter';
+import { overlapSpan, unionSpan, wholeLines } from '../src/protocol';
 import type { Completion, DocDiagnostic, Hint, Token } from '../src/types';
 
 function ranges(set: ReturnType<typeof tokenDecorations>): { from: number; to: number; value: unknown }[] {
@@ -201,12 +201,32 @@ describe('after an edit', () => {
   // A character typed in the middle line.
   const typed = state.update({ changes: { from: 14, insert: 'x' } });
 
+  const newText = typed.state.doc.toString();
+  // What the editor posts: the range typed, in the new text.
+  const edited = { from: 14, to: 15 };
+
   it('draws again the whole text lines the edit touched', () => {
-    expect(refreshSpan(typed.changes, typed.state.doc, null)).toEqual({ from: 10, to: 20 });
+    expect(wholeLines(newText, edited)).toEqual({ from: 10, to: 20 });
   });
 
   it('and those where the engine says the analysis changed', () => {
-    expect(refreshSpan(typed.changes, typed.state.doc, { from: 9, to: 25 })).toEqual({ from: 0, to: 30 });
+    expect(wholeLines(newText, unionSpan(edited, { from: 9, to: 25 })!)).toEqual({ from: 0, to: 30 });
+  });
+
+  it('takes a line end as the end of its line, and a line start as its start', () => {
+    expect(wholeLines(newText, { from: 20, to: 20 })).toEqual({ from: 10, to: 20 });
+    expect(wholeLines(newText, { from: 21, to: 21 })).toEqual({ from: 21, to: 30 });
+    expect(wholeLines(newText, { from: 10, to: 10 })).toEqual({ from: 10, to: 20 });
+    expect(wholeLines(newText, { from: 31, to: 31 })).toEqual({ from: 31, to: 31 });
+    expect(wholeLines('\nab', { from: 0, to: 0 })).toEqual({ from: 0, to: 0 });
+    expect(wholeLines('ab', { from: 5, to: 9 })).toEqual({ from: 0, to: 2 });
+  });
+
+  it('joins and meets spans', () => {
+    expect(unionSpan(null, edited)).toEqual(edited);
+    expect(unionSpan({ from: 3, to: 5 }, { from: 10, to: 12 })).toEqual({ from: 3, to: 12 });
+    expect(overlapSpan({ from: 3, to: 10 }, { from: 8, to: 20 })).toEqual({ from: 8, to: 10 });
+    expect(overlapSpan({ from: 3, to: 5 }, { from: 8, to: 20 })).toBeNull();
   });
 
   it('keeps the hints elsewhere, moved, and takes the new ones of the span', () => {
@@ -218,7 +238,7 @@ describe('after an edit', () => {
       ],
       text.length,
     );
-    const span = refreshSpan(typed.changes, typed.state.doc, null)!;
+    const span = wholeLines(newText, edited);
     const fresh: Hint[] = [
       // Asked for by the span's lines; one outside it is left out.
       { at: 9, label: 'a again', kind: 'value' },

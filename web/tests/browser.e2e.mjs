@@ -76,6 +76,16 @@ async function editorText(page) {
   return page.evaluate(() => window.tenpai.view.state.doc.toString());
 }
 
+/** Waits for the editor to hold `text` (what the page writes after the
+ * engine answered, as the calculator does), and says what it holds if not. */
+async function expectText(page, text) {
+  try {
+    await page.waitForFunction((want) => window.tenpai.view.state.doc.toString() === want, text, { timeout: 5000 });
+  } catch {
+    assert.equal(await editorText(page), text);
+  }
+}
+
 /** Focuses the editor with the cursor at the end of the document (a
  * click could land after the first keystrokes on a loaded machine). */
 async function focusEnd(page) {
@@ -117,18 +127,26 @@ async function traced(page, run) {
   return events;
 }
 
+/** The thread id of the page's engine worker in a trace of process `pid`, if any. */
+function workerThread(events, pid) {
+  const named = events.find((e) => e.name === 'thread_name' && e.pid === pid && /^DedicatedWorker/.test(e.args?.name ?? ''));
+  return named?.tid ?? null;
+}
+
 /**
- * Each key's main-thread work in a trace: the tasks from its keydown to
- * the next key's (a task counts for the key it ends after), the last key's
- * up to `lastWindowMs` after it. Wall and CPU milliseconds a key.
+ * Each key's work in a trace, on the main thread (or on the engine
+ * worker's thread, `thread: 'worker'`): the tasks from its keydown to the
+ * next key's (a task counts for the key it ends after), the last key's up
+ * to `lastWindowMs` after it. Wall and CPU milliseconds a key.
  */
-function keyWork(events, lastWindowMs) {
+function keyWork(events, lastWindowMs, thread = 'main') {
   const keys = events.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown');
   if (keys.length === 0) return [];
-  const main = keys[0].tid;
   const pid = keys[0].pid;
+  const tid = thread === 'main' ? keys[0].tid : workerThread(events, pid);
+  if (tid === null) return [];
   const tasks = events.filter(
-    (e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ph === 'X' && e.tid === main && e.pid === pid,
+    (e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ph === 'X' && e.tid === tid && e.pid === pid,
   );
   const starts = keys.map((k) => k.ts).sort((a, b) => a - b);
   const work = starts.map(() => ({ wall: 0, cpu: 0 }));
@@ -142,6 +160,18 @@ function keyWork(events, lastWindowMs) {
     work[key].cpu += (task.tdur ?? task.dur ?? 0) / 1000;
   }
   return work;
+}
+
+/** 200 hand lines, each with its number in a comment. */
+function hundredsOfHands() {
+  const hands = [
+    '234m567p22s345678s riichi tsumo dora=1s',
+    '123m456p789s1122z2z seat=s',
+    '23m456p789s11222z',
+    '13m456p789s11222z4p',
+    '11m234p567s (789m) (rrr) ron',
+  ];
+  return Array.from({ length: 200 }, (_, i) => `${hands[i % hands.length]} # hand ${i + 1}`).join('\n') + '\n';
 }
 
 let server;
@@ -164,17 +194,18 @@ async function openPage(url, options = {}) {
 }
 
 /**
- * The main thread's CPU time between two of the page's performance marks
- * in a trace: the tasks that end after the first and start before the
- * second, counted whole.
+ * The main thread's CPU time (or the engine worker's, `thread: 'worker'`)
+ * between two of the page's performance marks in a trace: the tasks that
+ * end after the first and start before the second, counted whole.
  */
-function cpuBetween(events, firstMark, lastMark) {
+function cpuBetween(events, firstMark, lastMark, thread = 'main') {
   const mark = (name) => events.find((e) => e.name === name && e.cat?.includes('blink.user_timing'));
   const first = mark(firstMark);
   const last = mark(lastMark);
   if (!first || !last) return null;
   const main = events.find((e) => e.name === 'thread_name' && e.pid === first.pid && e.args?.name === 'CrRendererMain');
-  const tid = main?.tid ?? first.tid;
+  const tid = thread === 'main' ? (main?.tid ?? first.tid) : workerThread(events, first.pid);
+  if (tid === null) return null;
   let cpu = 0;
   for (const task of events) {
     if (task.ph !== 'X' || task.pid !== first.pid || task.tid !== tid) continue;
@@ -252,6 +283,11 @@ describe('the playground', () => {
     assert.ok(cpu !== null, 'the page marks its start and first analysis');
     console.log(`first analysis after load, main-thread CPU (trace): ${cpu.toFixed(1)} ms`);
     record('first_analysis_after_load_cpu_ms', cpu);
+    const engineCpu = cpuBetween(trace.events, 'tenpai-script-start', 'tenpai-first-analysis', 'worker');
+    if (engineCpu !== null) {
+      console.log(`first analysis after load, the engine worker's CPU (trace): ${engineCpu.toFixed(1)} ms`);
+      record('first_analysis_after_load_worker_cpu_ms', engineCpu);
+    }
     assert.ok(metrics.engineReady <= metrics.firstAnalysis, 'the results wait for the engine');
     // The sample's first hand is priced in the results and as a hint.
     await page.waitForSelector('#results .tp-value');
@@ -314,15 +350,15 @@ describe('the playground', () => {
     }
     await page.click('.tp-targets [data-target="pon"]');
     await page.click('.tp-palette [data-tile="7z"]');
-    assert.equal(await editorText(page), '123m406p789s1z (777z)');
+    await expectText(page, '123m406p789s1z (777z)');
     await page.click('.tp-targets [data-target="hand"]');
     await page.click('.tp-palette [data-tile="1z"]');
-    assert.equal(await editorText(page), '123m406p789s11z (777z)');
+    await expectText(page, '123m406p789s11z (777z)');
     await page.selectOption('.tp-controls select[name="win"]', 'tsumo');
     await page.selectOption('.tp-controls select[name="seat"]', 's');
     await page.click('.tp-targets [data-target="dora"]');
     await page.click('.tp-palette [data-tile="6z"]');
-    assert.equal(await editorText(page), '123m406p789s11z (777z) tsumo seat=s dora=6z');
+    await expectText(page, '123m406p789s11z (777z) tsumo seat=s dora=6z');
     // Chun, the red five and a dora (7z after the 6z indicator, three times).
     await page.waitForFunction(() => document.querySelector('#results .tp-hanfu')?.textContent?.startsWith('5 han'));
     assert.match(await page.textContent('#results .tp-value'), /Mangan · 8000/);
@@ -412,69 +448,80 @@ describe('the playground', () => {
     await page.close();
   });
 
-  test('a 200-hand document: each keystroke analysed once, and timed', async () => {
+  test('a 200-hand document: each keystroke\'s diagnostics drawn, and timed', async () => {
     const page = await openPage(origin + '/');
-    const hands = [
-      '234m567p22s345678s riichi tsumo dora=1s',
-      '123m456p789s1122z2z seat=s',
-      '23m456p789s11222z',
-      '13m456p789s11222z4p',
-      '11m234p567s (789m) (rrr) ron',
-    ];
-    const doc = Array.from({ length: 200 }, (_, i) => `${hands[i % hands.length]} # hand ${i + 1}`).join('\n') + '\n';
+    const doc = hundredsOfHands();
     await setDocument(page, doc);
     // Type into the middle of the document, as a person would.
     const middle = doc.indexOf('# hand 100');
-    await page.evaluate((at) => {
-      window.tenpai.view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
-      window.tenpai.view.focus();
-      window.tenpai.metrics.updates.length = 0;
-      window.tenpai.metrics.highlights.length = 0;
-      window.tenpai.metrics.keystrokes.length = 0;
+    await page.evaluate(async (at) => {
+      const { view, metrics } = window.tenpai;
+      view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+      view.focus();
+      await window.tenpai.idle();
+      metrics.updates.length = 0;
+      metrics.highlights.length = 0;
+      metrics.keys.length = 0;
     }, middle);
     const trace = await traced(page, async () => {
       await page.keyboard.type('riichi ', { delay: 20 });
       // The word typed is highlighted as an option, in the line typed into,
-      // at once: a key's update draws its line (looked at once, not polled,
+      // once the keys' answers are drawn (awaited in the page, not polled,
       // so that the test's own work stays out of the keys' figures).
-      const highlighted = await page.evaluate(() =>
-        [...document.querySelectorAll('.cm-line')].some(
+      const highlighted = await page.evaluate(async () => {
+        await window.tenpai.keysShown();
+        return [...document.querySelectorAll('.cm-line')].some(
           (line) =>
             line.textContent.includes('riichi # hand 100') &&
             [...line.querySelectorAll('.tp-property')].some((m) => m.textContent === 'riichi'),
-        ),
-      );
+        );
+      });
       assert.ok(highlighted, 'the option typed is highlighted');
       for (let i = 0; i < 7; i++) await page.keyboard.press('Backspace', { delay: 20 });
-      // The last key's work done (and drawn), before the pause that draws
-      // the side panels (120 ms).
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 60))));
+      // The last key's answer drawn, and the frame after it, before the
+      // pause that draws the side panels (120 ms).
+      await page.evaluate(async () => {
+        await window.tenpai.keysShown();
+        await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 60)));
+      });
     });
-    const { updates, highlights, keystrokes } = await page.evaluate(() => window.tenpai.metrics);
-    assert.equal(updates.length, 14, 'one analysis per keystroke');
-    assert.equal(keystrokes.length, 14, 'each key timed');
-    assert.ok(highlights.length >= 1, 'the lines typed into are highlighted again');
-    // A keystroke's work: every update of the editor from the key on (the
-    // edit with its analysis, highlighting, DOM update and results panel,
-    // then the diagnostics), summed per key.
-    const sorted = [...keystrokes].sort((a, b) => a - b);
-    const worst = sorted[sorted.length - 1];
-    const median = sorted[7];
-    console.log(
-      `keystroke on 200 hands (all the page's work for the key): median ${median.toFixed(2)} ms, worst ${worst.toFixed(2)} ms; ` +
-        `of it the analysis at worst ${Math.max(...updates).toFixed(2)} ms, a highlighting ${Math.max(...highlights).toFixed(2)} ms`,
+    // TENPAI_TRACE=FILE keeps the keys' trace, to read in the DevTools.
+    if (process.env.TENPAI_TRACE) writeFileSync(process.env.TENPAI_TRACE, JSON.stringify({ traceEvents: trace }));
+    const { updates, highlights, keys, dropped } = await page.evaluate(() => window.tenpai.metrics);
+    assert.equal(keys.length, 14, 'each key timed');
+    assert.ok(
+      keys.every((key) => key.version !== null && key.shown !== null),
+      'each key made a version whose diagnostics were drawn',
     );
-    record('keystroke_median_ms', median);
-    record('keystroke_worst_ms', worst);
+    assert.ok(updates.length >= 1 && updates.length <= 14 + 1, `${updates.length} analyses applied for 14 keys`);
+    assert.ok(highlights.length >= 1, 'the lines typed into are highlighted again');
+    // A keystroke to its diagnostics shown: from the key's event to the
+    // update that drew the answer of the text it made (or of a later one)
+    // in the editor, in the page's wall time.
+    const shown = keys.map((key) => key.shown - key.at).sort((a, b) => a - b);
+    // The page's own work on the main thread for a key: the editor's
+    // updates from the key to the next (the typed character drawn, then
+    // the answer applied).
+    const work = keys.map((key) => key.work).sort((a, b) => a - b);
+    console.log(
+      `keystroke on 200 hands to its diagnostics shown: median ${shown[7].toFixed(2)} ms, worst ${shown[13].toFixed(2)} ms ` +
+        `(answers dropped as stale: ${dropped}); the page's work a key: median ${work[7].toFixed(2)} ms, worst ${work[13].toFixed(2)} ms; ` +
+        `the worker's analysis at worst ${Math.max(...updates).toFixed(2)} ms`,
+    );
+    record('keystroke_to_diagnostics_median_ms', shown[7]);
+    record('keystroke_to_diagnostics_worst_ms', shown[13]);
+    record('keystroke_page_work_median_ms', work[7]);
+    record('keystroke_page_work_worst_ms', work[13]);
+    record('keystroke_worker_analysis_worst_ms', Math.max(...updates));
     // The same keys in Chromium's trace: all the main thread's tasks a key
-    // brought (the page's script, style, layout, paint), as wall time and
-    // as the CPU time the thread ran, which a loaded machine does not
-    // inflate.
-    const work = keyWork(trace, 100);
-    assert.equal(work.length, 14, 'each key is in the trace');
-    const cpu = work.map((w) => w.cpu).sort((a, b) => a - b);
-    const wall = work.map((w) => w.wall).sort((a, b) => a - b);
-    const worstKey = work.findIndex((w) => w.cpu === cpu[13]);
+    // brought (the page's script, style, layout, paint, the answer's
+    // message), as wall time and as the CPU time the thread ran, which a
+    // loaded machine does not inflate. The worker's thread is not in it.
+    const tasks = keyWork(trace, 100);
+    assert.equal(tasks.length, 14, 'each key is in the trace');
+    const cpu = tasks.map((w) => w.cpu).sort((a, b) => a - b);
+    const wall = tasks.map((w) => w.wall).sort((a, b) => a - b);
+    const worstKey = tasks.findIndex((w) => w.cpu === cpu[13]);
     console.log(
       `keystroke on 200 hands, all main-thread tasks (trace), worst CPU at key ${worstKey + 1} of 14: wall median ${wall[7].toFixed(2)} ms, worst ${wall[13].toFixed(2)} ms; ` +
         `CPU median ${cpu[7].toFixed(2)} ms, worst ${cpu[13].toFixed(2)} ms`,
@@ -482,8 +529,53 @@ describe('the playground', () => {
     record('keystroke_tasks_wall_worst_ms', wall[13]);
     record('keystroke_tasks_cpu_median_ms', cpu[7]);
     record('keystroke_tasks_cpu_worst_ms', cpu[13]);
+    // And the engine's thread: the analyses the keys asked for.
+    const engineWork = keyWork(trace, 100, 'worker');
+    if (engineWork.length === 14) {
+      const engineCpu = engineWork.map((w) => w.cpu).sort((a, b) => a - b);
+      console.log(`keystroke on 200 hands, the engine worker's CPU (trace): median ${engineCpu[7].toFixed(2)} ms, worst ${engineCpu[13].toFixed(2)} ms`);
+      record('keystroke_worker_cpu_median_ms', engineCpu[7]);
+      record('keystroke_worker_cpu_worst_ms', engineCpu[13]);
+    }
     // Typed and taken back: the document is as it was.
     assert.equal(await editorText(page), doc);
+    await page.close();
+  });
+
+  test('answers of an older text are dropped, and their lines asked for again', async () => {
+    const page = await openPage(origin + '/');
+    await setDocument(page, hundredsOfHands());
+    const dropped = await page.evaluate(async () => {
+      const { view, metrics } = window.tenpai;
+      await window.tenpai.idle();
+      const before = metrics.dropped;
+      const line = (n) => view.state.doc.line(n);
+      // Three edits in one task: the engine answers each in turn, and by
+      // then the first two are of older texts. The first changes the
+      // analysis of every line after it, the second breaks line 10.
+      view.dispatch({ changes: { from: line(3).from, insert: 'rules: kiriage\n' } });
+      view.dispatch({ changes: { from: line(10).from, to: line(10).from + 2, insert: 'X' } });
+      view.dispatch({ changes: { from: line(150).to, insert: ' riichi' } });
+      await window.tenpai.idle();
+      return metrics.dropped - before;
+    });
+    assert.equal(dropped, 2, 'the answers of the first two edits are dropped');
+    const text = await editorText(page);
+    const broken = text.indexOf('X');
+    const edited = await page.evaluate(() => window.tenpai.drawn());
+    assert.ok(
+      edited.diagnostics.some((d) => Number(d.split('-')[0]) >= broken && Number(d.split('-')[0]) < text.indexOf('\n', broken)),
+      `line 10 has its diagnostic: ${edited.diagnostics.join(' | ')}`,
+    );
+    // What the editor drew through the edits is what an analysis of the
+    // whole text draws.
+    await page.evaluate(async () => {
+      window.tenpai.reanalyze();
+      await window.tenpai.idle();
+    });
+    const whole = await page.evaluate(() => window.tenpai.drawn());
+    assert.ok(whole.hints.length >= 150 && whole.tokens.length > 0, 'the whole analysis draws hints and highlighting');
+    assert.deepEqual(edited, whole);
     await page.close();
   });
 

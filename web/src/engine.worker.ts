@@ -1,0 +1,178 @@
+/**
+ * The engine's thread: tenpai-wasm (built into `web/pkg` by `npm run
+ * wasm`) in a Web Worker, holding the open document. The page posts its
+ * text on every change and asks for what to draw; the analysis runs here,
+ * so the editor's thread only applies the answers and stays responsive
+ * while the engine works.
+ *
+ * Requests are handled one at a time in the order they were posted
+ * (`protocol.ts`): the document here is always the text of the page's
+ * last posted change, so an answer is of the version it names. The JSON
+ * the wasm answers in is parsed here, and the packed tokens unpacked, off
+ * the editor's thread.
+ */
+
+import init, { analyzeLine, Playground, tileSprite, tokenLegend, version, yakuNames } from '../pkg/tenpai_wasm.js';
+import {
+  type AnalyseAnswer,
+  type AnalyseRequest,
+  type Answers,
+  type CursorLine,
+  type Envelope,
+  overlapSpan,
+  type PanelAnswer,
+  type Reply,
+  type Request,
+  type Span,
+  type TokenLegend,
+  type TokenSpan,
+  unionSpan,
+  unpackTokens,
+  wholeLines,
+} from './protocol';
+import type { Action, Change, Completion, DocDiagnostic, EditAnswer, Hint, HoverAnswer, LineReport, LineSpan, Update, YakuName } from './types';
+
+/** The worker's side of `postMessage` (the page's lib types `self` as a window). */
+interface WorkerScope {
+  postMessage(message: Reply): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<Envelope>) => void): void;
+}
+const scope = self as unknown as WorkerScope;
+
+interface Open {
+  playground: Playground;
+  legend: TokenLegend;
+  /** The base rules as words, for lines that are not hand lines. */
+  rules: string;
+}
+
+let open: Open | null = null;
+
+function opened(): Open {
+  if (!open) throw new Error('the engine is not started');
+  return open;
+}
+
+/** The tokens of the whole lines of `span`. */
+function tokensOf(state: Open, text: string, span: Span): TokenSpan {
+  const lines = wholeLines(text, span);
+  const packed = state.playground.tokensPacked(lines.from, lines.to);
+  return { span: lines, tokens: unpackTokens(packed, state.legend, lines.from, lines.to) };
+}
+
+/** The text the engine holds: the last posted. */
+let text = '';
+
+function analyse(request: AnalyseRequest): AnalyseAnswer {
+  const state = opened();
+  const start = performance.now();
+  const { playground } = state;
+  if (request.text !== null) text = request.text;
+  if (request.whole) {
+    const update = JSON.parse(playground.update(text)) as Update;
+    const tokens = request.covered ? tokensOf(state, text, request.covered) : null;
+    return { version: request.version, redrawn: 'all', hints: update.hints, diagnostics: update.diagnostics, tokens, millis: performance.now() - start };
+  }
+  let changed: Span | null = null;
+  if (request.text !== null) changed = (JSON.parse(playground.edit(text)) as EditAnswer).changed;
+  const span = unionSpan(request.span, changed);
+  if (!span) return { version: request.version, redrawn: null, hints: [], diagnostics: [], tokens: null, millis: performance.now() - start };
+  const redrawn = wholeLines(text, span);
+  const hints = JSON.parse(playground.hints(redrawn.from, redrawn.to)) as Hint[];
+  const diagnostics = JSON.parse(playground.diagnostics(redrawn.from, redrawn.to)) as DocDiagnostic[];
+  const shown = request.covered ? overlapSpan(redrawn, request.covered) : null;
+  const tokens = shown ? tokensOf(state, text, shown) : null;
+  return { version: request.version, redrawn, hints, diagnostics, tokens, millis: performance.now() - start };
+}
+
+/** What the side panels show for the line at `head`. */
+function panel(version: number, head: number): PanelAnswer {
+  const state = opened();
+  const { playground } = state;
+  const site = JSON.parse(playground.lineAt(head)) as LineSpan | null;
+  let line: CursorLine;
+  if (site) line = { from: site.from, to: site.to, text: text.slice(site.from, site.to), analysed: true };
+  else {
+    const whole = wholeLines(text, { from: head, to: head });
+    line = { ...whole, text: text.slice(whole.from, whole.to), analysed: false };
+  }
+  // The line under the rules in force there (a `rules:` line above it
+  // counts); a line tenpai does not read as a hand, under the base rules.
+  let report: LineReport | null = null;
+  if (line.text.trim() !== '') {
+    report = line.analysed
+      ? (JSON.parse(playground.report(line.from)) as LineReport | null)
+      : (JSON.parse(analyzeLine(line.text, state.rules)) as LineReport);
+  }
+  const picture = line.analysed && report?.hand ? (playground.handPicture(line.from) ?? null) : null;
+  const actions = line.analysed ? (JSON.parse(playground.actions(line.from, line.to)) as Action[]) : [];
+  return { version, head, line, report, picture, actions };
+}
+
+async function handle(request: Request): Promise<Answers[keyof Answers]> {
+  switch (request.kind) {
+    case 'start': {
+      await init({ module_or_path: request.module ?? request.url });
+      const playground = new Playground(request.docKind);
+      let rules = request.rules;
+      const rulesProblem = playground.setRules(rules);
+      if (rulesProblem !== '') {
+        rules = 'tenhou';
+        playground.setRules(rules);
+      }
+      const legend = JSON.parse(tokenLegend()) as TokenLegend;
+      open = { playground, legend, rules };
+      const faces = JSON.parse(tileSprite()) as { sprite: string; css: string };
+      return {
+        legend,
+        sprite: faces.sprite,
+        css: faces.css,
+        yakuNames: JSON.parse(yakuNames()) as YakuName[],
+        version: version(),
+        rulesProblem,
+      } satisfies Answers['start'];
+    }
+    case 'setRules': {
+      const state = opened();
+      const problem = state.playground.setRules(request.words);
+      if (problem === '') state.rules = request.words;
+      return problem;
+    }
+    case 'setKind':
+      opened().playground.setKind(request.docKind);
+      return null;
+    case 'analyse':
+      return analyse(request);
+    case 'tokens': {
+      const start = performance.now();
+      const tokens = tokensOf(opened(), text, request.span);
+      return { version: request.version, ...tokens, millis: performance.now() - start } satisfies Answers['tokens'];
+    }
+    case 'panel':
+      return panel(request.version, request.head);
+    case 'hover':
+      return JSON.parse(opened().playground.hover(request.at)) as HoverAnswer | null;
+    case 'completion':
+      return JSON.parse(opened().playground.completion(request.at)) as Completion[];
+    case 'format':
+      return JSON.parse(opened().playground.format()) as Change[];
+    case 'fixAll':
+      return opened().playground.fixAll() ?? null;
+    case 'handSvg':
+      return opened().playground.handSvg(request.at, request.theme) ?? null;
+  }
+}
+
+// One request at a time, in the order posted (`start` is asynchronous:
+// what comes after it waits for the module).
+let queue: Promise<void> = Promise.resolve();
+scope.addEventListener('message', (event) => {
+  const { id, request } = event.data;
+  queue = queue.then(async () => {
+    try {
+      scope.postMessage({ id, value: await handle(request) });
+    } catch (error) {
+      scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+});

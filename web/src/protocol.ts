@@ -1,0 +1,202 @@
+/**
+ * What the page and the engine's worker (`engine.worker.ts`) say to each
+ * other, and the span arithmetic both sides do. Pure: no DOM, no
+ * CodeMirror, so the worker's bundle stays small and the functions are
+ * unit-tested without a browser.
+ *
+ * Every request names the document version it is asked for (the editor
+ * counts its changes); the worker handles requests in the order they were
+ * posted, so an answer is of the text the page had when it asked, and the
+ * page drops an answer whose version is no longer the editor's.
+ */
+
+import type { Action, Change, Completion, DocDiagnostic, Hint, HoverAnswer, LineReport, Token, YakuName } from './types';
+
+/** A range of the document (UTF-16 offsets, as CodeMirror counts), both ends included. */
+export interface Span {
+  from: number;
+  to: number;
+}
+
+/** The names of packed tokens' type indices and modifier bits. */
+export interface TokenLegend {
+  types: string[];
+  modifiers: string[];
+}
+
+/** The document kind: a `.mj` file or a Markdown article. */
+export type DocKindName = 'mj' | 'markdown';
+
+/** The line under the cursor (a hand line or not), for the calculator. */
+export interface CursorLine {
+  from: number;
+  to: number;
+  text: string;
+  /** Whether tenpai reads it as a hand line. */
+  analysed: boolean;
+}
+
+/** The requests the page posts, each with its own id. */
+export type Request =
+  | {
+      kind: 'start';
+      /** The module `boot.js` compiled from the page's head, if it did. */
+      module: WebAssembly.Module | null;
+      /** Where to fetch the wasm otherwise (an absolute URL). */
+      url: string;
+      docKind: DocKindName;
+      rules: string;
+    }
+  | { kind: 'setRules'; words: string }
+  | { kind: 'setKind'; docKind: DocKindName }
+  | AnalyseRequest
+  | { kind: 'tokens'; version: number; span: Span }
+  | { kind: 'panel'; version: number; head: number }
+  | { kind: 'hover'; at: number }
+  | { kind: 'completion'; at: number }
+  | { kind: 'format' }
+  | { kind: 'fixAll' }
+  | { kind: 'handSvg'; at: number; theme: 'light' | 'dark' | 'auto' };
+
+/**
+ * An analysis: of the whole text (`whole`), or after an edit, of the
+ * lines of `span` (the lines edited since the page's last request) and of
+ * those whose analysis the edit changed (a `rules:` line changes every
+ * line after it). `text` is null when the text did not change (a span
+ * asked for again). Tokens come for the part of those lines the editor
+ * highlights (`covered`: the lines it has drawn).
+ */
+export interface AnalyseRequest {
+  kind: 'analyse';
+  version: number;
+  text: string | null;
+  whole: boolean;
+  span: Span | null;
+  covered: Span | null;
+}
+
+/** Tokens of whole lines. */
+export interface TokenSpan {
+  span: Span;
+  tokens: Token[];
+}
+
+/** The engine's answer to an analysis. */
+export interface AnalyseAnswer {
+  version: number;
+  /** What to draw again: `all`, the whole lines of a span, or nothing. */
+  redrawn: Span | 'all' | null;
+  /** The hints of `redrawn`. */
+  hints: Hint[];
+  /** The diagnostics of `redrawn`. */
+  diagnostics: DocDiagnostic[];
+  /** The tokens of the lines of `redrawn` the editor highlights. */
+  tokens: TokenSpan | null;
+  /** Milliseconds the worker took (wasm, JSON, tokens). */
+  millis: number;
+}
+
+export interface TokensAnswer extends TokenSpan {
+  version: number;
+  millis: number;
+}
+
+/** What the side panels show for the cursor's line. */
+export interface PanelAnswer {
+  version: number;
+  head: number;
+  line: CursorLine;
+  report: LineReport | null;
+  /** The hand drawn for the page (an `<svg>` on the sprite), if any. */
+  picture: string | null;
+  actions: Action[];
+}
+
+export interface StartAnswer {
+  legend: TokenLegend;
+  sprite: string;
+  css: string;
+  yakuNames: YakuName[];
+  version: string;
+  /** What was wrong with the rules asked for ("" when taken). */
+  rulesProblem: string;
+}
+
+/** The answer of each request kind. */
+export interface Answers {
+  start: StartAnswer;
+  setRules: string;
+  setKind: null;
+  analyse: AnalyseAnswer;
+  tokens: TokensAnswer;
+  panel: PanelAnswer;
+  hover: HoverAnswer | null;
+  completion: Completion[];
+  format: Change[];
+  fixAll: string | null;
+  handSvg: string | null;
+}
+
+/** A request on its way: its id and body. */
+export interface Envelope {
+  id: number;
+  request: Request;
+}
+
+/** An answer on its way back: the request's id and its value or error. */
+export type Reply = { id: number; value: unknown } | { id: number; error: string };
+
+/** The whole text lines of `text` that `span` meets. */
+export function wholeLines(text: string, span: Span): Span {
+  const from = Math.max(0, Math.min(span.from, text.length));
+  const to = Math.max(from, Math.min(span.to, text.length));
+  const start = text.lastIndexOf('\n', from - 1) + 1;
+  const newline = text.indexOf('\n', to);
+  return { from: from === 0 ? 0 : start, to: newline === -1 ? text.length : newline };
+}
+
+/** The smallest span holding both (either may be missing). */
+export function unionSpan(a: Span | null, b: Span | null): Span | null {
+  if (!a) return b;
+  if (!b) return a;
+  return { from: Math.min(a.from, b.from), to: Math.max(a.to, b.to) };
+}
+
+/** Where two spans meet; null if they miss. */
+export function overlapSpan(a: Span, b: Span): Span | null {
+  const from = Math.max(a.from, b.from);
+  const to = Math.min(a.to, b.to);
+  return from > to ? null : { from, to };
+}
+
+/**
+ * Packed semantic tokens (`from, to, type, modifiers`, four numbers a
+ * token, as `Playground.tokensPacked` sends them) as tokens, keeping those
+ * that start in `from..to` (a range of whole lines; the engine sends the
+ * whole lines meeting a range), touching ones of the same class joined.
+ */
+export function unpackTokens(packed: ArrayLike<number>, legend: TokenLegend, from: number, to: number): Token[] {
+  const tokens: (Token & { typeIndex: number; bits: number })[] = [];
+  for (let i = 0; i + 3 < packed.length; i += 4) {
+    const start = packed[i];
+    if (start < from || start >= to) continue;
+    const bits = packed[i + 3];
+    // A tile is a token (`123m` is four): one touching the last of the
+    // same class extends it, so that a run of tiles is one element on the
+    // page, not one per character.
+    const last = tokens[tokens.length - 1];
+    if (last && last.to === start && packed[i + 2] === last.typeIndex && bits === last.bits) {
+      last.to = packed[i + 1];
+      continue;
+    }
+    tokens.push({
+      from: start,
+      to: packed[i + 1],
+      type: legend.types[packed[i + 2]] ?? 'comment',
+      modifiers: legend.modifiers.filter((_, bit) => (bits & (1 << bit)) !== 0),
+      typeIndex: packed[i + 2],
+      bits,
+    });
+  }
+  return tokens.map(({ from, to, type, modifiers }) => ({ from, to, type, modifiers }));
+}
