@@ -38,8 +38,18 @@ import {
   ViewPlugin,
   type ViewUpdate,
 } from '@codemirror/view';
-import { completionResult, formatChanges, hintDecorations, lintDiagnostics, mergeDiagnostics, replaceHints, replaceTokens } from './adapter';
-import { type AnalyseAnswer, type AnalyseRequest, type Span, type TokenSpan, unionSpan } from './protocol';
+import {
+  completionResult,
+  formatChanges,
+  hintDecorations,
+  type HintWidget,
+  lintDiagnostics,
+  mergeDiagnostics,
+  replaceHints,
+  replaceTokens,
+  tokenClasses,
+} from './adapter';
+import { type AnalyseAnswer, type AnalyseRequest, type Span, type TextChange, type TokenSpan, unionSpan } from './protocol';
 import type { Engine } from './wasm';
 
 /** Asks for a new analysis of the whole text (the rules or the kind changed). */
@@ -162,6 +172,34 @@ const hintField = StateField.define<DecorationSet>({
   provide: (field) => EditorView.decorations.from(field),
 });
 
+/**
+ * Whether the hints and highlighting of an answer's lines are those drawn
+ * (moved through the edit) already.
+ */
+function drawnAlready(state: EditorState, answer: AnalyseAnswer): boolean {
+  const redrawn = answer.redrawn;
+  if (redrawn === 'all') return false;
+  if (!redrawn) return true;
+  const length = state.doc.length;
+  const drawnHints: string[] = [];
+  state.field(hintField).between(redrawn.from, redrawn.to, (from, _to, value) => {
+    const widget = value.spec.widget as HintWidget;
+    drawnHints.push(`${from} ${widget.kind} ${widget.label}`);
+  });
+  const hints = answer.hints
+    .filter((hint) => hint.at >= redrawn.from && hint.at <= redrawn.to)
+    .map((hint) => `${Math.min(hint.at, length)} ${hint.kind} ${hint.label}`);
+  if (hints.join('\n') !== drawnHints.join('\n')) return false;
+  if (!answer.tokens) return true;
+  const { span, tokens } = answer.tokens;
+  const drawnTokens: string[] = [];
+  state.field(highlightField).marks.between(span.from, span.to, (from, to, value) => {
+    if (from >= span.from && from < span.to) drawnTokens.push(`${from}-${to} ${String(value.spec.class)}`);
+  });
+  const fresh = tokens.filter((token) => token.to > token.from).map((token) => `${token.from}-${Math.min(token.to, length)} ${tokenClasses(token)}`);
+  return fresh.join('\n') === drawnTokens.join('\n');
+}
+
 /** The lint state's effects for an answer: null when its lines' diagnostics are the same. */
 function lintEffects(state: EditorState, answer: AnalyseAnswer): StateEffect<unknown>[] {
   const length = state.doc.length;
@@ -207,7 +245,7 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
         if (u.transactions.some((tr) => tr.effects.some((e) => e.is(reanalyze)))) {
           this.unsent = null;
           this.changes = [];
-          this.analyse({ kind: 'analyse', version, text: u.state.doc.toString(), whole: true, span: null, covered: this.view.viewport });
+          this.analyseWhole(version);
         } else if (u.docChanged) {
           if (this.outstanding.size > 0) this.changes.push({ version, changes: u.changes });
           let unsent = this.unsent && mapSpan(this.unsent, u.changes);
@@ -215,10 +253,15 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
             unsent = unionSpan(unsent, { from: fromB, to: toB });
           });
           this.unsent = unsent;
+          // The changes, not the text: the worker holds the last text.
+          const changes: TextChange[] = [];
+          u.changes.iterChanges((from, to, _fromB, _toB, inserted) => changes.push({ from, to, insert: inserted.toString() }));
           this.analyse({
             kind: 'analyse',
             version,
-            text: u.state.doc.toString(),
+            text: null,
+            changes,
+            length: u.state.doc.length,
             whole: false,
             span: unsent,
             covered: u.state.field(highlightField).covered,
@@ -226,6 +269,15 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
         } else if (u.viewportChanged) {
           this.highlightViewport();
         }
+      }
+
+      /** Asks for an analysis of the whole text, posted whole. */
+      analyseWhole(version: number) {
+        const doc = this.view.state.doc;
+        this.unsent = null;
+        this.changes = [];
+        const text = doc.toString();
+        this.analyse({ kind: 'analyse', version, text, changes: null, length: text.length, whole: true, span: null, covered: this.view.viewport });
       }
 
       analyse(request: AnalyseRequest) {
@@ -240,8 +292,11 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
           (error: unknown) => {
             this.outstanding.delete(request.version);
             this.outstandingWhole.delete(request.version);
-            this.checkIdle();
             console.error(error);
+            // The worker's text may be out of step: it is given the whole
+            // text again (once: a failure of that is not retried).
+            if (!request.whole) this.view.dispatch({ effects: reanalyze.of(null) });
+            this.checkIdle();
           },
         );
       }
@@ -251,7 +306,12 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
         this.outstanding.delete(answer.version);
         this.outstandingWhole.delete(answer.version);
         if (answer.version === view.state.field(documentVersion)) {
-          view.dispatch({ effects: [engineAnswer.of(answer), ...lintEffects(view.state, answer)] });
+          const lint = lintEffects(view.state, answer);
+          // An answer that draws what is drawn already (the marks moved
+          // through the edit are right) costs no update of the editor.
+          if (answer.redrawn === 'all' || lint.length > 0 || !drawnAlready(view.state, answer)) {
+            view.dispatch({ effects: [engineAnswer.of(answer), ...lint] });
+          }
           slot.hooks?.onAnalysis(answer.millis);
           if (answer.tokens) slot.hooks?.onHighlight(answer.millis);
           slot.hooks?.onShown(answer.version);
@@ -278,6 +338,8 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
               kind: 'analyse',
               version: state.field(documentVersion),
               text: null,
+              changes: null,
+              length: state.doc.length,
               whole: false,
               span: this.unsent,
               covered: state.field(highlightField).covered,

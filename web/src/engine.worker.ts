@@ -15,6 +15,7 @@
 import init, { analyzeLine, Playground, tileSprite, tokenLegend, version, yakuNames } from '../pkg/tenpai_wasm.js';
 import {
   type AnalyseAnswer,
+  applyChanges,
   type AnalyseRequest,
   type Answers,
   type CursorLine,
@@ -38,6 +39,10 @@ interface WorkerScope {
   addEventListener(type: 'message', listener: (event: MessageEvent<Envelope>) => void): void;
 }
 const scope = self as unknown as WorkerScope;
+
+/** Now, in ms since 1970 (as `StartAnswer.times` counts). */
+const epoch = () => performance.timeOrigin + performance.now();
+const scriptRan = epoch();
 
 interface Open {
   playground: Playground;
@@ -68,13 +73,20 @@ function analyse(request: AnalyseRequest): AnalyseAnswer {
   const start = performance.now();
   const { playground } = state;
   if (request.text !== null) text = request.text;
+  else if (request.changes !== null) {
+    const changed = applyChanges(text, request.changes, request.length);
+    // The page asks for the whole text again.
+    if (changed === null) throw new Error('the engine\'s text is out of step with the editor\'s');
+    text = changed;
+  }
+  const edited = request.text !== null || request.changes !== null;
   if (request.whole) {
     const update = JSON.parse(playground.update(text)) as Update;
     const tokens = request.covered ? tokensOf(state, text, request.covered) : null;
     return { version: request.version, redrawn: 'all', hints: update.hints, diagnostics: update.diagnostics, tokens, millis: performance.now() - start };
   }
   let changed: Span | null = null;
-  if (request.text !== null) changed = (JSON.parse(playground.edit(text)) as EditAnswer).changed;
+  if (edited) changed = (JSON.parse(playground.edit(text)) as EditAnswer).changed;
   const span = unionSpan(request.span, changed);
   if (!span) return { version: request.version, redrawn: null, hints: [], diagnostics: [], tokens: null, millis: performance.now() - start };
   const redrawn = wholeLines(text, span);
@@ -112,7 +124,9 @@ function panel(version: number, head: number): PanelAnswer {
 async function handle(request: Request): Promise<Answers[keyof Answers]> {
   switch (request.kind) {
     case 'start': {
+      const requested = epoch();
       await init({ module_or_path: request.module ?? request.url });
+      const instantiated = epoch();
       const playground = new Playground(request.docKind);
       let rules = request.rules;
       const rulesProblem = playground.setRules(rules);
@@ -130,6 +144,7 @@ async function handle(request: Request): Promise<Answers[keyof Answers]> {
         yakuNames: JSON.parse(yakuNames()) as YakuName[],
         version: version(),
         rulesProblem,
+        times: { script: scriptRan, request: requested, instantiated },
       } satisfies Answers['start'];
     }
     case 'setRules': {

@@ -53,8 +53,10 @@ interface KeyTiming {
 interface Metrics {
   /** ms from navigation start to this script running. */
   scriptStart: number;
-  /** ms from navigation start to the wasm module instantiated in the worker. */
+  /** ms from navigation start to the engine's answer that it started (module instantiated in the worker). */
   engineReady: number | null;
+  /** ms from navigation start to the worker's script running, its start request coming, its module instantiated. */
+  worker: { script: number; request: number; instantiated: number } | null;
   /** ms from navigation start to the editor made (before the engine is ready: its text not analysed yet). */
   editorReady: number | null;
   /** ms from navigation start to the first results on screen. */
@@ -119,6 +121,7 @@ async function main(): Promise<void> {
   const metrics: Metrics = {
     scriptStart,
     engineReady: null,
+    worker: null,
     editorReady: null,
     firstAnalysis: null,
     updates: [],
@@ -180,6 +183,12 @@ async function main(): Promise<void> {
   metrics.editorReady = performance.now();
   const started = await engineStarted;
   metrics.engineReady = performance.now();
+  const pageTime = (epoch: number) => epoch - performance.timeOrigin;
+  metrics.worker = {
+    script: pageTime(started.times.script),
+    request: pageTime(started.times.request),
+    instantiated: pageTime(started.times.instantiated),
+  };
   installSprite(started.sprite, started.css);
   let rules = started.rulesProblem === '' ? shared.rules : 'tenhou';
   let kindName: DocKindName = shared.kind;

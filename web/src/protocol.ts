@@ -58,21 +58,50 @@ export type Request =
   | { kind: 'fixAll' }
   | { kind: 'handSvg'; at: number; theme: 'light' | 'dark' | 'auto' };
 
+/** A replacement of `from..to` of the old text by `insert`. */
+export interface TextChange {
+  from: number;
+  to: number;
+  insert: string;
+}
+
 /**
  * An analysis: of the whole text (`whole`), or after an edit, of the
  * lines of `span` (the lines edited since the page's last request) and of
  * those whose analysis the edit changed (a `rules:` line changes every
- * line after it). `text` is null when the text did not change (a span
- * asked for again). Tokens come for the part of those lines the editor
- * highlights (`covered`: the lines it has drawn).
+ * line after it). The new text comes whole (`text`) or as the changes to
+ * the last one posted (`changes`, in order, with the new `length` to check
+ * them by); neither when the text did not change (a span asked for
+ * again). Tokens come for the part of those lines the editor highlights
+ * (`covered`: the lines it has drawn).
  */
 export interface AnalyseRequest {
   kind: 'analyse';
   version: number;
   text: string | null;
+  changes: TextChange[] | null;
+  length: number;
   whole: boolean;
   span: Span | null;
   covered: Span | null;
+}
+
+/**
+ * `text` with `changes` (in order, not overlapping, positions of `text`)
+ * made; null when they do not fit it or the result is not `length` long
+ * (the two sides out of step).
+ */
+export function applyChanges(text: string, changes: TextChange[], length: number): string | null {
+  const pieces: string[] = [];
+  let at = 0;
+  for (const change of changes) {
+    if (change.from < at || change.to < change.from || change.to > text.length) return null;
+    pieces.push(text.slice(at, change.from), change.insert);
+    at = change.to;
+  }
+  pieces.push(text.slice(at));
+  const result = pieces.join('');
+  return result.length === length ? result : null;
 }
 
 /** Tokens of whole lines. */
@@ -120,6 +149,12 @@ export interface StartAnswer {
   version: string;
   /** What was wrong with the rules asked for ("" when taken). */
   rulesProblem: string;
+  /**
+   * When the worker's script ran, the request came and the module was
+   * instantiated, in ms since 1970 (the worker's clock starts elsewhere
+   * than the page's): for the figures of a load.
+   */
+  times: { script: number; request: number; instantiated: number };
 }
 
 /** The answer of each request kind. */

@@ -15,7 +15,7 @@ import {
   tokenDecorations,
   unpackTokens,
 } from '../src/adapter';
-import { overlapSpan, unionSpan, wholeLines } from '../src/protocol';
+import { applyChanges, overlapSpan, unionSpan, wholeLines } from '../src/protocol';
 import type { Completion, DocDiagnostic, Hint, Token } from '../src/types';
 
 function ranges(set: ReturnType<typeof tokenDecorations>): { from: number; to: number; value: unknown }[] {
@@ -220,6 +220,19 @@ describe('after an edit', () => {
     expect(wholeLines(newText, { from: 31, to: 31 })).toEqual({ from: 31, to: 31 });
     expect(wholeLines('\nab', { from: 0, to: 0 })).toEqual({ from: 0, to: 0 });
     expect(wholeLines('ab', { from: 5, to: 9 })).toEqual({ from: 0, to: 2 });
+  });
+
+  it('makes the editor\'s changes to the text the engine holds', () => {
+    const changes: { from: number; to: number; insert: string }[] = [];
+    typed.changes.iterChanges((from, to, _fromB, _toB, inserted) => changes.push({ from, to, insert: inserted.toString() }));
+    expect(applyChanges(text, changes, newText.length)).toBe(newText);
+    expect(applyChanges('abcdef', [{ from: 0, to: 1, insert: 'X' }, { from: 3, to: 5, insert: '' }], 4)).toBe('Xbcf');
+  });
+
+  it('says when the changes do not fit the text', () => {
+    expect(applyChanges('abc', [{ from: 2, to: 9, insert: 'x' }], 3)).toBeNull();
+    expect(applyChanges('abc', [{ from: 2, to: 3, insert: 'x' }, { from: 1, to: 1, insert: 'y' }], 4)).toBeNull();
+    expect(applyChanges('abc', [{ from: 0, to: 0, insert: 'x' }], 3)).toBeNull();
   });
 
   it('joins and meets spans', () => {

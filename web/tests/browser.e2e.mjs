@@ -265,7 +265,8 @@ describe('the playground', () => {
     console.log(
       `first analysis on screen: ${metrics.firstAnalysis.toFixed(1)} ms after navigation ` +
         `(script ran at ${metrics.scriptStart.toFixed(1)} ms, wasm ready at ${metrics.engineReady.toFixed(1)} ms, ` +
-        `editor made at ${metrics.editorReady.toFixed(1)} ms)`,
+        `editor made at ${metrics.editorReady.toFixed(1)} ms; the worker's script ran at ${metrics.worker.script.toFixed(1)} ms, ` +
+        `its start asked at ${metrics.worker.request.toFixed(1)} ms, the module instantiated at ${metrics.worker.instantiated.toFixed(1)} ms)`,
     );
     // From the page's script running (the page loaded) to the results on
     // screen: the wasm fetched and compiled, the editor made, the sample
