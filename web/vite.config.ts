@@ -49,9 +49,10 @@ self.addEventListener('fetch', (event) => {
 }
 
 /**
- * Preloads the wasm from the page's head and starts compiling it there
- * (`public/boot.js`, a script of a few lines): it is fetched and compiled
- * as it streams in while the page's script loads, instead of after.
+ * Preloads the wasm from the page's head and starts the engine there
+ * (`public/boot.js`, a script of a few lines): the engine's worker loads,
+ * and the wasm is fetched and compiled as it streams in and instantiated
+ * in the worker, while the page's script loads, instead of after.
  */
 function preloadWasm(): Plugin {
   return {
@@ -60,7 +61,9 @@ function preloadWasm(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const wasm = Object.keys(context.bundle ?? {}).find((name) => name.endsWith('.wasm'));
+        const files = Object.keys(context.bundle ?? {});
+        const wasm = files.find((name) => name.endsWith('.wasm'));
+        const worker = files.find((name) => /engine\.worker-[\w-]+\.js$/.test(name));
         if (!wasm) return [];
         return [
           {
@@ -68,7 +71,12 @@ function preloadWasm(): Plugin {
             attrs: { rel: 'preload', href: './' + wasm, as: 'fetch', type: 'application/wasm', crossorigin: '' },
             injectTo: 'head',
           },
-          { tag: 'script', attrs: { src: './boot.js', async: true }, injectTo: 'head' },
+          {
+            tag: 'script',
+            // The engine's worker, which boot.js starts.
+            attrs: { src: './boot.js', async: true, ...(worker ? { 'data-worker': './' + worker } : {}) },
+            injectTo: 'head',
+          },
         ];
       },
     },

@@ -1,13 +1,33 @@
-// Starts compiling tenpai's wasm as soon as the page's head is read, before
-// the page's own script has loaded: vite.config.ts puts this script after
-// the wasm's preload link, and src/wasm.ts takes the compiled module (or,
-// without it, fetches and compiles the wasm itself).
+// Starts tenpai's engine as soon as the page's head is read, before the
+// page's own script has loaded: vite.config.ts puts this script after the
+// wasm's preload link, with the engine worker's address. The worker starts
+// loading at once, and the wasm is compiled here as it streams in and
+// handed to the worker the moment it is compiled, so the worker
+// instantiates it while the page's script is still loading. src/wasm.ts
+// takes the worker (or, without this script, makes its own, which fetches
+// and compiles the wasm itself).
 {
   const link = document.querySelector('link[rel="preload"][type="application/wasm"]');
-  if (link && typeof WebAssembly.compileStreaming === 'function') {
-    const compiled = WebAssembly.compileStreaming(fetch(link.href));
+  const address = document.currentScript && document.currentScript.dataset.worker;
+  let worker;
+  try {
+    // (Not when the page's script ran first and started its own.)
+    if (address && typeof Worker === 'function' && !self.tenpaiWorker) worker = new Worker(address, { type: 'module', name: 'tenpai-engine' });
+  } catch {
     // A failure here is the page's fallback, not an error to report.
-    compiled.catch(() => undefined);
-    self.tenpaiWasmModule = compiled;
+    worker = undefined;
+  }
+  if (worker) {
+    self.tenpaiWorker = worker;
+    performance.mark('tenpai-worker-started');
+    // `null`: the worker fetches and compiles it itself.
+    if (link && typeof WebAssembly.compileStreaming === 'function') {
+      WebAssembly.compileStreaming(fetch(link.href)).then(
+        (module) => worker.postMessage({ boot: module }),
+        () => worker.postMessage({ boot: null }),
+      );
+    } else {
+      worker.postMessage({ boot: null });
+    }
   }
 }

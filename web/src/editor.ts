@@ -555,12 +555,14 @@ export function createEditor(parent: HTMLElement, text: string, timer: DispatchT
 }
 
 /**
- * tenpai's answers in the editor: the engine and the hooks put in the
- * slot, and the text analysed whole, drawn and linted.
+ * tenpai's answers in the editor: the engine put in the slot, and the
+ * text posted for an analysis of the whole (asked for as soon as the
+ * engine is asked to start: the worker answers it after). The answers
+ * are drawn once the page's hooks are in the slot too (`slot.hooks`),
+ * which must be before the engine's first answer comes.
  */
-export function attachEngine(view: EditorView, slot: EngineSlot, engine: Engine, hooks: EditorHooks): void {
+export function attachEngine(view: EditorView, slot: EngineSlot, engine: Engine): void {
   slot.engine = engine;
-  slot.hooks = hooks;
   slot.idle = false;
   view.dispatch({ effects: reanalyze.of(null) });
 }

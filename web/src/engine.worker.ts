@@ -18,6 +18,7 @@ import {
   applyChanges,
   type AnalyseRequest,
   type Answers,
+  type Boot,
   type CursorLine,
   type Envelope,
   overlapSpan,
@@ -36,7 +37,7 @@ import type { Action, Change, Completion, DocDiagnostic, EditAnswer, Hint, Hover
 /** The worker's side of `postMessage` (the page's lib types `self` as a window). */
 interface WorkerScope {
   postMessage(message: Reply): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<Envelope>) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<Envelope | Boot>) => void): void;
 }
 const scope = self as unknown as WorkerScope;
 
@@ -125,7 +126,10 @@ async function handle(request: Request): Promise<Answers[keyof Answers]> {
   switch (request.kind) {
     case 'start': {
       const requested = epoch();
-      await init({ module_or_path: request.module ?? request.url });
+      // The module boot.js compiled and handed over (instantiated as it
+      // came), or else the wasm fetched and compiled here.
+      const module = request.booted ? await booted : null;
+      await (instantiating ?? init({ module_or_path: module ?? request.url }));
       const instantiated = epoch();
       const playground = new Playground(request.docKind);
       let rules = request.rules;
@@ -178,10 +182,22 @@ async function handle(request: Request): Promise<Answers[keyof Answers]> {
   }
 }
 
+// The module boot.js hands over: instantiated the moment it comes, while
+// the page's script may still be loading (`start` waits for it).
+let handOver: (module: WebAssembly.Module | null) => void = () => undefined;
+const booted = new Promise<WebAssembly.Module | null>((done) => (handOver = done));
+let instantiating: Promise<unknown> | null = null;
+
 // One request at a time, in the order posted (`start` is asynchronous:
 // what comes after it waits for the module).
 let queue: Promise<void> = Promise.resolve();
 scope.addEventListener('message', (event) => {
+  if ('boot' in event.data) {
+    const module = event.data.boot;
+    if (module) instantiating = init({ module_or_path: module });
+    handOver(module);
+    return;
+  }
   const { id, request } = event.data;
   queue = queue.then(async () => {
     try {

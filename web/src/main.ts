@@ -181,6 +181,21 @@ async function main(): Promise<void> {
   // The editor is made while the module compiles (off the main thread).
   const view: EditorView = createEditor($('#editor'), shared.doc, { onDispatch }, slot);
   metrics.editorReady = performance.now();
+  // The first analysis and the first hand line's panels are asked for at
+  // once: the worker answers them right after it started, without waiting
+  // for this thread in between.
+  attachEngine(view, slot, engine);
+  // Start on the first hand line, so the results show at once.
+  const lines = view.state.doc;
+  for (let n = 1; n <= lines.lines; n++) {
+    const line = lines.line(n);
+    const text = line.text.trim();
+    if (text && !text.startsWith('#') && !text.startsWith('rules:')) {
+      view.dispatch({ selection: { anchor: line.to } });
+      break;
+    }
+  }
+  const firstPanel = engine.ask<'panel'>({ kind: 'panel', version: view.state.field(documentVersion), head: view.state.selection.main.head });
   const started = await engineStarted;
   metrics.engineReady = performance.now();
   const pageTime = (epoch: number) => epoch - performance.timeOrigin;
@@ -314,12 +329,12 @@ async function main(): Promise<void> {
   let panelTimer: number | undefined;
   let panelFrame: number | undefined;
   /** Asks for the cursor line's panels and draws them; false when the editor moved on meanwhile. */
-  const drawPanels = async (): Promise<boolean> => {
+  const drawPanels = async (asked?: Promise<PanelAnswer>): Promise<boolean> => {
     clearTimeout(panelTimer);
     if (panelFrame !== undefined) cancelAnimationFrame(panelFrame);
     panelTimer = panelFrame = undefined;
     const { version, head } = editorAt();
-    const answer = await engine.ask<'panel'>({ kind: 'panel', version, head });
+    const answer = await (asked ?? engine.ask<'panel'>({ kind: 'panel', version, head }));
     // Of a text or a cursor the editor has left: the change that left it
     // asked for the panels again.
     if (!isCurrent(answer)) return false;
@@ -375,12 +390,12 @@ async function main(): Promise<void> {
     }, 250);
   };
 
-  let attached = false;
-  attachEngine(view, slot, engine, {
+  let analyses = 0;
+  slot.hooks = {
     onAnalysis(millis: number) {
       metrics.updates.push(millis);
       // Not the first analysis: the page opened is not an edit to share.
-      if (attached) scheduleShare();
+      if (analyses++ > 0) scheduleShare();
     },
     onHighlight(millis: number) {
       metrics.highlights.push(millis);
@@ -397,8 +412,7 @@ async function main(): Promise<void> {
     onIdle() {
       for (const done of idleWaiters.splice(0)) done();
     },
-  });
-  attached = true;
+  };
   window.tenpai = {
     view,
     metrics,
@@ -409,17 +423,9 @@ async function main(): Promise<void> {
     reanalyze: () => view.dispatch({ effects: reanalyze.of(null) }),
   };
 
-  // Start on the first hand line, so the results show at once.
-  const lines = view.state.doc;
-  for (let n = 1; n <= lines.lines; n++) {
-    const line = lines.line(n);
-    const text = line.text.trim();
-    if (text && !text.startsWith('#') && !text.startsWith('rules:')) {
-      view.dispatch({ selection: { anchor: line.to } });
-      break;
-    }
-  }
-  // The first results at once, not at the next frame.
+  // The first results at once (those asked for with the start), not at
+  // the next frame.
+  await drawPanels(firstPanel);
   await currentPanels();
 
   const kind = $('#kind') as HTMLSelectElement;

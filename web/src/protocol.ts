@@ -40,8 +40,11 @@ export interface CursorLine {
 export type Request =
   | {
       kind: 'start';
-      /** The module `boot.js` compiled from the page's head, if it did. */
-      module: WebAssembly.Module | null;
+      /**
+       * Whether `boot.js` started this worker, and so hands it the
+       * module it compiled (a `Boot` message).
+       */
+      booted: boolean;
       /** Where to fetch the wasm otherwise (an absolute URL). */
       url: string;
       docKind: DocKindName;
@@ -170,6 +173,14 @@ export interface Answers {
   format: Change[];
   fixAll: string | null;
   handSvg: string | null;
+}
+
+/**
+ * What `public/boot.js` posts to the worker it started: the module it
+ * compiled, or null (the worker fetches and compiles the wasm itself).
+ */
+export interface Boot {
+  boot: WebAssembly.Module | null;
 }
 
 /** A request on its way: its id and body. */

@@ -10,8 +10,8 @@ import type { Answers, DocKindName, Envelope, Reply, Request, StartAnswer } from
 
 declare global {
   interface Window {
-    /** The module `boot.js` started compiling from the page's head. */
-    tenpaiWasmModule?: Promise<WebAssembly.Module>;
+    /** The engine's worker `boot.js` started from the page's head. */
+    tenpaiWorker?: Worker;
   }
 }
 
@@ -26,11 +26,17 @@ interface Waiting {
 /** The engine in its worker: requests answered in the order they are made. */
 export class Engine {
   private readonly worker: Worker;
+  /** Whether `boot.js` started the worker (and hands it the module). */
+  private readonly booted: boolean;
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
 
   constructor() {
-    this.worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'tenpai-engine' });
+    this.booted = window.tenpaiWorker !== undefined;
+    // The worker boot.js started, or (the development server, a browser
+    // that refused it there) one started here, which fetches the wasm.
+    this.worker = window.tenpaiWorker ?? new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'tenpai-engine' });
+    window.tenpaiWorker = this.worker;
     this.worker.addEventListener('message', (event: MessageEvent<Reply>) => {
       const reply = event.data;
       const waiting = this.waiting.get(reply.id);
@@ -58,13 +64,14 @@ export class Engine {
   }
 
   /**
-   * Instantiates the module in the worker: the one `boot.js` compiled, or
-   * else (the development server, a browser without streaming
-   * compilation, a failed early fetch) fetched and compiled there.
+   * Opens a document of `docKind` under `rules` in the worker, once the
+   * module is instantiated there: the one `boot.js` compiled and handed
+   * over, or else (the development server, a browser without streaming
+   * compilation, a failed early fetch) fetched and compiled there. Posted
+   * at once: requests made meanwhile are answered after it.
    */
-  async start(docKind: DocKindName, rules: string): Promise<StartAnswer> {
-    const early = await window.tenpaiWasmModule?.catch(() => undefined);
+  start(docKind: DocKindName, rules: string): Promise<StartAnswer> {
     const url = new URL(wasmUrl, location.href).href;
-    return this.ask<'start'>({ kind: 'start', module: early ?? null, url, docKind, rules });
+    return this.ask<'start'>({ kind: 'start', booted: this.booted, url, docKind, rules });
   }
 }

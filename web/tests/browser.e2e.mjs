@@ -262,6 +262,8 @@ describe('the playground', () => {
     const trace = {};
     const page = await openPage(origin + '/', { trace });
     const metrics = await page.evaluate(() => window.tenpai.metrics);
+    const booted = await page.evaluate(() => performance.getEntriesByName('tenpai-worker-started')[0]?.startTime ?? null);
+    console.log(`the engine's worker started by boot.js at ${booted === null ? 'none (by the page)' : booted.toFixed(1) + ' ms'}`);
     console.log(
       `first analysis on screen: ${metrics.firstAnalysis.toFixed(1)} ms after navigation ` +
         `(script ran at ${metrics.scriptStart.toFixed(1)} ms, wasm ready at ${metrics.engineReady.toFixed(1)} ms, ` +
@@ -280,6 +282,7 @@ describe('the playground', () => {
     // The same span in Chromium's trace, as the main thread's CPU time (the
     // wasm compiles on other threads meanwhile), which a loaded machine
     // does not inflate.
+    if (process.env.TENPAI_LOAD_TRACE) writeFileSync(process.env.TENPAI_LOAD_TRACE, JSON.stringify({ traceEvents: trace.events }));
     const cpu = cpuBetween(trace.events, 'tenpai-script-start', 'tenpai-first-analysis');
     assert.ok(cpu !== null, 'the page marks its start and first analysis');
     console.log(`first analysis after load, main-thread CPU (trace): ${cpu.toFixed(1)} ms`);
