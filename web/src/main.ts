@@ -79,7 +79,7 @@ declare global {
       view: EditorView;
       metrics: Metrics;
       engine: Engine;
-      /** Resolves once every key pressed has its diagnostics drawn. */
+      /** Resolves once every key pressed that changed the text has its diagnostics drawn. */
       keysShown(): Promise<void>;
       /** Resolves once every answer asked for of the engine is in. */
       idle(): Promise<void>;
@@ -110,6 +110,17 @@ function within<T>(promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The measurements kept: the last few hundred of each (a long session
+ * must not grow them, nor make the keys' bookkeeping slower).
+ */
+const KEPT = 500;
+
+function keep<T>(list: T[], item: T): void {
+  list.push(item);
+  if (list.length > KEPT) list.splice(0, list.length - KEPT);
+}
+
 function storedLang(): Lang {
   const stored = localStorage.getItem('tenpai.lang');
   return stored === 'en' || stored === 'ja' ? stored : preferredLang(navigator.languages);
@@ -137,13 +148,14 @@ async function main(): Promise<void> {
       // The event's own time (when the browser made it), unless it is not
       // one of this page's clock.
       const at = event.timeStamp > 0 && event.timeStamp <= now ? event.timeStamp : now;
-      metrics.keys.push({ at, version: null, shown: null, work: 0 });
+      keep(metrics.keys, { at, version: null, shown: null, work: 0 });
     },
     { capture: true },
   );
   const keyWaiters: (() => void)[] = [];
   const checkKeys = () => {
-    if (keyWaiters.length === 0 || metrics.keys.some((key) => key.shown === null)) return;
+    // (A key that changed no text, such as an arrow, has nothing to show.)
+    if (keyWaiters.length === 0 || metrics.keys.some((key) => key.version !== null && key.shown === null)) return;
     for (const done of keyWaiters.splice(0)) done();
   };
   const keysShown = () =>
@@ -359,7 +371,7 @@ async function main(): Promise<void> {
       }
     }
     showActions(answer.actions, answer.version);
-    metrics.panels.push(performance.now() - start);
+    keep(metrics.panels, performance.now() - start);
     return true;
   };
   /** The panels drawn for the editor's text and cursor as they are now. */
@@ -393,16 +405,21 @@ async function main(): Promise<void> {
   let analyses = 0;
   slot.hooks = {
     onAnalysis(millis: number) {
-      metrics.updates.push(millis);
+      keep(metrics.updates, millis);
       // Not the first analysis: the page opened is not an edit to share.
       if (analyses++ > 0) scheduleShare();
     },
     onHighlight(millis: number) {
-      metrics.highlights.push(millis);
+      keep(metrics.highlights, millis);
     },
     onShown(version: number) {
       const now = performance.now();
-      for (const key of metrics.keys) if (key.shown === null && key.version !== null && key.version <= version) key.shown = now;
+      // The keys not shown yet are the last ones.
+      for (let index = metrics.keys.length - 1; index >= 0; index--) {
+        const key = metrics.keys[index];
+        if (key.shown !== null) break;
+        if (key.version !== null && key.version <= version) key.shown = now;
+      }
       checkKeys();
     },
     onDropped() {
