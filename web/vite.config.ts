@@ -73,8 +73,10 @@ function preloadWasm(): Plugin {
           },
           {
             tag: 'script',
-            // The engine's worker, which boot.js starts.
-            attrs: { src: './boot.js', async: true, ...(worker ? { 'data-worker': './' + worker } : {}) },
+            // The engine's worker, which boot.js starts. Not `async`: a
+            // script of a few lines, run as the head is read, so always
+            // before the page's (deferred) module script.
+            attrs: { src: './boot.js', ...(worker ? { 'data-worker': './' + worker } : {}) },
             injectTo: 'head',
           },
         ];
