@@ -264,6 +264,7 @@ describe('the playground', () => {
     const metrics = await page.evaluate(() => window.tenpai.metrics);
     const booted = await page.evaluate(() => performance.getEntriesByName('tenpai-worker-started')[0]?.startTime ?? null);
     console.log(`the engine's worker started by boot.js at ${booted === null ? 'none (by the page)' : booted.toFixed(1) + ' ms'}`);
+    assert.ok(booted !== null && booted <= metrics.scriptStart, 'the page\'s head starts the engine before the page\'s script runs');
     console.log(
       `first analysis on screen: ${metrics.firstAnalysis.toFixed(1)} ms after navigation ` +
         `(script ran at ${metrics.scriptStart.toFixed(1)} ms, wasm ready at ${metrics.engineReady.toFixed(1)} ms, ` +
