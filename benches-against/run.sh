@@ -31,7 +31,7 @@ for crate in tenpai-core tenpai-doc tenpai-lsp; do
 done
 bench=$dir/bench
 mkdir -p "$bench"
-cp "$root/benches-against/compare.rs" "$bench/compare.rs"
+cp "$root/benches-against/compare.rs" "$root/benches-against/cpu_time.rs" "$bench/"
 cp "$root/crates/tenpai/benches/common/documents.rs" "$bench/documents.rs"
 cp "$root/examples/pushing-with-value.md" "$bench/article.md"
 [ -f "$bench/Cargo.lock" ] || cp "$root/Cargo.lock" "$bench/Cargo.lock"

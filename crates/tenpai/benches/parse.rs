@@ -11,9 +11,9 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tenpai::format::{format_line, FormatOptions};
-use tenpai::hand::{validate, Mode};
-use tenpai::notation::ast::LineKind;
-use tenpai::notation::parse_line;
+use tenpai::hand::{validate, validate_without_fast_path, Mode};
+use tenpai::notation::ast::{Line, LineKind};
+use tenpai::notation::{parse_line, parse_line_without_fast_path};
 use tenpai::rules::Rules;
 
 mod common;
@@ -46,7 +46,19 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("notation");
     g.throughput(Throughput::Elements(LINES as u64));
     g.bench_function("parse+validate 10k lines", |b| {
-        b.iter(|| parse_and_validate(&lines, &rules))
+        b.iter(|| parse_and_validate(&lines, &rules, Paths::Fast))
+    });
+    // What the fast paths are worth, in this run: the same work by the
+    // recovering parser and the full validation alone.
+    g.bench_function("parse+validate 10k lines, no fast paths", |b| {
+        b.iter(|| parse_and_validate(&lines, &rules, Paths::FullOnly))
+    });
+    g.bench_function("parse 10k lines, recovering parser alone", |b| {
+        b.iter(|| {
+            for l in &lines {
+                black_box(parse_line_without_fast_path(black_box(l)));
+            }
+        })
     });
     g.bench_function("parse 10k lines", |b| {
         b.iter(|| {
@@ -69,7 +81,9 @@ fn bench(c: &mut Criterion) {
         "parse+validate 10k lines, scaled to xiangting at 90 ns",
         |b| {
             b.iter_custom(|iters| {
-                common::scaled(iters, &yardstick, || parse_and_validate(&lines, &rules))
+                common::scaled(iters, &yardstick, || {
+                    parse_and_validate(&lines, &rules, Paths::Fast)
+                })
             })
         },
     );
@@ -77,12 +91,27 @@ fn bench(c: &mut Criterion) {
 }
 
 /// Parses and validates every line: each must be a valid hand.
-fn parse_and_validate(lines: &[String], rules: &Rules) {
+/// Which parser and validator a pass uses.
+#[derive(Clone, Copy)]
+enum Paths {
+    /// `parse_line` and `validate`: the fast paths, falling back.
+    Fast,
+    /// The recovering parser and the full validation alone.
+    FullOnly,
+}
+
+fn parse_and_validate(lines: &[String], rules: &Rules, paths: Paths) {
     let mut errors = 0;
     for l in lines {
-        let line = parse_line(black_box(l));
+        let line: Line = match paths {
+            Paths::Fast => parse_line(black_box(l)),
+            Paths::FullOnly => parse_line_without_fast_path(black_box(l)),
+        };
         if let LineKind::Hand(h) = &line.kind {
-            let v = validate(h, rules, Mode::Strict);
+            let v = match paths {
+                Paths::Fast => validate(h, rules, Mode::Strict),
+                Paths::FullOnly => validate_without_fast_path(h, rules, Mode::Strict),
+            };
             errors += usize::from(v.has_errors());
         }
         errors += line.errors.len();

@@ -150,3 +150,11 @@ pub use validate::{conflicting, parse_hand, read_hand, Mode, ReadHand, Validated
 pub fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     fast::validate(line, rules, mode).unwrap_or_else(|| validate::full(line, rules, mode))
 }
+
+/// The full validation alone, without the fast path [`validate`] tries
+/// first: the same result for every line. Public so that the parse bench
+/// can weigh the fast path against it in the same run; use [`validate`].
+#[doc(hidden)]
+pub fn validate_without_fast_path(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
+    validate::full(line, rules, mode)
+}

@@ -86,3 +86,12 @@ pub fn parse_line(text: &str) -> Line {
     }
     line
 }
+
+/// The recovering parser alone, without the fast path [`parse_line`]
+/// tries first: the same result for every line, slower on well-formed
+/// ones. Public so that the parse bench can weigh the fast path against it
+/// in the same run; use [`parse_line`].
+#[doc(hidden)]
+pub fn parse_line_without_fast_path(text: &str) -> Line {
+    parse::recovering(text)
+}
