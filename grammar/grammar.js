@@ -10,7 +10,8 @@
  * Words matter: a whitespace-separated word is a hand word when it starts
  * with a digit, a bracket or a tile glyph, or is made only of letter honors;
  * any other word is an option. Whether a word starts after whitespace, and
- * what kind it is, is decided by src/scanner.c (`_option_start`).
+ * what kind it is, is decided by src/scanner.c, which reads an option's
+ * key (`option_key`).
  *
  * Regenerate after editing (needs the tree-sitter CLI, 0.25 or newer, and
  * Node): cd grammar && tree-sitter generate && ./record-grammar-hash
@@ -21,9 +22,6 @@
 
 const imm = token.immediate;
 
-const D17 = /[1-7]/;
-const D89 = /[89]/;
-const D0 = '0';
 const I17 = imm(/[1-7]/);
 const I89 = imm(/[89]/);
 const I0 = imm('0');
@@ -34,8 +32,9 @@ const HONORS = ['e', 's', 'w', 'n', 'wh', 'g', 'r'];
 // nested optionals, so that the common lengths take no node of their own.
 // A `repeat` is a hidden node for every two items (tree-sitter balances it
 // as a binary tree), and a full parse spends its time making nodes: a
-// tile group's digits, a hand's words, a line's options and a claim's
-// items are short, so only what goes beyond `depth` builds a repetition.
+// tile group's digits, a hand's words, a line's options, a claim's items,
+// a meld's tiles, a rules line's rules and a block's lines are short, so
+// only what goes beyond `depth` builds a repetition.
 const upTo = (depth, item) =>
   depth === 0 ? repeat(item) : optional(seq(item, upTo(depth - 1, item)));
 
@@ -68,15 +67,16 @@ module.exports = grammar({
 
   // Hidden one-token rules with a field or alias are a node each where
   // they are used; inlined, the field and alias go to the token itself.
-  inline: $ => [$._suit_mps, $._suit_zh],
+  inline: $ => [$._suit_mps, $._suit_zh, $._options],
 
   // See src/scanner.c: word kinds, and whether a digit run has a suit.
   externals: $ => [
+    $.option_key,
     $._option_start,
-    $._suited_start,
-    $._honor_start,
-    $._suited_start_imm,
-    $._honor_start_imm,
+    $._suited_tile,
+    $._suited_red_five,
+    $._honor_tile,
+    $._error_recovery,
     $.misplaced,
     $._meld_open,
     $._rules_keyword,
@@ -97,7 +97,7 @@ module.exports = grammar({
     _block: $ => seq($._lines, $._line_end),
 
     // The lines of a block, each with its line end.
-    _lines: $ => seq($._line, $._line_end, repeat(seq($._line, $._line_end))),
+    _lines: $ => seq($._line, $._line_end, upTo(15, seq($._line, $._line_end))),
 
     // `_end_of_text` (external, zero-width): the end of the last line, and
     // of the last block, when the text does not end with a blank line.
@@ -135,7 +135,7 @@ module.exports = grammar({
 
     // Not `repeat1`: a node that starts with a repetition is fragile (see
     // `document`), and so would be its line.
-    hand: $ => seq($._hand_item, upTo(6, $._hand_item)),
+    hand: $ => seq($._hand_item, upTo(13, $._hand_item)),
 
     // Letter honors after the options (`tiles-after-options`); other hand
     // words there are one `misplaced` token from the scanner.
@@ -144,60 +144,56 @@ module.exports = grammar({
     _hand_item: $ => choice($.tile_group, $.honor, $._glyph, $.meld),
 
     // `123m`, `406p`: digits, then the suit letter right after.
-    // `1234567z` (`h` = `z`): honors take 1-7 only. The scanner starts a
-    // group only when its digits end in a suit that fits them, so `123` or
-    // `8z` is an ERROR where it stands.
+    // `1234567z` (`h` = `z`): honors take 1-7 only. The scanner reads a
+    // group's first digit (`_suited_tile`, `_suited_red_five`,
+    // `_honor_tile`) only when the digits end in a suit that fits them, so
+    // `123` or `8z` is an ERROR where it stands.
     tile_group: $ => choice(
-      seq($._suited_start, $._digit, upTo(13, $._digit_imm), $._suit_mps),
-      seq($._honor_start, alias(D17, $.tile), upTo(13, alias(I17, $.tile)), $._suit_zh),
+      seq(
+        choice(alias($._suited_tile, $.tile), alias($._suited_red_five, $.red_five)),
+        upTo(13, $._digit_imm),
+        $._suit_mps,
+      ),
+      seq(alias($._honor_tile, $.tile), upTo(13, alias(I17, $.tile)), $._suit_zh),
     ),
 
-    _digit: $ => choice(alias(D17, $.tile), alias(D89, $.tile), alias(D0, $.red_five)),
     _digit_imm: $ => choice(alias(I17, $.tile), alias(I89, $.tile), alias(I0, $.red_five)),
     _suit_mps: $ => field('suit', alias(imm(/[mps]/), $.suit)),
     _suit_zh: $ => field('suit', alias(imm(/[zh]/), $.suit)),
 
     // `wh` is one token, so the lexer's longest match reads `wwh` as
     // West, White.
-    honor: _ => choice(...HONORS),
+    honor: _ => token(choice(...HONORS)),
 
     _glyph: $ => choice($.glyph_man, $.glyph_pin, $.glyph_sou, $.glyph_honor),
     ...Object.fromEntries(Object.entries(GLYPHS).map(([k, v]) => [k, _ => v])),
 
     // `(123m)` `(rrr)` `(1111s)`: called; `[1111s]` `[eeee]`: closed kan.
-    // A meld is inside one word: no blanks within.
+    // A meld is inside one word: `_meld_open` is there only when the
+    // bracket's close follows in the same word, with no blank, `#` or `=>`
+    // before it, so its items are the hand's own (no immediate forms), and
+    // written out up to a kan of single tiles (a node each in a repetition).
     meld: $ => choice(
-      seq($._meld_open, '(', repeat($._meld_item), imm(')')),
-      seq($._meld_open, '[', repeat($._meld_item), imm(']')),
+      seq($._meld_open, '(', upTo(4, $._meld_item), imm(')')),
+      seq($._meld_open, '[', upTo(4, $._meld_item), imm(']')),
     ),
 
-    _meld_item: $ => choice(
-      alias($._tile_group_imm, $.tile_group),
-      alias(choice(...HONORS.map(h => imm(h))), $.honor),
-      ...Object.entries(GLYPHS).map(([k, v]) => alias(imm(v), $[k])),
-    ),
-
-    _tile_group_imm: $ => choice(
-      seq($._suited_start_imm, $._digit, upTo(13, $._digit_imm), $._suit_mps),
-      seq($._honor_start_imm, alias(D17, $.tile), upTo(13, alias(I17, $.tile)), $._suit_zh),
-    ),
+    _meld_item: $ => choice($.tile_group, $.honor, $._glyph),
 
     // -------------------------------------------------------------- options
 
     // Any word that is not a hand word: `riichi`, `dora=1m`, `riichii` (the
     // server reports unknown words; the grammar only says where they are).
-    option: $ => seq(
-      $._option_start,
-      choice(
-        seq(
-          field('key', $.option_key),
-          optional(seq(imm('='), optional(field('value', $.option_value)))),
-        ),
-        seq('=', optional(field('value', $.option_value))),
+    // `option_key` (external): the word up to its first `=`; a word that
+    // starts with `=` has none (`_option_start`, zero-width, before it).
+    option: $ => choice(
+      seq(
+        field('key', $.option_key),
+        optional(seq(imm('='), optional(field('value', $.option_value)))),
       ),
+      seq($._option_start, '=', optional(field('value', $.option_value))),
     ),
 
-    option_key: _ => new RegExp(`${not('#=').source}+`),
     // `option_value` (external): the rest of the word after `=`.
 
     // --------------------------------------------------------------- claims
@@ -222,7 +218,7 @@ module.exports = grammar({
     // `rules:` as the first word of a line (the scanner checks).
     rules_line: $ => seq(
       alias($._rules_keyword, 'rules:'),
-      repeat($.rule),
+      upTo(4, $.rule),
       optional(field('comment', $.comment)),
     ),
 

@@ -4,13 +4,16 @@
 // - Words. A whitespace-separated word is a hand word when it starts with a
 //   digit, a bracket or a tile glyph (U+1F000-U+1F02B), or is made only of
 //   letter honors (e s w n wh g r); any other word is an option.
-//   `_option_start` is a zero-width token before an option word; `misplaced`
-//   is a whole hand word written after the options (tiles-after-options),
-//   unless it is letter honors, which the grammar reads itself.
-// - Digit runs. `_suited_start` / `_honor_start` (zero-width) start a tile
-//   group only when its digits end in a suit letter that fits them: 0-9
-//   before m p s, 1-7 before z h. So `123` (no suit) and `8z` are ERRORs
-//   where they stand. The `_imm` forms are for melds: no blank before.
+//   `option_key` is an option word's key (to its first `=`), read here
+//   whole; `_option_start` is a zero-width token before an option word with
+//   no key (`=x`); `misplaced` is a whole hand word written after the
+//   options (tiles-after-options), unless it is letter honors, which the
+//   grammar reads itself.
+// - Digit runs. A tile group's first digit is read here (`_suited_tile`,
+//   `_suited_red_five` for a `0`, `_honor_tile`), and only when the run's
+//   digits end in a suit letter that fits them: 0-9 before m p s, 1-7
+//   before z h. So `123` (no suit) and `8z` are ERRORs where they stand.
+//   Inside a meld (no blank before) as anywhere else.
 // - Melds. `_meld_open` (zero-width) stands before a `(` or `[` whose
 //   next bracket in the same word is its own close; otherwise the bracket
 //   is an ERROR (unclosed-meld), and so is the stray close.
@@ -28,11 +31,12 @@
 #include <stdint.h>
 
 enum TokenType {
+  OPTION_KEY,
   OPTION_START,
-  SUITED_START,
-  HONOR_START,
-  SUITED_START_IMM,
-  HONOR_START_IMM,
+  SUITED_TILE,
+  SUITED_RED_FIVE,
+  HONOR_TILE,
+  ERROR_RECOVERY,
   MISPLACED,
   MELD_OPEN,
   RULES_KEYWORD,
@@ -80,24 +84,29 @@ static bool starts_hand_word(int32_t c) {
          (c >= 0x1F000 && c <= 0x1F02B);
 }
 
-// At a digit: reads the run and the letter after it. Returns the start token
-// the run may begin, or -1. The token stays zero-width (end marked before).
-static int digit_run(TSLexer *lexer, bool imm) {
-  lexer->mark_end(lexer);
+// At a digit: reads the run and the letter after it. Returns the token of
+// the run's first digit (whose end is marked), or -1.
+static int digit_run(TSLexer *lexer) {
+  bool red_five = lexer->lookahead == '0';
   bool honor_digits = true;
+  bool first = true;
   while (is_digit(lexer->lookahead)) {
     int32_t c = lexer->lookahead;
     if (c < '1' || c > '7') {
       honor_digits = false;
     }
     lexer->advance(lexer, false);
+    if (first) {
+      lexer->mark_end(lexer);
+      first = false;
+    }
   }
   int32_t s = lexer->lookahead;
   if (s == 'm' || s == 'p' || s == 's') {
-    return imm ? SUITED_START_IMM : SUITED_START;
+    return red_five ? SUITED_RED_FIVE : SUITED_TILE;
   }
   if ((s == 'z' || s == 'h') && honor_digits) {
-    return imm ? HONOR_START_IMM : HONOR_START;
+    return HONOR_TILE;
   }
   return -1;
 }
@@ -172,7 +181,7 @@ static bool honor_letter(int32_t c, bool *after_w) {
 }
 
 // Error recovery (every symbol valid): an option word after a blank still
-// starts an option, so that `123m ) tsumo` keeps `tsumo` an option rather
+// is an option's key, so that `123m ) tsumo` keeps `tsumo` an option rather
 // than letting the built-in lexer read its letters as honors and suits.
 // Anything else is left to the built-in lexer.
 static bool recover(TSLexer *lexer) {
@@ -185,10 +194,9 @@ static bool recover(TSLexer *lexer) {
     return false;
   }
   int32_t c = lexer->lookahead;
-  if (is_line_end(lexer) || c == '#' || c == '=' || starts_hand_word(c)) {
+  if (is_line_end(lexer) || c == '#' || c == '=' || is_nul(lexer) || starts_hand_word(c)) {
     return false;
   }
-  lexer->mark_end(lexer);
   bool honors = true;
   bool after_w = false;
   for (;;) {
@@ -205,14 +213,21 @@ static bool recover(TSLexer *lexer) {
   if (honors && c != '=') {
     return false;
   }
-  lexer->result_symbol = OPTION_START;
+  // The key: to the first `=` (or the end of the word).
+  while (!(is_line_end(lexer) || is_blank(lexer->lookahead) || lexer->lookahead == '#' ||
+           lexer->lookahead == '=' || is_nul(lexer))) {
+    lexer->advance(lexer, false);
+  }
+  lexer->mark_end(lexer);
+  lexer->result_symbol = OPTION_KEY;
   return true;
 }
 
 bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
   (void)payload;
-  bool error_recovery = valid_symbols[OPTION_START] && valid_symbols[SUITED_START_IMM];
-  if (error_recovery) {
+  // `_error_recovery` is in no rule: only error recovery makes it valid
+  // (with every other symbol).
+  if (valid_symbols[ERROR_RECOVERY]) {
     return recover(lexer);
   }
 
@@ -221,14 +236,6 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
   if (valid_symbols[OPTION_VALUE] && !is_blank(lexer->lookahead) && !is_line_end(lexer) &&
       lexer->lookahead != '#') {
     return rest_of_word(lexer, OPTION_VALUE);
-  }
-
-  // Inside a meld: a group right here, no blank before.
-  if (valid_symbols[SUITED_START_IMM] || valid_symbols[HONOR_START_IMM]) {
-    if (!is_digit(lexer->lookahead)) {
-      return false;
-    }
-    return emit(lexer, digit_run(lexer, true), valid_symbols);
   }
 
   bool blank = false;
@@ -245,9 +252,14 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
     lexer->result_symbol = END_OF_TEXT;
     return true;
   }
-  uint32_t column = lexer->get_column(lexer);
-  bool word_start = blank || column == 0;
-  bool line_start = column == blanks;
+  // A line's first word. `rules:` is valid at a line's start and, outside
+  // error recovery, elsewhere only where the parser recovered from an
+  // error: `get_column` tells those apart, and is asked only then, since
+  // it reads the line again from its start (at a line's start, right after
+  // its line break, the lexer knows its column). Within a line, a word
+  // starts after a blank.
+  bool line_start = valid_symbols[RULES_KEYWORD] && lexer->get_column(lexer) == blanks;
+  bool word_start = blank || line_start;
   int32_t c = lexer->lookahead;
   if (is_line_end(lexer) || c == '#') {
     return false;
@@ -257,7 +269,7 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
     if (word_start && valid_symbols[MISPLACED]) {
       return misplaced(lexer);
     }
-    return emit(lexer, digit_run(lexer, false), valid_symbols);
+    return emit(lexer, digit_run(lexer), valid_symbols);
   }
   if (c == '(' || c == '[') {
     if (word_start && valid_symbols[MISPLACED]) {
@@ -265,7 +277,7 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
     }
     return valid_symbols[MELD_OPEN] && meld_closes(lexer) && emit(lexer, MELD_OPEN, valid_symbols);
   }
-  if (!word_start || !(valid_symbols[OPTION_START] || valid_symbols[MISPLACED])) {
+  if (!word_start || !(valid_symbols[OPTION_KEY] || valid_symbols[MISPLACED])) {
     return false;
   }
   if (starts_hand_word(c)) {
@@ -279,18 +291,19 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
   }
 
   // Classify the word: only letter honors (a hand word), `rules:` (the
-  // keyword of a rules line), or an option (zero-width: the end is marked
-  // here).
-  lexer->mark_end(lexer);
+  // keyword of a rules line), or an option, whose key ends at the word's
+  // first `=` (its end is marked there) or with the word.
   static const char rules[] = "rules";
   unsigned matched = 0;
   bool honors = true;
   bool after_w = false;
+  bool key_ended = false;
   unsigned length = 0;
   for (;;) {
     c = lexer->lookahead;
     if (matched == 5 && line_start && valid_symbols[RULES_KEYWORD] &&
         (c == ':' || c == ' ' || c == '\t')) {
+      lexer->mark_end(lexer);
       // `rules:`, or the mark written as the parser also reads it (with
       // an error and its fix): `Rules:`, `RULES :`, any case, spaces and
       // tabs before the colon.
@@ -303,14 +316,23 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
         lexer->result_symbol = RULES_KEYWORD;
         return true;
       }
-      // The word `rules` with no colon after it: an option (zero-width,
-      // its end marked at its start).
-      return emit(lexer, OPTION_START, valid_symbols);
+      // The word `rules` with no colon after it: an option, `rules` its
+      // key (its end marked before the blanks).
+      return emit(lexer, OPTION_KEY, valid_symbols);
     }
     if (is_line_end(lexer) || is_blank(c) || c == '#') {
       break;
     }
+    if (is_nul(lexer)) {
+      // Not a letter honor: the word is an option, its key ends here.
+      honors = false;
+      break;
+    }
     if (c == '=') {
+      if (!key_ended) {
+        lexer->mark_end(lexer);
+        key_ended = true;
+      }
       lexer->advance(lexer, false);
       if (lexer->lookahead == '>') {
         break; // the claim starts here
@@ -338,5 +360,8 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
     // Letter honors: the grammar's own tokens (after the options too).
     return false;
   }
-  return emit(lexer, OPTION_START, valid_symbols);
+  if (!key_ended) {
+    lexer->mark_end(lexer);
+  }
+  return emit(lexer, OPTION_KEY, valid_symbols);
 }
