@@ -227,6 +227,12 @@ impl TestClient {
         }
     }
 
+    /// Messages held: notifications not yet taken, and the record of the
+    /// server's requests (a soak checks that they do not pile up).
+    pub fn buffered(&self) -> usize {
+        self.pending.len() + self.server_requests.len()
+    }
+
     /// Every notification buffered so far with this method, drained.
     pub fn drain(&mut self, method: &str) -> Vec<Value> {
         let (hit, keep) = std::mem::take(&mut self.pending)

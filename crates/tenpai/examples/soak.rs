@@ -17,6 +17,8 @@
 //! The run fails (exit 1) on a mismatch, an error answer to a valid
 //! request, a malformed frame left unanswered, or a session that ends.
 
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use serde_json::{json, Value};
@@ -60,6 +62,46 @@ const FRAGMENTS: &[&str] = &[
     "seat=s",
     "555z",
 ];
+
+/// The system allocator, counting the bytes allocated and not yet freed:
+/// the resident set also holds what the allocator keeps for reuse and
+/// pages never returned, so a growth of it alone does not tell a leak from
+/// fragmentation; the live bytes do.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is passed on to the system allocator unchanged; the
+// counter only observes the sizes.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract is the system allocator's.
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            LIVE.fetch_add(layout.size(), Ordering::Relaxed);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as for `alloc`.
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: as for `alloc`.
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+            LIVE.fetch_add(new_size, Ordering::Relaxed);
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
 
 /// The document is kept near this size: past it, steps delete.
 const MAX_TEXT: usize = 16 << 10;
@@ -152,7 +194,7 @@ async fn main() {
     let mut tally = Tally::default();
     let started = Instant::now();
     let checkpoint = (steps / 20).max(1);
-    println!("step,seconds,rss_kib,text_bytes");
+    println!("step,seconds,rss_kib,live_heap_kib,client_buffered,text_bytes");
     for step in 1..=steps {
         let roll = rng.below(100);
         if roll < 88 {
@@ -288,9 +330,11 @@ async fn main() {
             }
             c.drain("window/logMessage");
             println!(
-                "{step},{:.1},{},{}",
+                "{step},{:.1},{},{},{},{}",
                 started.elapsed().as_secs_f64(),
                 rss_kib(),
+                LIVE.load(Ordering::Relaxed) >> 10,
+                c.buffered(),
                 text.len()
             );
         }

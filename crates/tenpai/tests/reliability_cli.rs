@@ -313,3 +313,164 @@ fn escape_sequences_are_not_printed_raw() {
         "{stdout}"
     );
 }
+
+/// A seeded document of about `bytes` bytes drawn from `blocks`.
+fn seeded_document(blocks: &[&str], bytes: usize) -> String {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut text = String::with_capacity(bytes + 200);
+    let mut n = 0u32;
+    while text.len() < bytes {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        // Distinct lines, as in a real document: the block's `{n}`.
+        let block = blocks[(seed % blocks.len() as u64) as usize];
+        text.push_str(&block.replace("{n}", &(n % 100).to_string()));
+        n += 1;
+    }
+    text
+}
+
+/// `check --format json`'s findings as (code, message, start line and
+/// column, end line and column).
+fn json_findings(stdout: &[u8]) -> Vec<(String, String, [u64; 4])> {
+    let run: serde_json::Value = serde_json::from_slice(stdout).expect("check's JSON");
+    run["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| {
+            let at = |end: &str, field: &str| f["range"][end][field].as_u64().expect("a number");
+            (
+                f["code"].as_str().expect("a code").to_string(),
+                f["message"].as_str().expect("a message").to_string(),
+                [
+                    at("start", "line"),
+                    at("start", "column"),
+                    at("end", "line"),
+                    at("end", "column"),
+                ],
+            )
+        })
+        .collect()
+}
+
+/// The findings of `text` analysed whole, by the library, as
+/// [`json_findings`] gives them.
+fn whole_findings(text: &str, kind: tenpai::document::DocKind) -> Vec<(String, String, [u64; 4])> {
+    use tenpai::document::{file_diagnostics, Analyzer, TextDocument};
+    let lines = Analyzer::new().analyze(text, kind, &tenpai::score::Rules::tenhou());
+    let index = TextDocument::new(text);
+    file_diagnostics(&lines)
+        .into_iter()
+        .map(|d| {
+            let place = tenpai::json::Place::in_text(&index, d.range.clone());
+            (
+                d.code.to_string(),
+                d.message,
+                [
+                    place.start.line.into(),
+                    place.start.column.into(),
+                    place.end.line.into(),
+                    place.end.column.into(),
+                ],
+            )
+        })
+        .collect()
+}
+
+/// A document of more than the CLI's 1 MiB pieces, Markdown or `.mj`:
+/// `check` reports the findings of a whole read at the whole file's
+/// lines and columns, `fmt` writes the whole document formatted, and
+/// `check --fix` the whole document fixed, byte for byte.
+#[test]
+fn a_document_larger_than_a_piece_reads_as_a_whole() {
+    use tenpai::document::fix::{fix_document, FixLevel};
+    use tenpai::document::format::format_document;
+    use tenpai::document::{Analyzer, DocKind};
+    use tenpai::format::{FormatOptions, HonorStyle};
+    let markdown = seeded_document(
+        &[
+            "## Hand {n}\n\n",
+            "A hand `456m123p789s2211z tsumo honba={n}` and prose.\n\n",
+            "```mj\nrules: kiriage\n987m456p123s1122z riichi riichi honba={n}\n\n11128z\n```\n\n",
+            "```mj\nrules: tenhou\n234m567p22s345678s riichi tsumo sticks={n} => 7700\n```\n\n",
+            "- a list `1112345678999m ron win=9m honba={n} => 48000`\n\n  continued ^^11z^^\n\n",
+            "> quoted `123m456p789s1122z reichi win=2z honba={n}`\n\n",
+            "<!-- tenpai-ignore -->\n\n",
+            "A hand {{< mj 2m2m3m4m5m6m7m8m9m1p1p1p6z6z >}} here.\n\n",
+            "```mahjong\n123m456p789s11z22z\n```\n\n",
+        ],
+        2_500_000,
+    );
+    let mj = seeded_document(
+        &[
+            "987m456p123s1122z riichi honba={n}\n",
+            "# tenpai: ignore\n",
+            "\n",
+            "rules: kiriage\n",
+            "rules: tenhou\n",
+            "321m 654p 987s 2211z  tsumo tsumo  win=2z sticks={n}\n",
+            "123m456p789s1122z reichi honba={n}\r\n",
+            "234m567p22s345678s riichi tsumo honba={n} => 7700\n",
+        ],
+        2_500_000,
+    );
+    let dir = scratch("pieces");
+    for (name, kind, text) in [
+        ("big.md", DocKind::Markdown, &markdown),
+        ("big.mj", DocKind::Mj, &mj),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let patience = Duration::from_secs(600);
+
+        let out = run_in(dir.path(), &["check", "--format", "json", name], patience).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        let expected = whole_findings(text, kind);
+        assert!(expected.len() > 10_000, "{name}: {}", expected.len());
+        assert_eq!(json_findings(&out.stdout), expected, "{name}: check");
+
+        let out = run_in(dir.path(), &["fmt", name], patience).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let options = FormatOptions {
+            honors: HonorStyle::Digits,
+        };
+        let formatted = format_document(text, kind, &options);
+        assert_ne!(&formatted, text);
+        assert!(
+            std::fs::read_to_string(&path).unwrap() == formatted,
+            "{name}: fmt"
+        );
+
+        std::fs::write(&path, text).unwrap();
+        let out = run_in(
+            dir.path(),
+            &["check", "--fix", "--format", "json", name],
+            patience,
+        )
+        .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        let (fixed, count) = fix_document(
+            text,
+            kind,
+            &tenpai::score::Rules::tenhou(),
+            &mut Analyzer::new(),
+            FixLevel::Safe,
+        );
+        assert!(count > 1000, "{name}: {count} fixes");
+        assert!(
+            std::fs::read_to_string(&path).unwrap() == fixed,
+            "{name}: check --fix"
+        );
+        assert_eq!(
+            json_findings(&out.stdout),
+            whole_findings(&fixed, kind),
+            "{name}: check --fix's findings"
+        );
+        assert_eq!(
+            names_in(dir.path()),
+            ["big.md", "big.mj"][..=usize::from(kind == DocKind::Mj)]
+        );
+    }
+}

@@ -44,12 +44,12 @@ fn body_start(text: &str) -> usize {
     start
 }
 
-fn has_lone_cr(text: &str) -> bool {
+pub(super) fn has_lone_cr(text: &str) -> bool {
     let b = text.as_bytes();
     memchr::memchr_iter(b'\r', b).any(|i| b.get(i + 1) != Some(&b'\n'))
 }
 
-fn lone_cr_to_lf(text: &str) -> String {
+pub(super) fn lone_cr_to_lf(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(i) = rest.find('\r') {
@@ -100,6 +100,24 @@ pub(crate) fn prepared(text: &str) -> (std::borrow::Cow<'_, str>, usize) {
 }
 
 pub(super) fn find(text: &str, dialects: &DialectConfig) -> Vec<HandSite> {
+    let mut out = read(text, dialects).sites;
+    if memchr::memmem::find(text.as_bytes(), IGNORE.as_bytes()).is_some() {
+        ignore_marked(text, &mut out);
+    }
+    out
+}
+
+/// What a reading of a Markdown text found.
+struct Reading {
+    /// The hands, those its ignore marks leave out included.
+    sites: Vec<HandSite>,
+    /// A code block of it reads another that it does not hold (see
+    /// [`scan::block_awaits_another`]).
+    awaits_block: bool,
+}
+
+/// Reads the hands of `text` (ignore marks aside).
+fn read(text: &str, dialects: &DialectConfig) -> Reading {
     let mut out = Vec::new();
     // Code blocks nest in nothing that holds text, so one flag will do.
     let mut in_mj_fence = false;
@@ -211,6 +229,7 @@ pub(super) fn find(text: &str, dialects: &DialectConfig) -> Vec<HandSite> {
         found.extend(in_prose.into_iter().filter(|(_, f)| !in_code(&f.range)));
     }
     scan::blocks(text, &blocks, dialects, &mut found);
+    let awaits_block = scan::block_awaits_another(text, &blocks, dialects);
     if !found.is_empty() || !spans.is_empty() {
         // `^^…^^` hands are prose too: what they hold is theirs.
         let taken: Vec<Range<usize>> = out
@@ -227,10 +246,10 @@ pub(super) fn find(text: &str, dialects: &DialectConfig) -> Vec<HandSite> {
         }));
         out.sort_by_key(|s| s.range.start);
     }
-    if memchr::memmem::find(text.as_bytes(), IGNORE.as_bytes()).is_some() {
-        ignore_marked(text, &mut out);
+    Reading {
+        sites: out,
+        awaits_block,
     }
-    out
 }
 
 /// The info string given to indented code blocks: not a language anyone
@@ -253,38 +272,63 @@ fn split_lines(text: &str, range: Range<usize>, lines: &mut Vec<Range<usize>>) {
 /// The start of the comments that ignore hands.
 const IGNORE: &str = "<!-- tenpai-ignore";
 
+/// The ignore marks of a text.
+struct IgnoreMarks {
+    /// Where each lone `<!-- tenpai-ignore -->` ends: it takes the first
+    /// hand after it.
+    lone: Vec<usize>,
+    /// From the end of a `<!-- tenpai-ignore-start -->` to the start of
+    /// its `<!-- tenpai-ignore-end -->`.
+    regions: Vec<Range<usize>>,
+    /// Where a region that no end mark closes starts.
+    open: Option<usize>,
+}
+
+impl IgnoreMarks {
+    fn read(text: &str) -> IgnoreMarks {
+        let mut marks = IgnoreMarks {
+            lone: Vec::new(),
+            regions: Vec::new(),
+            open: None,
+        };
+        for at in memchr::memmem::find_iter(text.as_bytes(), IGNORE.as_bytes()) {
+            let rest = &text[at + IGNORE.len()..];
+            let Some(close) = rest.find("-->") else {
+                continue;
+            };
+            let end = at + IGNORE.len() + close + 3;
+            match rest[..close].trim() {
+                "" => marks.lone.push(end),
+                "-start" => {
+                    marks.open.get_or_insert(end);
+                }
+                "-end" => {
+                    if let Some(start) = marks.open.take() {
+                        marks.regions.push(start..at);
+                    }
+                }
+                _ => {}
+            }
+        }
+        marks
+    }
+}
+
 /// Leaves out the hands `<!-- tenpai-ignore -->` marks (the next one) and
 /// those between `<!-- tenpai-ignore-start -->` and `<!--
 /// tenpai-ignore-end -->` (or the end of the document).
 fn ignore_marked(text: &str, sites: &mut Vec<HandSite>) {
-    let mut next: Vec<usize> = Vec::new();
-    let mut regions: Vec<Range<usize>> = Vec::new();
-    let mut open: Option<usize> = None;
-    for at in memchr::memmem::find_iter(text.as_bytes(), IGNORE.as_bytes()) {
-        let rest = &text[at + IGNORE.len()..];
-        let Some(close) = rest.find("-->") else {
-            continue;
-        };
-        let end = at + IGNORE.len() + close + 3;
-        match rest[..close].trim() {
-            "" => next.push(end),
-            "-start" => {
-                open.get_or_insert(end);
-            }
-            "-end" => {
-                if let Some(start) = open.take() {
-                    regions.push(start..at);
-                }
-            }
-            _ => {}
-        }
-    }
+    let IgnoreMarks {
+        lone,
+        mut regions,
+        open,
+    } = IgnoreMarks::read(text);
     if let Some(start) = open {
         regions.push(start..text.len());
     }
     // Each lone mark takes the first hand after it.
     let mut dropped = vec![false; sites.len()];
-    for mark in next {
+    for mark in lone {
         let i = sites.partition_point(|s| s.range.start < mark);
         if let Some(d) = dropped.get_mut(i) {
             *d = true;
@@ -299,6 +343,36 @@ fn ignore_marked(text: &str, sites: &mut Vec<HandSite>) {
         i += 1;
         keep
     });
+}
+
+/// Whether something in `text` reaches past its end, to what a document
+/// would go on with, any distance: a `<!-- tenpai-ignore-start -->` no end
+/// mark closes, a lone `<!-- tenpai-ignore -->` with no hand after it (it
+/// takes the next hand, wherever that is), or a code block that reads a
+/// later one `text` does not hold (a mahc file of commands and the block
+/// of its output).
+pub(super) fn reaches_past_end(text: &str, dialects: &DialectConfig) -> bool {
+    let marked = memchr::memmem::find(text.as_bytes(), IGNORE.as_bytes()).is_some();
+    let commands = dialects.reads(super::Dialect::Mahc)
+        && memchr::memmem::find(text.as_bytes(), b"--tiles ").is_some();
+    if !marked && !commands {
+        return false;
+    }
+    let reading = read(text, dialects);
+    if reading.awaits_block {
+        return true;
+    }
+    if !marked {
+        return false;
+    }
+    let marks = IgnoreMarks::read(text);
+    if marks.open.is_some() {
+        return true;
+    }
+    let Some(&last) = marks.lone.last() else {
+        return false;
+    };
+    !reading.sites.iter().any(|site| site.range.start >= last)
 }
 
 /// Whether an event begins or ends a block that holds prose: `^^` pairs

@@ -5,6 +5,7 @@
 //! convert its byte ranges with [`TextDocument`].
 
 mod analysis;
+pub mod chunks;
 pub mod claims;
 pub mod dialects;
 mod extract;

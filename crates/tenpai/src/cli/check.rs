@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Read, Write};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -12,13 +13,14 @@ use serde::Serialize;
 
 use crate::config::Configs;
 use crate::diag::{Code, Severity};
+use crate::document::chunks::chunks;
 use crate::document::fix::{fix_document, FixLevel};
 use crate::document::{Analyzer, DocKind, Encoding, FileDiagnostic, Position, TextDocument};
 use crate::json::{Place, Point, SCHEMA_VERSION};
 use crate::score::Rules;
 
 use super::terminal::{self, escape_controls};
-use super::write::{write_file, Expect};
+use super::write::{Expect, Replacement, WriteError};
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
@@ -312,11 +314,11 @@ impl Report {
             .count()
     }
 
-    /// Adds one document's findings. A large `.mj` document is analysed in
-    /// chunks of whole lines (see [`mj_chunks`]), each chunk's analyses
-    /// dropped before the next: memory follows the chunk and the findings,
-    /// not the document (an analysed line takes kilobytes, and 100 MB of
-    /// distinct lines took gigabytes at once).
+    /// Adds one document's findings. A large document is analysed in
+    /// pieces (see [`chunks`]), each piece's analyses dropped before the
+    /// next: memory follows the piece and the findings, not the document
+    /// (an analysed line takes kilobytes, and 100 MB of distinct lines took
+    /// gigabytes at once).
     pub fn add_document(
         &mut self,
         name: &str,
@@ -328,7 +330,7 @@ impl Report {
         self.add_in_chunks(name, text, kind, rules, analyzer, CHUNK_BYTES);
     }
 
-    /// [`Report::add_document`] with chunks of `chunk_bytes`.
+    /// [`Report::add_document`] with pieces of about `chunk_bytes`.
     fn add_in_chunks(
         &mut self,
         name: &str,
@@ -339,87 +341,103 @@ impl Report {
         chunk_bytes: usize,
     ) {
         self.files += 1;
-        let chunks = match kind {
-            DocKind::Mj => mj_chunks(text, chunk_bytes),
-            // A Markdown document's fences and dialects span lines: read
-            // whole.
-            DocKind::Markdown => std::iter::once(0..text.len()).collect(),
+        let mut place = PieceStart {
+            rules: rules.clone(),
+            first_line: 0,
         };
-        let mut rules = rules.clone();
-        let mut first_line = 0;
-        for chunk in chunks {
-            let chunk_text = &text[chunk];
-            let lines = analyzer.analyze(chunk_text, kind, &rules);
-            self.hands += lines.iter().filter(|l| l.analysis.is_hand()).count();
-            // The rules the next chunk starts under: those the last
-            // `rules:` line of this one left.
-            for line in lines.iter().filter(|l| l.origin.allows_rules()) {
-                if let Some(after) = &line.analysis.rules_after {
-                    rules = after.clone();
-                }
-            }
-            let index = TextDocument::new(chunk_text);
-            let mut last: Option<(u32, Arc<str>)> = None;
-            for d in crate::document::file_diagnostics(&lines) {
-                let mut f = finding(name, &index, d, &mut last);
-                f.range.start.line += first_line;
-                f.range.end.line += first_line;
-                self.findings.push(f);
-            }
-            // A chunk ends with a line break: its last "line" is empty.
-            first_line += index.line_count() as u32 - 1;
+        for chunk in chunks(text, kind, chunk_bytes, analyzer.dialects()) {
+            self.add_piece(name, &text[chunk], kind, &mut place, analyzer);
         }
+    }
+
+    /// Adds the findings of one piece of a document, which starts at
+    /// `place` and leaves it where the next piece starts (its line, and the
+    /// rules its last `rules:` line left).
+    fn add_piece(
+        &mut self,
+        name: &str,
+        piece: &str,
+        kind: DocKind,
+        place: &mut PieceStart,
+        analyzer: &mut Analyzer,
+    ) {
+        let lines = analyzer.analyze(piece, kind, &place.rules);
+        self.hands += lines.iter().filter(|l| l.analysis.is_hand()).count();
+        for line in lines.iter().filter(|l| l.origin.allows_rules()) {
+            if let Some(after) = &line.analysis.rules_after {
+                place.rules = after.clone();
+            }
+        }
+        let index = TextDocument::new(piece);
+        let mut last: Option<(u32, Arc<str>)> = None;
+        for d in crate::document::file_diagnostics(&lines) {
+            let mut f = finding(name, &index, d, &mut last);
+            f.range.start.line += place.first_line;
+            f.range.end.line += place.first_line;
+            self.findings.push(f);
+        }
+        // A piece ends with a line break (but the last): its last "line" is
+        // empty.
+        place.first_line += index.line_count() as u32 - 1;
+    }
+
+    /// Applies the fixes of `level` to a document piece by piece, adding
+    /// the findings of the fixed text, and hands each fixed piece to
+    /// `sink` in order (a file being replaced, stdout): the fixed document
+    /// is never held whole. Returns the fixes applied, or the sink's error.
+    #[allow(clippy::too_many_arguments)]
+    pub fn fix_document_into(
+        &mut self,
+        name: &str,
+        text: &str,
+        kind: DocKind,
+        rules: &Rules,
+        analyzer: &mut Analyzer,
+        level: FixLevel,
+        sink: &mut dyn FnMut(Range<usize>, &str) -> std::io::Result<()>,
+    ) -> std::io::Result<usize> {
+        self.fix_in_chunks(name, text, kind, rules, analyzer, level, sink, CHUNK_BYTES)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn fix_in_chunks(
+        &mut self,
+        name: &str,
+        text: &str,
+        kind: DocKind,
+        rules: &Rules,
+        analyzer: &mut Analyzer,
+        level: FixLevel,
+        sink: &mut dyn FnMut(Range<usize>, &str) -> std::io::Result<()>,
+        chunk_bytes: usize,
+    ) -> std::io::Result<usize> {
+        self.files += 1;
+        let mut place = PieceStart {
+            rules: rules.clone(),
+            first_line: 0,
+        };
+        let mut fixed_count = 0;
+        for chunk in chunks(text, kind, chunk_bytes, analyzer.dialects()) {
+            let piece = &text[chunk.clone()];
+            let (fixed, n) = fix_document(piece, kind, &place.rules, analyzer, level);
+            fixed_count += n;
+            sink(chunk, &fixed)?;
+            self.add_piece(name, &fixed, kind, &mut place, analyzer);
+        }
+        Ok(fixed_count)
     }
 }
 
-/// The size from which a `.mj` document is analysed in chunks.
-const CHUNK_BYTES: usize = 1 << 20;
-
-/// `text` cut into pieces of about `size` bytes that a whole-document
-/// analysis would read as a sequence of independent pieces: each ends
-/// after a `\n` that ends a line of notation (not blank, not a comment,
-/// which could be a `# tenpai: ignore` reaching past blank and comment
-/// lines to the next hand), and the next does not start with U+FEFF
-/// (read as a byte order mark at the start of a text). The `rules:` lines
-/// are carried across by the caller.
-pub fn mj_chunks(text: &str, size: usize) -> Vec<std::ops::Range<usize>> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut start = 0;
-    while text.len() - start > size {
-        let mut cut = None;
-        let mut at = start + size;
-        while let Some(newline) = bytes[at..].iter().position(|&b| b == b'\n') {
-            let end = at + newline + 1;
-            // The line this `\n` (or `\r\n`) ends.
-            let content_end = end - 1 - usize::from(bytes[..end - 1].ends_with(b"\r"));
-            let line_start = bytes[..content_end]
-                .iter()
-                .rposition(|&b| b == b'\n' || b == b'\r')
-                .map_or(0, |i| i + 1);
-            let mut line = &text[line_start..content_end];
-            if line_start == 0 {
-                // The text's byte order mark is no part of its first line.
-                line = line.strip_prefix('\u{feff}').unwrap_or(line);
-            }
-            let line = line.trim();
-            if !line.is_empty() && !line.starts_with('#') && !text[end..].starts_with('\u{feff}') {
-                cut = Some(end);
-                break;
-            }
-            at = end;
-        }
-        match cut {
-            Some(end) if end < text.len() => {
-                out.push(start..end);
-                start = end;
-            }
-            _ => break,
-        }
-    }
-    out.push(start..text.len());
-    out
+/// Where a piece of a document starts: its first line (0-based) and the
+/// rules in force there.
+struct PieceStart {
+    rules: Rules,
+    first_line: u32,
 }
+
+/// The size from which a document is analysed, fixed and formatted in
+/// pieces.
+pub const CHUNK_BYTES: usize = 1 << 20;
 
 /// `last` is the source line of the finding before, reused when it is on
 /// the same line.
@@ -819,7 +837,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        let mut text = match read(input) {
+        let text = match read(input) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("error: {}: {e}", escape_controls(&input.name));
@@ -828,36 +846,44 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 continue;
             }
         };
-        if let Some(level) = level {
-            let (fixed, n) = fix_document(&text, input.kind, &rules, &mut analyzer, level);
-            match &input.path {
-                Some(path) if n > 0 => {
-                    // Counted, and reported on, only once the fixed text
-                    // is in place: otherwise the file still holds `text`.
-                    match write_file(path, fixed.as_bytes(), Expect::Unchanged(text.as_bytes())) {
-                        Ok(_) => {
-                            report.fixed += n;
-                            text = fixed;
-                        }
-                        Err(e) => {
-                            eprintln!("error: {}: {e}", escape_controls(&input.name));
-                            report.unwritten += 1;
-                            failed = true;
-                        }
-                    }
-                }
-                Some(_) => {}
-                None => {
-                    let mut stdout = std::io::stdout().lock();
-                    let _ = stdout.write_all(fixed.as_bytes());
-                    let _ = stdout.flush();
-                    report_to_stderr = true;
-                    report.fixed += n;
-                    text = fixed;
+        match (level, &input.path) {
+            (None, _) => {
+                report.add_document(&input.name, &text, input.kind, &rules, &mut analyzer);
+            }
+            (Some(level), Some(path)) => {
+                if let Err(e) = fix_file(
+                    &mut report,
+                    input,
+                    path,
+                    &text,
+                    &rules,
+                    &mut analyzer,
+                    level,
+                ) {
+                    // Counted, and reported on, only once the fixed text is
+                    // in place: otherwise the file still holds `text`.
+                    eprintln!("error: {}: {e}", escape_controls(&input.name));
+                    report.unwritten += 1;
+                    failed = true;
+                    report.add_document(&input.name, &text, input.kind, &rules, &mut analyzer);
                 }
             }
+            (Some(level), None) => {
+                let mut stdout = std::io::stdout().lock();
+                let fixed = report.fix_document_into(
+                    &input.name,
+                    &text,
+                    input.kind,
+                    &rules,
+                    &mut analyzer,
+                    level,
+                    &mut |_, piece| stdout.write_all(piece.as_bytes()),
+                );
+                let _ = stdout.flush();
+                report_to_stderr = true;
+                report.fixed += fixed.unwrap_or(0);
+            }
         }
-        report.add_document(&input.name, &text, input.kind, &rules, &mut analyzer);
     }
     let output = match args.format {
         Format::Human => {
@@ -897,6 +923,65 @@ pub fn run(args: CheckArgs) -> ExitCode {
     }
 }
 
+/// `check --fix` of a file: the fixed pieces go to a replacement of the
+/// file, begun at the first piece a fix changes (a file no fix changes is
+/// not written), committed once all are written. On success the report
+/// holds the findings of the fixed text; on an error it is left as it was.
+fn fix_file(
+    report: &mut Report,
+    input: &Input,
+    path: &Path,
+    text: &str,
+    rules: &Rules,
+    analyzer: &mut Analyzer,
+    level: FixLevel,
+) -> Result<(), WriteError> {
+    let before = (report.findings.len(), report.files, report.hands);
+    let mut replacement: Option<Replacement> = None;
+    let mut not_begun: Option<WriteError> = None;
+    let fixed = report.fix_document_into(
+        &input.name,
+        text,
+        input.kind,
+        rules,
+        analyzer,
+        level,
+        &mut |range, piece| {
+            let out = match &mut replacement {
+                Some(out) => out,
+                None if piece == &text[range.clone()] => return Ok(()),
+                None => match Replacement::begin(path) {
+                    Ok(mut out) => {
+                        out.write_all(&text.as_bytes()[..range.start])?;
+                        replacement.insert(out)
+                    }
+                    Err(e) => {
+                        not_begun = Some(e);
+                        return Err(std::io::Error::other("not begun"));
+                    }
+                },
+            };
+            out.write_all(piece.as_bytes())
+        },
+    );
+    let outcome = match (fixed, replacement) {
+        (Err(e), _) => Err(not_begun.unwrap_or(WriteError::Io(e))),
+        (Ok(_), None) => Ok(0),
+        (Ok(n), Some(out)) => out.commit(Expect::Unchanged(text.as_bytes())).map(|_| n),
+    };
+    match outcome {
+        Ok(n) => {
+            report.fixed += n;
+            Ok(())
+        }
+        Err(e) => {
+            report.findings.truncate(before.0);
+            (report.files, report.hands) = (before.1, before.2);
+            Err(e)
+        }
+    }
+}
+
 /// The text of a document (stdin for `-`); not UTF-8 is an error.
 pub fn read(input: &Input) -> std::io::Result<String> {
     if let Some(e) = &input.error {
@@ -917,6 +1002,7 @@ pub fn read(input: &Input) -> std::io::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::document::chunks::mj_chunks;
 
     #[cfg(unix)]
     #[test]
@@ -1005,8 +1091,6 @@ mod tests {
         assert_eq!(line, "123m riichi");
     }
 
-    /// Thousands of findings on one line share its text: the report grows
-    /// with the findings, not with findings times the line's length.
     /// A document read in chunks gives the findings of a whole read: the
     /// rules of a `rules:` line reach the next chunks, a lone `# tenpai:
     /// ignore` its hand across blank and comment lines, and the lines and
@@ -1038,57 +1122,175 @@ mod tests {
         for _ in 0..400 {
             text.push_str(pieces[next(pieces.len())]);
         }
-        let summary = |r: &Report| {
-            r.findings
-                .iter()
-                .map(|f| {
-                    let at = (
-                        f.range.start.line,
-                        f.range.start.column,
-                        f.range.end.line,
-                        f.range.end.column,
-                    );
-                    format!("{at:?} {} {} {}", f.code, f.message, f.source)
-                })
-                .collect::<Vec<_>>()
-        };
+        assert!(mj_chunks(&text, 40).len() > 1);
+        assert_reads_as_whole(&text, DocKind::Mj, 100);
+    }
+
+    /// The findings of a report, as compared.
+    fn summary(r: &Report) -> Vec<String> {
+        r.findings
+            .iter()
+            .map(|f| {
+                let at = (
+                    f.range.start.line,
+                    f.range.start.column,
+                    f.range.end.line,
+                    f.range.end.column,
+                );
+                format!("{at:?} {} {} {}", f.code, f.message, f.source)
+            })
+            .collect()
+    }
+
+    /// `check` and `check --fix` (safe and unsafe) of `text` in pieces of
+    /// 1, 40 and 1000 bytes give what they give reading it whole: the same
+    /// findings, the same fixed text, the same count of fixes.
+    /// Returns the count of findings of the whole read.
+    fn assert_reads_as_whole(text: &str, kind: DocKind, min_findings: usize) -> usize {
         let mut whole = Report::default();
         whole.add_in_chunks(
-            "a.mj",
-            &text,
-            DocKind::Mj,
+            "a",
+            text,
+            kind,
             &Rules::tenhou(),
             &mut Analyzer::new(),
             usize::MAX,
         );
-        assert!(whole.findings.len() > 100);
+        let found = whole.findings.len();
+        assert!(found >= min_findings, "{found} findings");
         for size in [1, 40, 1000] {
-            assert!(mj_chunks(&text, size).len() > 1);
             let mut chunked = Report::default();
             chunked.add_in_chunks(
-                "a.mj",
-                &text,
-                DocKind::Mj,
+                "a",
+                text,
+                kind,
                 &Rules::tenhou(),
                 &mut Analyzer::new(),
                 size,
             );
-            assert_eq!(chunked.hands, whole.hands, "chunks of {size}");
-            assert_eq!(summary(&chunked), summary(&whole), "chunks of {size}");
+            assert_eq!(chunked.hands, whole.hands, "pieces of {size}");
+            assert_eq!(summary(&chunked), summary(&whole), "pieces of {size}");
+        }
+        for level in [FixLevel::Safe, FixLevel::All] {
+            let mut analyzer = Analyzer::new();
+            let (fixed, n) = fix_document(text, kind, &Rules::tenhou(), &mut analyzer, level);
+            let mut whole = Report::default();
+            whole.add_in_chunks(
+                "a",
+                &fixed,
+                kind,
+                &Rules::tenhou(),
+                &mut analyzer,
+                usize::MAX,
+            );
+            for size in [1, 40, 1000] {
+                let mut out = String::new();
+                let mut chunked = Report::default();
+                let count = chunked
+                    .fix_in_chunks(
+                        "a",
+                        text,
+                        kind,
+                        &Rules::tenhou(),
+                        &mut Analyzer::new(),
+                        level,
+                        &mut |_, piece| {
+                            out.push_str(piece);
+                            Ok(())
+                        },
+                        size,
+                    )
+                    .unwrap();
+                assert_eq!(out, fixed, "{level:?} in pieces of {size}");
+                assert_eq!(count, n, "{level:?} in pieces of {size}");
+                assert_eq!(summary(&chunked), summary(&whole), "{level:?}, {size}");
+            }
+        }
+        found
+    }
+
+    /// A Markdown document of fences (with `rules:` lines and blank lines
+    /// inside), inline hands, lists, quotes, ignore marks and other tools'
+    /// notations reads in pieces as it reads whole.
+    #[test]
+    fn markdown_in_pieces_reads_as_the_whole_document() {
+        let pieces = [
+            "# Heading\n\n",
+            "Some prose with `123m456p789s11222z tsumo qq` in it.\n\n",
+            "```mj\nrules: kiriage\n123m456p789s1122z riichii\n\n11128z\n```\n\n",
+            "```mj\nrules: tenhou\n234m567p22s345678s riichi tsumo dora=1s => 7700\n```\n\n",
+            "- a list `1112345678999m ron win=9m => 48000`\n\n  continued ^^11z^^\n\n",
+            "> quoted `123m456p789s1122z reichi win=2z`\n\n",
+            "<!-- tenpai-ignore -->\n\n",
+            "<!-- tenpai-ignore-start -->\n\n",
+            "<!-- tenpai-ignore-end -->\n\n",
+            "{{< mahjong >}}123m456p789s11z{{< /mahjong >}}\n\n",
+            "---\n\n",
+            "    indented `11z` code\n\n",
+            "text\r\n\r\n",
+            "A ^^123m456p789s11122z^^ and `🀄 123m 8z`.\n\n",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut text = String::from("---\ntitle: x\n---\n\n");
+        for _ in 0..300 {
+            text.push_str(pieces[next(pieces.len())]);
+        }
+        let dialects = crate::document::DialectConfig::default();
+        // Fewer than the blocks: an ignore region keeps what it covers, up
+        // to its end mark, in one piece.
+        let count = crate::document::chunks::markdown_chunks(&text, 40, &dialects).len();
+        assert!(count > 5, "{count} pieces");
+        assert_reads_as_whole(&text, DocKind::Markdown, 50);
+    }
+
+    /// Real articles (read at run time from `../shared/realdocs`, never
+    /// copied) read in pieces as they read whole.
+    #[test]
+    fn real_articles_in_pieces_read_as_whole() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/realdocs");
+        let listing = std::fs::read_dir(&dir).expect("../shared/realdocs beside the repository");
+        let mut read = 0;
+        let mut found = 0;
+        for entry in listing {
+            let path = entry.expect("a directory entry").path();
+            if path.extension().is_some_and(|e| e == "md") {
+                let text = std::fs::read_to_string(&path).expect("an article");
+                found += assert_reads_as_whole(&text, DocKind::Markdown, 0);
+                read += 1;
+            }
+        }
+        assert!(read > 10, "{read} articles");
+        // The articles have findings: the comparison compared some.
+        assert!(found > 0);
+    }
+
+    /// The project's own fixture documents (`tests/fixtures`: articles,
+    /// nanikiru lists under their hands, `.mj` files) read in pieces as
+    /// they read whole.
+    #[test]
+    fn fixtures_in_pieces_read_as_whole() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        for (name, kind, min_findings) in [
+            ("check/article.md", DocKind::Markdown, 1),
+            ("fmt/article.md", DocKind::Markdown, 0),
+            ("stated/nanikiru-en.md", DocKind::Markdown, 1),
+            ("stated/nanikiru-ja.md", DocKind::Markdown, 1),
+            ("check/clean.mj", DocKind::Mj, 0),
+            ("check/review.mj", DocKind::Mj, 0),
+        ] {
+            let text = std::fs::read_to_string(dir.join(name)).expect("a fixture");
+            assert_reads_as_whole(&text, kind, min_findings);
         }
     }
 
-    #[test]
-    fn chunks_cover_the_text_at_safe_line_ends() {
-        let text = "11z\n# c\n\n22z\r\n\u{feff}33z\n44z";
-        let chunks = mj_chunks(text, 1);
-        let ends: Vec<&str> = chunks.iter().map(|c| &text[c.clone()]).collect();
-        // Not after the comment, the blank line, or before U+FEFF.
-        assert_eq!(ends, ["11z\n", "# c\n\n22z\r\n\u{feff}33z\n", "44z"]);
-        assert_eq!(mj_chunks("11z\n22z\n", 1), [0..4, 4..8]);
-        assert_eq!(mj_chunks("", 1).first(), Some(&(0..0)));
-    }
-
+    /// Thousands of findings on one line share its text: the report grows
+    /// with the findings, not with findings times the line's length.
     #[test]
     fn findings_of_one_line_share_its_text() {
         let text = format!("123m456p789s11222z {}\n", ["riichi"; 2000].join(" "));

@@ -4,15 +4,20 @@
 //! once the new text is in place.
 
 use std::io::{IsTerminal, Write};
+use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::document::chunks::chunks;
+use crate::document::dialects::DialectConfig;
 use crate::document::format::{apply_edits, format_document, to_tenpai_edits};
+use crate::document::DocKind;
 use crate::format::{FormatOptions, HonorStyle};
 
+use super::check::CHUNK_BYTES;
 use super::check::{read, setup};
 use super::terminal::escape_controls;
-use super::write::{write_file, Expect, Written};
+use super::write::{Expect, Replacement, WriteError, Written};
 
 #[derive(clap::Args, Debug)]
 pub struct FmtArgs {
@@ -141,6 +146,72 @@ fn push_line(out: &mut String, mark: char, line: &str) {
     }
 }
 
+/// How one document is formatted: its kind, the target notation, the
+/// dialects read (for `--to tenpai`) and the formatting options.
+struct Formatting<'a> {
+    kind: DocKind,
+    to: Option<Target>,
+    dialects: &'a DialectConfig,
+    options: &'a FormatOptions,
+}
+
+impl Formatting<'_> {
+    /// `text` (a whole document, or a piece of one that [`chunks`] cut)
+    /// formatted.
+    fn format(&self, text: &str) -> String {
+        match self.to {
+            None => format_document(text, self.kind, self.options),
+            Some(Target::Tenpai) => apply_edits(
+                text,
+                &to_tenpai_edits(text, self.kind, self.dialects, self.options),
+            ),
+        }
+    }
+
+    /// The pieces of `text`, of about `size` bytes, that format alone as
+    /// they format in the whole: cut where the hands the formatting reads
+    /// (own notation alone, or with the other notations `--to tenpai`
+    /// rewrites) read apart as together.
+    fn pieces(&self, text: &str, size: usize) -> Vec<Range<usize>> {
+        match self.to {
+            // Plain formatting reads the hands with the default dialects
+            // (and leaves theirs alone).
+            None => chunks(text, self.kind, size, &DialectConfig::default()),
+            Some(Target::Tenpai) => chunks(text, self.kind, size, self.dialects),
+        }
+    }
+}
+
+/// Replaces the file at `path`, which holds `text`, with the formatted
+/// pieces of `text`, written as they are formatted: the file is replaced
+/// (atomically) from the first piece that changes, and not at all when
+/// none does ([`Written::AlreadyThere`]).
+fn write_pieces(
+    path: &std::path::Path,
+    text: &str,
+    pieces: Vec<Range<usize>>,
+    formatting: &Formatting<'_>,
+) -> Result<Written, WriteError> {
+    let mut replacement: Option<Replacement> = None;
+    for range in pieces {
+        let formatted = formatting.format(&text[range.clone()]);
+        let out = match &mut replacement {
+            Some(out) => out,
+            None if formatted == text[range.clone()] => continue,
+            None => {
+                let mut out = Replacement::begin(path)?;
+                out.write_all(&text.as_bytes()[..range.start])?;
+                replacement.insert(out)
+            }
+        };
+        out.write_all(formatted.as_bytes())?;
+    }
+    match replacement {
+        Some(out) => out.commit(Expect::Unchanged(text.as_bytes())),
+        None => Ok(Written::AlreadyThere),
+    }
+}
+
 pub fn run(args: FmtArgs) -> ExitCode {
     let flag = args.honors.map(|h| match h {
         Honors::Digits => HonorStyle::Digits,
@@ -186,17 +257,22 @@ pub fn run(args: FmtArgs) -> ExitCode {
         }
         let honors = flag.or(config.honors).unwrap_or(HonorStyle::Digits);
         let options = FormatOptions { honors };
-        let formatted = match args.to {
-            None => format_document(&text, input.kind, &options),
-            Some(Target::Tenpai) => {
-                let dialects = config.dialects.clone().unwrap_or_default();
-                apply_edits(
-                    &text,
-                    &to_tenpai_edits(&text, input.kind, &dialects, &options),
-                )
-            }
+        let dialects = config.dialects.clone().unwrap_or_default();
+        let formatting = Formatting {
+            kind: input.kind,
+            to: args.to,
+            dialects: &dialects,
+            options: &options,
         };
+        // Each piece formatted alone gives what formatting the whole gives
+        // (a piece ends where nothing reaches across), with one piece's
+        // hands in memory at a time.
+        let pieces = formatting.pieces(&text, CHUNK_BYTES);
         if args.check {
+            let formatted: String = pieces
+                .into_iter()
+                .map(|range| formatting.format(&text[range]))
+                .collect();
             if formatted == text {
                 unchanged += 1;
             } else {
@@ -213,20 +289,20 @@ pub fn run(args: FmtArgs) -> ExitCode {
         }
         match &input.path {
             None => {
-                let _ = stdout.write_all(formatted.as_bytes());
-                if formatted == text {
+                let mut same = true;
+                for range in pieces {
+                    let formatted = formatting.format(&text[range.clone()]);
+                    same &= formatted == text[range];
+                    let _ = stdout.write_all(formatted.as_bytes());
+                }
+                if same {
                     unchanged += 1;
                 } else {
                     changed += 1;
                 }
             }
-            Some(_) if formatted == text => unchanged += 1,
             // Counted only once the new text is in place.
-            Some(path) => match write_file(
-                path,
-                formatted.as_bytes(),
-                Expect::Unchanged(text.as_bytes()),
-            ) {
+            Some(path) => match write_pieces(path, &text, pieces, &formatting) {
                 Ok(Written::Replaced) => changed += 1,
                 Ok(Written::AlreadyThere) => unchanged += 1,
                 Err(e) => {
@@ -272,5 +348,120 @@ pub fn run(args: FmtArgs) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `text` formatted in pieces of 1, 40 and 1000 bytes is `text`
+    /// formatted whole, byte for byte, for both targets and both honor
+    /// styles. Returns how many of the four whole formattings changed it.
+    fn assert_formats_as_whole(text: &str, kind: DocKind) -> usize {
+        let dialects = DialectConfig::default();
+        let mut changed = 0;
+        for to in [None, Some(Target::Tenpai)] {
+            for honors in [HonorStyle::Digits, HonorStyle::Letters] {
+                let options = FormatOptions { honors };
+                let formatting = Formatting {
+                    kind,
+                    to,
+                    dialects: &dialects,
+                    options: &options,
+                };
+                let whole = formatting.format(text);
+                changed += usize::from(whole != text);
+                for size in [1, 40, 1000] {
+                    let pieces = formatting.pieces(text, size);
+                    let covered: String = pieces.iter().map(|r| &text[r.clone()]).collect();
+                    assert_eq!(covered, text, "the pieces of {size} cover the text");
+                    let in_pieces: String = pieces
+                        .into_iter()
+                        .map(|range| formatting.format(&text[range]))
+                        .collect();
+                    assert_eq!(in_pieces, whole, "{to:?} {honors:?} in pieces of {size}");
+                }
+            }
+        }
+        changed
+    }
+
+    /// A seeded document of `blocks` blocks drawn from `blocks_of`.
+    fn document(blocks_of: &[&str], blocks: usize, head: &str) -> String {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut text = String::from(head);
+        for _ in 0..blocks {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            text.push_str(blocks_of[(seed % blocks_of.len() as u64) as usize]);
+        }
+        text
+    }
+
+    /// Markdown with unsorted and letter-honor hands in fences, code spans
+    /// and carets, other tools' notations (which `--to tenpai` rewrites,
+    /// fences included), lists, quotes, ignore marks and front matter.
+    #[test]
+    fn markdown_in_pieces_formats_as_the_whole_document() {
+        let blocks = [
+            "# Heading\n\n",
+            "Prose with `456m123p789s2211z tsumo` in it.\n\n",
+            "```mj\nrules: kiriage\n987m456p123s1122z riichi\n\n11128z\n```\n\n",
+            "- a list `9998765432111m ron win=9m`\n\n  continued ^^e e e s s^^\n\n",
+            "> quoted `321m456p789s1122z  riichi   win=2z`\n\n",
+            "<!-- tenpai-ignore -->\n\n",
+            "<!-- tenpai-ignore-start -->\n\n`321m` kept\n\nprose\n\n<!-- tenpai-ignore-end -->\n\n",
+            "A hand {{< mj 2m2m3m4m5m6m7m8m9m1p1p1p6z6z >}} here.\n\n",
+            "```mahjong\n123m456p789s11z22z\n```\n\n",
+            "Shown :mahjong-tiles{src=\"235m466s1157p,2-22z\"} ツモ\n\n",
+            "---\n\n",
+            "    indented `11z` code\n\n",
+            "text\r\n\r\n`32m1p` and more\r\n\r\n",
+            "| a | b |\n| --- | --- |\n| `321m` | x |\n\n",
+        ];
+        let text = document(&blocks, 300, "---\ntitle: x\n---\n\n");
+        let count = chunks(&text, DocKind::Markdown, 40, &DialectConfig::default()).len();
+        assert!(count > 5, "{count} pieces");
+        assert_eq!(assert_formats_as_whole(&text, DocKind::Markdown), 4);
+    }
+
+    /// A `.mj` document of unsorted hands, comments (with ignore marks),
+    /// blank lines and `rules:` lines formats in pieces as it does whole.
+    #[test]
+    fn mj_in_pieces_formats_as_the_whole_document() {
+        let blocks = [
+            "987m456p123s1122z riichi\n",
+            "# tenpai: ignore\n",
+            "\n",
+            "rules: kiriage\n",
+            "321m 654p 987s 2211z  tsumo  win=2z\n",
+            "123m456p789s1122z\r\n",
+            "# a comment\n",
+        ];
+        let text = document(&blocks, 400, "\u{feff}");
+        assert_eq!(assert_formats_as_whole(&text, DocKind::Mj), 4);
+    }
+
+    /// Real articles (read at run time from `../shared/realdocs`, never
+    /// copied) format in pieces as they format whole.
+    #[test]
+    fn real_articles_in_pieces_format_as_whole() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/realdocs");
+        let mut read = 0;
+        let mut changed = 0;
+        for entry in std::fs::read_dir(&dir).expect("../shared/realdocs beside the repository") {
+            let path = entry.expect("a directory entry").path();
+            if path.extension().is_some_and(|e| e == "md") {
+                let text = std::fs::read_to_string(&path).expect("an article");
+                changed += assert_formats_as_whole(&text, DocKind::Markdown);
+                read += 1;
+            }
+        }
+        assert!(read > 10, "{read} articles");
+        // Some articles have hands that formatting (or `--to tenpai`)
+        // rewrites: the comparison compared something.
+        assert!(changed > 0);
     }
 }

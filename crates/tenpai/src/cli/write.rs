@@ -82,70 +82,180 @@ impl From<io::Error> for WriteError {
 /// the original's permissions (and owner, where allowed), rename, fsync of
 /// the directory. A symbolic link is kept: its target is replaced.
 pub fn write_file(path: &Path, contents: &[u8], expect: Expect<'_>) -> Result<Written, WriteError> {
-    ignore_file_size_signal();
-    let target = resolved(path)?;
-    let existing = match std::fs::metadata(&target) {
-        Ok(m) => Some(m),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => return Err(e.into()),
-    };
-    if let Some(meta) = &existing {
-        if !meta.is_file() {
-            return Err(WriteError::Io(io::Error::other("not a regular file")));
+    let mut replacement = Replacement::begin(path)?;
+    replacement.write_all(contents)?;
+    replacement.commit(expect)
+}
+
+/// A replacement of a file being written: the new contents go, as they are
+/// produced, to a temporary file beside the file; [`Replacement::commit`]
+/// puts it in place as [`write_file`] does, and dropping it uncommitted
+/// removes it, leaving the file as it was. Commands that write a file of
+/// hundreds of megabytes write it piece by piece, never holding it whole.
+pub struct Replacement {
+    /// What the rename replaces (a link's target).
+    target: PathBuf,
+    dir: PathBuf,
+    existing: Option<std::fs::Metadata>,
+    temp: io::BufWriter<tempfile::NamedTempFile>,
+}
+
+impl Replacement {
+    /// Checks that `path` may be replaced (a regular file this user may
+    /// write, or no file yet) and opens the temporary file beside it.
+    pub fn begin(path: &Path) -> Result<Replacement, WriteError> {
+        ignore_file_size_signal();
+        let target = resolved(path)?;
+        let existing = match std::fs::metadata(&target) {
+            Ok(m) => Some(m),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e.into()),
+        };
+        if let Some(meta) = &existing {
+            if !meta.is_file() {
+                return Err(WriteError::Io(io::Error::other("not a regular file")));
+            }
+            // Opening for writing changes nothing, and answers what the
+            // file's permissions say for this user (root may write a 0444
+            // file, as with any editor; others may not).
+            if let Err(e) = OpenOptions::new().write(true).open(&target) {
+                return Err(if e.kind() == io::ErrorKind::PermissionDenied {
+                    WriteError::ReadOnly
+                } else {
+                    e.into()
+                });
+            }
         }
-        // Opening for writing changes nothing, and answers what the file's
-        // permissions say for this user (root may write a 0444 file, as
-        // with any editor; others may not).
-        if let Err(e) = OpenOptions::new().write(true).open(&target) {
-            return Err(if e.kind() == io::ErrorKind::PermissionDenied {
-                WriteError::ReadOnly
-            } else {
-                e.into()
-            });
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let temp = tempfile::Builder::new()
+            .prefix(&format!(
+                ".{}.",
+                target
+                    .file_name()
+                    .map_or_else(|| "tenpai".into(), |n| n.to_string_lossy())
+            ))
+            .suffix(".tenpai-tmp")
+            .tempfile_in(&dir)?;
+        Ok(Replacement {
+            target,
+            dir,
+            existing,
+            temp: io::BufWriter::with_capacity(1 << 16, temp),
+        })
+    }
+
+    /// Flushes the new contents to the disk and renames them over the file,
+    /// unless it no longer holds what `expect` says (then the file is left
+    /// as it is, and the temporary file removed).
+    pub fn commit(self, expect: Expect<'_>) -> Result<Written, WriteError> {
+        let Replacement {
+            target,
+            dir,
+            existing,
+            temp,
+        } = self;
+        let temp = temp
+            .into_inner()
+            .map_err(|e| WriteError::Io(e.into_error()))?;
+        if let Some(meta) = &existing {
+            temp.as_file().set_permissions(meta.permissions())?;
+            keep_owner(temp.as_file(), meta);
+        }
+        temp.as_file().sync_all()?;
+        // Checked at the last moment: the window in which another writer's
+        // text could be replaced is the rename itself.
+        if let Expect::Unchanged(read) = expect {
+            match File::open(&target) {
+                Ok(now) => {
+                    if !same_bytes(now, Contents::Bytes(read))? {
+                        let now = File::open(&target)?;
+                        let ours = File::open(temp.path())?;
+                        return if same_bytes(now, Contents::File(ours))? {
+                            Ok(Written::AlreadyThere)
+                        } else {
+                            Err(WriteError::Changed)
+                        };
+                    }
+                }
+                // Removed meanwhile: not recreated from an old text.
+                Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(WriteError::Changed),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        temp.persist(&target).map_err(|e| WriteError::Io(e.error))?;
+        // The rename itself reaches the disk with the directory.
+        if let Ok(d) = File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(Written::Replaced)
+    }
+}
+
+impl Write for Replacement {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.temp.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.temp.flush()
+    }
+}
+
+/// What a file is compared with.
+enum Contents<'a> {
+    Bytes(&'a [u8]),
+    File(File),
+}
+
+/// Whether `file` holds exactly `contents`, read a block at a time (a file
+/// of hundreds of megabytes is not read into memory to be compared).
+fn same_bytes(file: File, contents: Contents<'_>) -> io::Result<bool> {
+    const BLOCK: usize = 1 << 16;
+    let mut file = io::BufReader::with_capacity(BLOCK, file);
+    let mut block = vec![0u8; BLOCK];
+    match contents {
+        Contents::Bytes(mut rest) => loop {
+            let n = read_full(&mut file, &mut block)?;
+            if n == 0 {
+                return Ok(rest.is_empty());
+            }
+            if rest.len() < n || rest[..n] != block[..n] {
+                return Ok(false);
+            }
+            rest = &rest[n..];
+        },
+        Contents::File(other) => {
+            let mut other = io::BufReader::with_capacity(BLOCK, other);
+            let mut theirs = vec![0u8; BLOCK];
+            loop {
+                let n = read_full(&mut file, &mut block)?;
+                let m = read_full(&mut other, &mut theirs)?;
+                if n != m || block[..n] != theirs[..m] {
+                    return Ok(false);
+                }
+                if n == 0 {
+                    return Ok(true);
+                }
+            }
         }
     }
-    if let Expect::Unchanged(read) = expect {
-        match current_contents(&target)? {
-            Some(now) if now == read => {}
-            Some(now) if now == contents => return Ok(Written::AlreadyThere),
-            _ => return Err(WriteError::Changed),
+}
+
+/// Reads until `buf` is full or the input ends; the bytes read.
+fn read_full(input: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match input.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
         }
     }
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut temp = tempfile::Builder::new()
-        .prefix(&format!(
-            ".{}.",
-            target
-                .file_name()
-                .map_or_else(|| "tenpai".into(), |n| n.to_string_lossy())
-        ))
-        .suffix(".tenpai-tmp")
-        .tempfile_in(&dir)?;
-    temp.as_file_mut().write_all(contents)?;
-    temp.as_file_mut().flush()?;
-    if let Some(meta) = &existing {
-        temp.as_file().set_permissions(meta.permissions())?;
-        keep_owner(temp.as_file(), meta);
-    }
-    temp.as_file().sync_all()?;
-    // Checked again at the last moment: the window in which another
-    // writer's text could be replaced is the rename itself.
-    if let Expect::Unchanged(read) = expect {
-        match current_contents(&target)? {
-            Some(now) if now == read => {}
-            Some(now) if now == contents => return Ok(Written::AlreadyThere),
-            _ => return Err(WriteError::Changed),
-        }
-    }
-    temp.persist(&target).map_err(|e| WriteError::Io(e.error))?;
-    // The rename itself reaches the disk with the directory.
-    if let Ok(d) = File::open(&dir) {
-        let _ = d.sync_all();
-    }
-    Ok(Written::Replaced)
+    Ok(filled)
 }
 
 /// The path a write replaces: a symbolic link's target (so the link stays
@@ -160,19 +270,6 @@ fn resolved(path: &Path) -> io::Result<PathBuf> {
                 Err(_) => Ok(path.to_path_buf()),
             }
         }
-        Err(e) => Err(e),
-    }
-}
-
-/// The file's bytes now, `None` when it is gone.
-fn current_contents(path: &Path) -> io::Result<Option<Vec<u8>>> {
-    match File::open(path) {
-        Ok(mut f) => {
-            let mut bytes = Vec::new();
-            f.read_to_end(&mut bytes)?;
-            Ok(Some(bytes))
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(e),
     }
 }
@@ -300,5 +397,43 @@ mod tests {
         let path = dir.path().join("sub/a.mj");
         let failed = write_file(&path, b"x", Expect::Anything);
         assert!(matches!(failed, Err(WriteError::Io(_))), "{failed:?}");
+    }
+
+    /// A replacement written piece by piece, larger than the blocks the
+    /// file is compared in, is put in place whole; one the file changed
+    /// under (in its last block only) is refused; one dropped uncommitted
+    /// leaves the file as it was and no temporary file.
+    #[test]
+    fn a_replacement_streams_pieces_and_compares_by_blocks() {
+        let dir = scratch("stream");
+        let path = dir.path().join("big.mj");
+        let old: Vec<u8> = (0..200_000u32).flat_map(|n| n.to_le_bytes()).collect();
+        std::fs::write(&path, &old).unwrap();
+        let new: Vec<u8> = old.iter().map(|b| b.wrapping_add(1)).collect();
+        let mut out = Replacement::begin(&path).unwrap();
+        for piece in new.chunks(70_001) {
+            out.write_all(piece).unwrap();
+        }
+        assert_eq!(
+            out.commit(Expect::Unchanged(&old)).unwrap(),
+            Written::Replaced
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), new);
+        assert_eq!(leftovers(dir.path()), ["big.mj"]);
+
+        let mut theirs = new.clone();
+        *theirs.last_mut().unwrap() ^= 1;
+        std::fs::write(&path, &theirs).unwrap();
+        let mut out = Replacement::begin(&path).unwrap();
+        out.write_all(&old).unwrap();
+        let refused = out.commit(Expect::Unchanged(&new));
+        assert!(matches!(refused, Err(WriteError::Changed)), "{refused:?}");
+        assert_eq!(std::fs::read(&path).unwrap(), theirs);
+
+        let mut out = Replacement::begin(&path).unwrap();
+        out.write_all(b"half").unwrap();
+        drop(out);
+        assert_eq!(std::fs::read(&path).unwrap(), theirs);
+        assert_eq!(leftovers(dir.path()), ["big.mj"]);
     }
 }

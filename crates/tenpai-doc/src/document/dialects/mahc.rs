@@ -197,14 +197,7 @@ fn printed(text: &str, line: Range<usize>, dealer: bool) -> Option<(u32, Range<u
 pub fn read(text: &str, blocks: &[Block]) -> Vec<(Range<usize>, Translation)> {
     let mut out = Vec::new();
     for (index, block) in blocks.iter().enumerate() {
-        // A file of commands: `# NAME` on its first line.
-        let file = block
-            .first()
-            .and_then(|l| text.get(l.clone()))
-            .and_then(|l| l.trim().strip_prefix('#'))
-            .map(str::trim)
-            .filter(|name| !name.is_empty() && !name.contains(' '));
-        if let Some(file) = file {
+        if let Some(file) = file_name(text, block) {
             let outputs = outputs_of_file(text, &blocks[index + 1..], file);
             // The file's lines are mahc's inputs, one output stanza each.
             let inputs = block[1..]
@@ -263,16 +256,46 @@ fn claim(c: &mut Command, stated: Option<(u32, Range<usize>)>) -> bool {
     true
 }
 
-/// The output stanzas of `mahc -f FILE` in the first block after the
-/// file that runs it: each starts at a line with a value (`Dealer:`) after
-/// a blank line or the command.
-fn outputs_of_file(text: &str, after: &[Block], file: &str) -> Vec<Vec<Range<usize>>> {
-    let Some(block) = after.iter().find(|b| {
+/// The name of a file of commands: the block's first line, `# NAME`.
+fn file_name<'a>(text: &'a str, block: &[Range<usize>]) -> Option<&'a str> {
+    block
+        .first()
+        .and_then(|l| text.get(l.clone()))
+        .and_then(|l| l.trim().strip_prefix('#'))
+        .map(str::trim)
+        .filter(|name| !name.is_empty() && !name.contains(' '))
+}
+
+/// The block, among `after`, that runs the file of commands `file`.
+fn output_block<'a>(text: &str, after: &[Block<'a>], file: &str) -> Option<Block<'a>> {
+    after.iter().copied().find(|b| {
         b.iter().any(|l| {
             text.get(l.clone())
                 .is_some_and(|s| s.contains("mahc") && s.contains("-f") && s.contains(file))
         })
-    }) else {
+    })
+}
+
+/// Whether a file of commands among `blocks` has no block that runs it
+/// after it: a block further on may (the values it prints are the file's
+/// claims), so the document cannot be read in pieces cut between them.
+pub fn file_awaits_output(text: &str, blocks: &[Block]) -> bool {
+    blocks.iter().enumerate().any(|(index, block)| {
+        let Some(file) = file_name(text, block) else {
+            return false;
+        };
+        let has_command = block[1..]
+            .iter()
+            .any(|line| command(text, line.clone()).is_some());
+        has_command && output_block(text, &blocks[index + 1..], file).is_none()
+    })
+}
+
+/// The output stanzas of `mahc -f FILE` in the first block after the
+/// file that runs it: each starts at a line with a value (`Dealer:`) after
+/// a blank line or the command.
+fn outputs_of_file(text: &str, after: &[Block], file: &str) -> Vec<Vec<Range<usize>>> {
+    let Some(block) = output_block(text, after, file) else {
         return Vec::new();
     };
     let mut stanzas: Vec<Vec<Range<usize>>> = Vec::new();

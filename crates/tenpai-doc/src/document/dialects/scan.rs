@@ -609,6 +609,16 @@ pub fn blocks(text: &str, blocks: &[Vec<Range<usize>>], cfg: &DialectConfig, out
     }
 }
 
+/// Whether a code block of `blocks` reads another one that is not among
+/// them (a mahc file of commands whose output block is not found).
+pub fn block_awaits_another(text: &str, blocks: &[Vec<Range<usize>>], cfg: &DialectConfig) -> bool {
+    if !cfg.reads(Dialect::Mahc) {
+        return false;
+    }
+    let refs: Vec<&[Range<usize>]> = blocks.iter().map(Vec::as_slice).collect();
+    mahc::file_awaits_output(text, &refs)
+}
+
 /// An inline code span's content `text[span]` in a dialect, if it is one.
 pub fn code_span(text: &str, span: Range<usize>, cfg: &DialectConfig) -> Option<Found> {
     let s = text.get(span.clone())?;
