@@ -3,23 +3,11 @@
 //! (tenhou.net/6 JSON lines cut between two rounds excepted: that is a
 //! shorter game), never a review.
 
-use std::path::PathBuf;
-
+use common::{all_players, log};
 use proptest::prelude::*;
-use tenpai_review::{mjai, read_log, review, Players, ReviewOptions};
+use tenpai_review::{mjai, read_log, review};
 
-fn log(path: &str) -> Vec<u8> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let candidates = [
-        root.join("../shared/real/logs").join(path),
-        PathBuf::from("/work/shared/real/logs").join(path),
-    ];
-    let found = candidates
-        .iter()
-        .find(|candidate| candidate.exists())
-        .expect("../shared/real/logs beside the repository");
-    std::fs::read(found).expect("a readable log")
-}
+mod common;
 
 struct Samples {
     mjlog: Vec<u8>,
@@ -38,13 +26,6 @@ fn samples() -> &'static Samples {
             mjai: mjai::write(&game).into_bytes(),
         }
     })
-}
-
-fn all_players() -> ReviewOptions {
-    ReviewOptions {
-        players: Players::All,
-        round: None,
-    }
 }
 
 /// Reads and, when that works, reviews: neither may panic.

@@ -1,9 +1,12 @@
 //! The mjai reader on a log written here by hand, and the converter's
 //! events: their order, riichi acceptance, and a round trip.
 
+use common::review_all;
 use tenpai_review::model::{Action, RoundEnd, Win};
 use tenpai_review::write::LineKind;
-use tenpai_review::{detect, mjai, read_log, review, Format, Players, ReviewOptions};
+use tenpai_review::{detect, mjai, read_log, review, Format, ReviewOptions};
+
+mod common;
 
 /// The dealer declares riichi on the first discard and draws the winning
 /// tile on the next turn: double riichi, ippatsu, tsumo, a pure straight
@@ -52,14 +55,7 @@ fn a_hand_written_log_reads_and_reviews() {
             ..
         }
     ));
-    let written = review(
-        &game,
-        &ReviewOptions {
-            players: Players::All,
-            round: None,
-        },
-    )
-    .expect("a review");
+    let written = review_all(&game);
     let win = written.rounds[0]
         .lines
         .iter()

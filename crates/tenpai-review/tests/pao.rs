@@ -2,35 +2,16 @@
 //! total the winner received, and the comment names the liable player and
 //! each payment the log records.
 
-use std::path::PathBuf;
-
+use common::{log, review_all};
+use tenpai_review::read_log;
 use tenpai_review::write::LineKind;
-use tenpai_review::{read_log, review, Players, ReviewOptions};
 
-fn log(path: &str) -> Vec<u8> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let candidates = [
-        root.join("../shared/real/logs").join(path),
-        PathBuf::from("/work/shared/real/logs").join(path),
-    ];
-    let found = candidates
-        .iter()
-        .find(|candidate| candidate.exists())
-        .expect("../shared/real/logs beside the repository");
-    std::fs::read(found).expect("a readable log")
-}
+mod common;
 
 #[test]
 fn the_pao_sample_names_the_liable_player_and_what_each_paid() {
     let game = read_log(&log("xml/pao.xml")).expect("the sample reads");
-    let written = review(
-        &game,
-        &ReviewOptions {
-            players: Players::All,
-            round: None,
-        },
-    )
-    .expect("a review");
+    let written = review_all(&game);
     let wins: Vec<&str> = written
         .rounds
         .iter()

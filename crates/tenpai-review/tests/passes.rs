@@ -3,31 +3,16 @@
 //! after riichi, discarded by another or drawn (furiten for the rest of the
 //! round), noted in the review of real Tenhou games.
 
-use std::path::PathBuf;
-
+use common::{log, review_all};
 use tenpai_review::{read_log, review, Players, ReviewOptions};
 
-fn logs() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/real/logs");
-    if root.exists() {
-        root
-    } else {
-        PathBuf::from("/work/shared/real/logs")
-    }
-}
+mod common;
 
 /// The pass comments of a game's review for all players, with the round.
 fn passes(file: &str) -> Vec<(String, String)> {
-    let bytes = std::fs::read(logs().join(file)).expect("a readable log");
+    let bytes = log(file);
     let game = read_log(&bytes).expect("the log reads");
-    let written = review(
-        &game,
-        &ReviewOptions {
-            players: Players::All,
-            round: None,
-        },
-    )
-    .expect("a review");
+    let written = review_all(&game);
     written
         .rounds
         .iter()
@@ -123,8 +108,7 @@ fn each_pass_since_the_players_last_discard_is_noted_once() {
         ]
     );
     // Only the reviewed players' passes are written.
-    let bytes = std::fs::read(logs().join("tenhou6/2020052700gm-00a9-0000-75a4695c.json"))
-        .expect("a readable log");
+    let bytes = log("tenhou6/2020052700gm-00a9-0000-75a4695c.json");
     let game = read_log(&bytes).expect("the log reads");
     let only_a = review(
         &game,
@@ -141,15 +125,7 @@ fn each_pass_since_the_players_last_discard_is_noted_once() {
 #[test]
 fn a_winning_tile_let_go_by_after_riichi_is_furiten_for_the_round() {
     let game = read_log(PASSED_AFTER_RIICHI.as_bytes()).expect("the log reads");
-    let text = review(
-        &game,
-        &ReviewOptions {
-            players: Players::All,
-            round: None,
-        },
-    )
-    .expect("a review")
-    .to_text();
+    let text = review_all(&game).to_text();
     let said: Vec<&str> = text.lines().filter(|line| line.contains("go by")).collect();
     assert_eq!(
         said,

@@ -3,8 +3,11 @@
 //! `visible=` with the others' melds, less the tiles called from this
 //! player's river, which `river=` already holds.
 
+use common::review_all;
+use tenpai_review::read_log;
 use tenpai_review::write::LineKind;
-use tenpai_review::{read_log, review, Players, ReviewOptions};
+
+mod common;
 
 /// The dealer cuts East, which West calls; the dealer's next decision has
 /// East in its river, and West's pon shows the two other Easts only.
@@ -33,14 +36,7 @@ fn option<'a>(line: &'a str, key: &str) -> Option<&'a str> {
 #[test]
 fn own_discards_are_in_the_river_and_not_again_in_the_melds() {
     let game = read_log(CALLED_FROM_THE_RIVER.as_bytes()).expect("the log reads");
-    let written = review(
-        &game,
-        &ReviewOptions {
-            players: Players::All,
-            round: None,
-        },
-    )
-    .expect("a review");
+    let written = review_all(&game);
     let decisions: Vec<(usize, &str)> = written.rounds[0]
         .lines
         .iter()

@@ -315,6 +315,8 @@ pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
         if shanten.shanten == -1 {
             return Analysis::Complete;
         }
+        // Made when a discard first leaves the hand tenpai.
+        let pricing = std::cell::OnceCell::new();
         let mut options: Vec<DiscardOption> = lim
             .discards(&closed, melds)
             .into_iter()
@@ -328,7 +330,13 @@ pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
                         rest.closed.remove(pos);
                         red_gone_with(&mut rest, tile);
                     }
-                    waits_of(&rest, &ukeire, sit, rules, Some(tile))
+                    waits_of(
+                        &rest,
+                        &ukeire,
+                        sit,
+                        pricing.get_or_init(|| Pricing::new(sit, rules)),
+                        Some(tile),
+                    )
                 } else {
                     Vec::new()
                 };
@@ -369,7 +377,7 @@ pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
     let better = (0..KINDS).filter(|&x| after[x] < shanten.shanten);
     let ukeire = left.ukeire(better);
     if shanten.shanten == 0 && total % 3 == 1 {
-        let waits = waits_of(hand, &ukeire, sit, rules, None);
+        let waits = waits_of(hand, &ukeire, sit, &Pricing::new(sit, rules), None);
         Analysis::Tenpai { shanten, waits }
     } else {
         Analysis::NotTenpai { shanten, ukeire }
@@ -399,7 +407,7 @@ fn waits_of(
     hand: &Hand,
     ukeire: &Ukeire,
     sit: &Situation,
-    rules: &Rules,
+    pricing: &Pricing,
     discarded: Option<Tile>,
 ) -> Vec<Wait> {
     ukeire
@@ -408,7 +416,7 @@ fn waits_of(
         .map(|u| Wait {
             tile: u.tile,
             left: u.practical,
-            value: value_of(hand, u.tile, sit, rules),
+            value: value_of(hand, u.tile, pricing),
             furiten: discarded == Some(u.tile) || sit.river.contains(&u.tile),
         })
         .collect()
@@ -452,11 +460,48 @@ pub fn is_furiten(waits: &[Wait]) -> bool {
     waits.iter().any(|wait| wait.furiten)
 }
 
-/// What winning on `tile` is worth, by ron and by tsumo. Options that only
-/// fit the other way of winning are dropped for each (rinshan is a tsumo,
-/// chankan a ron).
+/// The situations a line's waits are priced under, made once for the
+/// line rather than once a wait: by ron and by tsumo, options that only fit
+/// the other way of winning dropped for each (rinshan is a tsumo, chankan a
+/// ron). They leave out the `visible=` tiles and the river, which count
+/// tiles left and furiten but never points (the scorer reads neither), so
+/// a review's decision line with seventy tiles in sight is not copied for
+/// every price.
+struct Pricing<'a> {
+    ron: Situation,
+    tsumo: Situation,
+    chankan: bool,
+    rules: &'a Rules,
+}
+
+impl<'a> Pricing<'a> {
+    fn new(sit: &Situation, rules: &'a Rules) -> Pricing<'a> {
+        let mut priced = sit.clone();
+        priced.visible = Default::default();
+        priced.river = Default::default();
+        Pricing {
+            ron: Situation {
+                tsumo: false,
+                rinshan: false,
+                tenhou: false,
+                chiihou: false,
+                ..priced.clone()
+            },
+            tsumo: Situation {
+                tsumo: true,
+                chankan: false,
+                renhou: false,
+                ..priced
+            },
+            chankan: sit.chankan,
+            rules,
+        }
+    }
+}
+
+/// What winning on `tile` is worth, by ron and by tsumo.
 /// Partial hands (fewer tiles than a whole hand) are not priced.
-fn value_of(hand: &Hand, tile: Tile, sit: &Situation, rules: &Rules) -> Option<WaitValue> {
+fn value_of(hand: &Hand, tile: Tile, pricing: &Pricing) -> Option<WaitValue> {
     if hand.size() != 13 {
         return None;
     }
@@ -464,30 +509,17 @@ fn value_of(hand: &Hand, tile: Tile, sit: &Situation, rules: &Rules) -> Option<W
     let at = won.closed.partition_point(|&t| t <= tile);
     won.closed.insert(at, tile);
     won.win = Some(tile);
-    let ron = Situation {
-        tsumo: false,
-        rinshan: false,
-        tenhou: false,
-        chiihou: false,
-        ..sit.clone()
-    };
-    let tsumo = Situation {
-        tsumo: true,
-        chankan: false,
-        renhou: false,
-        ..sit.clone()
-    };
     // Chankan robs the fourth copy of a tile: never one the hand holds.
-    let ron = if sit.chankan && crate::hand::robbed_tile_held(&won.closed, &won.melds, tile) {
+    let ron = if pricing.chankan && crate::hand::robbed_tile_held(&won.closed, &won.melds, tile) {
         WinValue::Unpriced(format!(
             "no chankan on {tile}: it robs the fourth {tile}, and the hand holds another"
         ))
     } else {
-        price(&won, &ron, rules)
+        price(&won, &pricing.ron, pricing.rules)
     };
     Some(WaitValue {
         ron,
-        tsumo: price(&won, &tsumo, rules),
+        tsumo: price(&won, &pricing.tsumo, pricing.rules),
     })
 }
 

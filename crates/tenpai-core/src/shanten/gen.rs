@@ -164,9 +164,19 @@ impl State {
     /// `cap` (4, less when copies are in called melds or elsewhere); `seq`
     /// says whether a sequence may start here (a suit's first seven kinds).
     pub fn step(&self, c: u8, cap: u8, seq: bool) -> State {
+        self.step_within(c, cap, seq, MAX_MELDS)
+    }
+
+    /// [`State::step`] for targets of at most `most_melds` melds: the states
+    /// of more melds are never made. Melds only ever grow along the
+    /// programme, so the distances of up to `most_melds` melds are exactly
+    /// those of the whole programme; a hand that needs fewer melds (one
+    /// with calls) spends less on the shapes it can never use.
+    pub fn step_within(&self, c: u8, cap: u8, seq: bool, most_melds: usize) -> State {
         let mut next = State([INF; 250]);
+        let most = most_melds.min(MAX_MELDS);
         for p in 0..2usize {
-            for m in 0..5usize {
+            for m in 0..=most {
                 for a in 0..5usize {
                     for b in 0..5 - a {
                         let here = self.0[((p * 5 + m) * 5 + a) * 5 + b];
@@ -174,11 +184,14 @@ impl State {
                             continue;
                         }
                         let base = (a + b) as u8;
-                        let max_s = if seq { 4 - m } else { 0 };
+                        if base > cap {
+                            continue;
+                        }
+                        let max_s = if seq { most - m } else { 0 };
                         for s in 0..=max_s {
                             for t in 0..2usize {
                                 let m2 = m + s + t;
-                                if m2 > 4 {
+                                if m2 > most {
                                     break;
                                 }
                                 for q in 0..2 - p {
@@ -221,6 +234,38 @@ pub fn dist(counts: &[u8], caps: &[u8], seq: bool) -> Dist {
         st = st.step(counts[i], caps[i], seq && i + 2 < n);
     }
     st.finish()
+}
+
+/// The distances of a group (as [`dist`]) and, for each kind `x`, those
+/// of the group with one more tile of `x` (`None` where `counts[x]` is
+/// already at its cap), for targets of at most `most_melds` melds (the
+/// entries of more melds are [`INF`]). The draws share the programme's
+/// states before their kind: a draw of kind `x` runs only the kinds from
+/// `x` on, about half the work of running each draw from the start.
+pub fn dist_with_draws(
+    counts: &[u8],
+    caps: &[u8],
+    seq: bool,
+    most_melds: usize,
+) -> (Dist, [Option<Dist>; 9]) {
+    let n = counts.len().min(caps.len()).min(9);
+    let sequence_at = |i: usize| seq && i + 2 < n;
+    let mut prefix = [State::start(); 10];
+    for i in 0..n {
+        prefix[i + 1] = prefix[i].step_within(counts[i], caps[i], sequence_at(i), most_melds);
+    }
+    let mut draws = [None; 9];
+    for x in 0..n {
+        if counts[x] >= caps[x] {
+            continue;
+        }
+        let mut state = prefix[x].step_within(counts[x] + 1, caps[x], sequence_at(x), most_melds);
+        for i in x + 1..n {
+            state = state.step_within(counts[i], caps[i], sequence_at(i), most_melds);
+        }
+        draws[x] = Some(state.finish());
+    }
+    (prefix[n].finish(), draws)
 }
 
 /// Every configuration of `n` kinds (sum at most 14) with its distances,

@@ -360,16 +360,30 @@ impl Limits {
         (!over && !capped && total <= gen::MAX_TILES).then_some(total)
     }
 
-    /// Distances of one group of kinds: from the tables when no cap of the
-    /// group is below 4 (a hand with a called meld keeps the tables for the
-    /// groups its melds leave alone), else computed.
-    fn group(&self, g: usize, h: &Counts) -> D {
+    /// Whether group `g` of `h` is looked up in the tables: no cap of the
+    /// group below 4 (a hand with a called meld keeps the tables for the
+    /// groups its melds leave alone) and counts the tables hold.
+    #[inline(always)]
+    fn tabled(&self, g: usize, h: &Counts) -> bool {
+        let (lo, hi, _) = GROUPS[g];
+        !self.capped[g] && Self::tabled_group(&h[lo..hi])
+    }
+
+    /// Distances of one group of kinds, for up to `most_melds` melds: from
+    /// the tables where they apply, else computed (with the group's draws,
+    /// which a hand's analysis asks for next).
+    fn group(&self, g: usize, h: &Counts, most_melds: usize) -> D {
         let (lo, hi, seq) = GROUPS[g];
-        let counts = &h[lo..hi];
-        if !self.capped[g] && Self::tabled_group(counts) {
-            return table::group(counts, seq);
+        if self.tabled(g, h) {
+            return table::group(&h[lo..hi], seq);
         }
-        computed_group(g, counts, &self.caps[lo..hi], seq)
+        self.computed_draws(g, h, most_melds).base
+    }
+
+    /// A group the tables do not hold, with its draws, through the cache.
+    fn computed_draws(&self, g: usize, h: &Counts, most_melds: usize) -> GroupDraws {
+        let (lo, hi, seq) = GROUPS[g];
+        computed_group_draws(g, &h[lo..hi], &self.caps[lo..hi], seq, most_melds)
     }
 
     /// Whether the tables hold a group's counts.
@@ -379,12 +393,12 @@ impl Limits {
             && counts.iter().map(|&c| usize::from(c)).sum::<usize>() <= gen::MAX_TILES
     }
 
-    fn groups(&self, h: &Counts) -> [D; 4] {
+    fn groups(&self, h: &Counts, most_melds: usize) -> [D; 4] {
         [
-            self.group(0, h),
-            self.group(1, h),
-            self.group(2, h),
-            self.group(3, h),
+            self.group(0, h, most_melds),
+            self.group(1, h, most_melds),
+            self.group(2, h, most_melds),
+            self.group(3, h, most_melds),
         ]
     }
 
@@ -439,7 +453,7 @@ impl Limits {
             Tables::ThreePlayers if in_tables && holds_no_two_to_eight_man(h) => {
                 fast::regular_three_player(h, need)
             }
-            _ => Self::regular_from(&self.groups(h), need),
+            _ => Self::regular_from(&self.groups(h, need), need),
         };
         if melds == 0 && (13..=14).contains(&total) {
             Self::with_forms(regular, Some(scan.singles))
@@ -487,7 +501,8 @@ impl Limits {
     }
 
     /// [`Limits::after_draws`] without the tables: only the drawn tile's
-    /// group changes, so the other three are combined once per group.
+    /// group changes, so the other three are combined once per group. A
+    /// group the tables do not hold is computed once with all its draws.
     fn after_draws_general(
         &self,
         h: &Counts,
@@ -496,7 +511,17 @@ impl Limits {
         out: &mut [i8; KINDS],
     ) -> i8 {
         let need = needed_melds(total + 1, melds);
-        let ds = self.groups(h);
+        // A group one draw takes out of the tables (a fifth copy, a
+        // fifteenth tile: not hands, still answered) is computed too.
+        let computed: [Option<GroupDraws>; 4] = std::array::from_fn(|g| {
+            let (lo, hi, _) = GROUPS[g];
+            let sum: usize = h[lo..hi].iter().map(|&c| usize::from(c)).sum();
+            (!self.tabled(g, h) || sum >= gen::MAX_TILES).then(|| self.computed_draws(g, h, need))
+        });
+        let ds: [D; 4] = std::array::from_fn(|g| match &computed[g] {
+            Some(draws) => draws.base,
+            None => self.group(g, h, need),
+        });
         let ab = table::merge(&ds[0], &ds[1], need);
         let cd = table::merge(&ds[2], &ds[3], need);
         let base = if need == needed_melds(total, melds) {
@@ -517,9 +542,16 @@ impl Limits {
                 continue;
             }
             let g = group_of(x);
-            h2[x] += 1;
-            let d = self.group(g, &h2);
-            h2[x] -= 1;
+            let (lo, hi, seq) = GROUPS[g];
+            let d = match &computed[g] {
+                Some(draws) => draws.plus[x - lo],
+                None => {
+                    h2[x] += 1;
+                    let d = table::group(&h2[lo..hi], seq);
+                    h2[x] -= 1;
+                    d
+                }
+            };
             out[x] = to_shanten(table::finish(&d, &others[g], need));
         }
         base
@@ -567,48 +599,106 @@ impl Limits {
     }
 }
 
-/// The most computed group distances kept (about 1 MB); past it the
-/// memo starts again.
-const COMPUTED_KEPT: usize = 1 << 14;
-
-std::thread_local! {
-    /// Distances of groups the tables do not hold (a cap below 4, from a
-    /// called meld), by `[seq, counts..., caps...]`. A player's hand after a
-    /// call keeps its caps for the rest of the round and changes a tile a
-    /// turn, so one discard analysis, and the next turn's, meet the same
-    /// configurations again: computing each once is what makes a game
-    /// review's decisions after calls as cheap as the others.
-    static COMPUTED: std::cell::RefCell<std::collections::HashMap<[u8; 19], D>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
+/// One group's distances and, for each of its kinds, the distances with
+/// one more tile of that kind: what the draws of a hand need of the group.
+#[derive(Clone, Copy)]
+struct GroupDraws {
+    base: D,
+    /// By kind within the group; every entry `u8::MAX` where the kind is at
+    /// its cap (no such draw).
+    plus: [D; 9],
 }
 
-/// [`gen::dist`] through the memo.
-fn computed_group(g: usize, counts: &[u8], caps: &[u8], seq: bool) -> D {
-    let mut key = [0u8; 19];
-    key[0] = u8::from(seq) | (g as u8) << 1;
-    key[1..=counts.len()].copy_from_slice(counts);
-    key[10..10 + caps.len()].copy_from_slice(caps);
-    let compute = || table::pad(gen::dist(counts, caps, seq));
+impl GroupDraws {
+    fn of(counts: &[u8], caps: &[u8], seq: bool, most_melds: usize) -> GroupDraws {
+        let (base, draws) = gen::dist_with_draws(counts, caps, seq, most_melds);
+        GroupDraws {
+            base: table::pad(base),
+            plus: draws.map(|draw| draw.map_or([u8::MAX; 16], table::pad)),
+        }
+    }
+}
+
+/// Slots of the cache of computed groups (a power of two): about 1.3 MB.
+const COMPUTED_SLOTS: usize = 1 << 13;
+
+/// A key no group has (bit 63 is never set by [`computed_key`]).
+const NO_KEY: u64 = u64::MAX;
+
+/// Groups the tables do not hold (a cap below 4, from a called meld), with
+/// their draws, by [`computed_key`]: direct-mapped, a new group taking the
+/// slot of any other of the same hash. A player's hand after a call keeps
+/// its caps for the rest of the round and changes a tile a turn, so one
+/// discard analysis, and the next turn's, meet the same groups again:
+/// computing each once is what makes a game review's decisions after calls
+/// as cheap as the others.
+struct ComputedGroups {
+    keys: Vec<u64>,
+    draws: Vec<GroupDraws>,
+}
+
+std::thread_local! {
+    static COMPUTED: std::cell::RefCell<ComputedGroups> =
+        const { std::cell::RefCell::new(ComputedGroups { keys: Vec::new(), draws: Vec::new() }) };
+}
+
+/// The cache key of a group: its number, the most melds asked for, and its
+/// counts and caps three bits each; `None` for counts beyond 7 (not hands,
+/// answered without the cache).
+fn computed_key(g: usize, counts: &[u8], caps: &[u8], most_melds: usize) -> Option<u64> {
+    let mut key = (g as u64 & 3) | (most_melds.min(gen::MAX_MELDS) as u64) << 2;
+    for (i, (&count, &cap)) in counts.iter().zip(caps).enumerate().take(9) {
+        if count > 7 || cap > 7 {
+            return None;
+        }
+        key |= u64::from(count) << (5 + 3 * i) | u64::from(cap) << (32 + 3 * i);
+    }
+    Some(key)
+}
+
+/// [`GroupDraws::of`] through the cache.
+fn computed_group_draws(
+    g: usize,
+    counts: &[u8],
+    caps: &[u8],
+    seq: bool,
+    most_melds: usize,
+) -> GroupDraws {
+    let compute = || GroupDraws::of(counts, caps, seq, most_melds);
+    let Some(key) = computed_key(g, counts, caps, most_melds) else {
+        return compute();
+    };
+    // Fibonacci hashing: the top bits of the key times 2^64 / phi.
+    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - COMPUTED_SLOTS.trailing_zeros()))
+        as usize;
     COMPUTED
-        .try_with(|memo| {
-            let mut memo = memo.borrow_mut();
-            if let Some(d) = memo.get(&key) {
-                return *d;
+        .try_with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if cache.keys.is_empty() {
+                cache.keys = vec![NO_KEY; COMPUTED_SLOTS];
+                cache.draws = vec![
+                    GroupDraws {
+                        base: [u8::MAX; 16],
+                        plus: [[u8::MAX; 16]; 9],
+                    };
+                    COMPUTED_SLOTS
+                ];
             }
-            if memo.len() >= COMPUTED_KEPT {
-                memo.clear();
+            if cache.keys[slot] == key {
+                return cache.draws[slot];
             }
-            let d = compute();
-            memo.insert(key, d);
-            d
+            let draws = compute();
+            cache.keys[slot] = key;
+            cache.draws[slot] = draws;
+            draws
         })
         .unwrap_or_else(|_| compute())
 }
 
-/// Empties the memo of computed group distances, so that a benchmark
-/// measures a game from a cold start.
+/// Empties the cache of computed groups, so that a benchmark measures a
+/// game from a cold start.
 pub fn forget_computed_groups() {
-    let _ = COMPUTED.try_with(|memo| memo.borrow_mut().clear());
+    let _ = COMPUTED.try_with(|cache| cache.borrow_mut().keys.fill(NO_KEY));
 }
 
 /// Shanten from the draws a hand needs. A shape the caps make impossible
@@ -793,6 +883,172 @@ mod tests {
                     computed.discards(&h, melds),
                     "{h:?} {caps:?}"
                 );
+            }
+        }
+    }
+
+    /// The slow exact computation: every group run through the whole
+    /// programme from its first kind, for every number of melds, with no
+    /// cache, no shared states and no tables.
+    fn plain_regular(h: &Counts, caps: &Counts, melds: usize) -> i8 {
+        let total: usize = h.iter().map(|&c| usize::from(c)).sum();
+        let ds: Vec<gen::Dist> = GROUPS
+            .iter()
+            .map(|&(lo, hi, seq)| gen::dist(&h[lo..hi], &caps[lo..hi], seq))
+            .collect();
+        let left = gen::merge(&ds[0], &ds[1]);
+        let right = gen::merge(&ds[2], &ds[3]);
+        to_shanten(gen::finish(&left, &right, needed_melds(total, melds)))
+    }
+
+    fn next_random(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    /// A hand as play leaves it: `melds` called melds (pons, chis, kans
+    /// of real tiles), then the closed tiles drawn from the copies left,
+    /// half of them near the melds so that the caps bind.
+    fn random_called_hand(seed: &mut u64, melds: usize, closed: usize) -> (Counts, Counts) {
+        let mut called = [0u8; KINDS];
+        let mut made = 0;
+        while made < melds {
+            let r = next_random(seed);
+            let kind = (r >> 8) as usize % KINDS;
+            match r % 3 {
+                0 if called[kind] == 0 => called[kind] = 3,
+                1 if called[kind] == 0 => called[kind] = 4,
+                2 if kind < 27 && kind % 9 <= 6 && (0..3).all(|i| called[kind + i] < 4) => {
+                    for i in 0..3 {
+                        called[kind + i] += 1;
+                    }
+                }
+                _ => continue,
+            }
+            made += 1;
+        }
+        let mut h = [0u8; KINDS];
+        let mut placed = 0;
+        while placed < closed {
+            let r = next_random(seed);
+            let kind = if r % 2 == 0 {
+                (r >> 8) as usize % KINDS
+            } else {
+                // Beside a called kind.
+                let called_kinds: Vec<usize> = (0..KINDS).filter(|&k| called[k] > 0).collect();
+                let near = called_kinds[(r >> 8) as usize % called_kinds.len()];
+                (near + (r >> 20) as usize % 5)
+                    .saturating_sub(2)
+                    .min(KINDS - 1)
+            };
+            if h[kind] + called[kind] < 4 {
+                h[kind] += 1;
+                placed += 1;
+            }
+        }
+        (h, called)
+    }
+
+    /// The fast path of capped groups (each computed once with all its
+    /// draws, the states before a draw shared, melds bounded by the need,
+    /// results cached) gives what the plain programme gives, for the draws
+    /// of a waiting hand and every discard of a whole one, on thousands of
+    /// random hands with calls.
+    #[test]
+    fn capped_groups_agree_with_the_plain_programme() {
+        let mut seed = 0xCA11_ED5E_ED00_0001u64;
+        forget_computed_groups();
+        for round in 0..3_000 {
+            let melds = 1 + round % 4;
+            let closed = 14 - 3 * melds - usize::from(round % 2 == 1);
+            let (h, called) = random_called_hand(&mut seed, melds, closed);
+            let limits = Limits::from_called_under(&called, Players::Four);
+            let caps = limits.caps;
+            assert_eq!(
+                limits.shanten(&h, melds).shanten,
+                plain_regular(&h, &caps, melds),
+                "{h:?} {caps:?}"
+            );
+            if closed % 3 == 1 {
+                let mut after = [0i8; KINDS];
+                limits.after_draws(&h, melds, &mut after);
+                for x in 0..KINDS {
+                    let expect = if h[x] >= caps[x] {
+                        i8::MAX
+                    } else {
+                        let mut drawn = h;
+                        drawn[x] += 1;
+                        plain_regular(&drawn, &caps, melds)
+                    };
+                    assert_eq!(after[x], expect, "{h:?} {caps:?} draw {x}");
+                }
+            } else {
+                for (k, shanten, mask) in limits.discards(&h, melds) {
+                    let mut rest = h;
+                    rest[k] -= 1;
+                    let expect = plain_regular(&rest, &caps, melds);
+                    assert_eq!(shanten.shanten, expect, "{h:?} {caps:?} discard {k}");
+                    for x in 0..KINDS {
+                        let lowers = rest[x] < caps[x] && {
+                            let mut drawn = rest;
+                            drawn[x] += 1;
+                            plain_regular(&drawn, &caps, melds) < expect
+                        };
+                        assert_eq!(
+                            mask & (1 << x) != 0,
+                            lowers,
+                            "{h:?} {caps:?} discard {k} draw {x}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// One group with its draws, the states shared and the melds bounded,
+    /// against the programme run for each draw from the start.
+    #[test]
+    fn a_group_with_its_draws_is_the_programme_run_for_each() {
+        let mut seed = 0x0D15_7A11_D4A3_5EEDu64;
+        for round in 0..4_000 {
+            let seq = round % 4 != 3;
+            let n = if seq { 9 } else { 7 };
+            let most = round % 5;
+            let mut counts = [0u8; 9];
+            let mut caps = [4u8; 9];
+            for kind in 0..n {
+                let r = next_random(&mut seed);
+                caps[kind] = if r % 3 == 0 { (r >> 4) as u8 % 5 } else { 4 };
+            }
+            let tiles = next_random(&mut seed) as usize % 12;
+            let mut placed = 0;
+            for _ in 0..64 {
+                let kind = (next_random(&mut seed) >> 8) as usize % n;
+                if placed < tiles && counts[kind] < caps[kind] {
+                    counts[kind] += 1;
+                    placed += 1;
+                }
+            }
+            let within = |d: gen::Dist| {
+                let mut d = d;
+                for p in 0..2 {
+                    for m in most + 1..=gen::MAX_MELDS {
+                        d[gen::at(m, p)] = u8::MAX;
+                    }
+                }
+                d
+            };
+            let (base, draws) = gen::dist_with_draws(&counts[..n], &caps[..n], seq, most);
+            assert_eq!(base, within(gen::dist(&counts[..n], &caps[..n], seq)));
+            for x in 0..n {
+                let expect = (counts[x] < caps[x]).then(|| {
+                    let mut drawn = counts;
+                    drawn[x] += 1;
+                    within(gen::dist(&drawn[..n], &caps[..n], seq))
+                });
+                assert_eq!(draws[x], expect, "{counts:?} {caps:?} draw {x}");
             }
         }
     }
