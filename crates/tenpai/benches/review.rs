@@ -1,8 +1,8 @@
 //! A whole real game reviewed for all four players: the log read, the
 //! review written, and every line of it analysed as the editor does (the
 //! discard analysis of every decision, every win scored and its claim
-//! checked), with a cold cache: a new analyzer, and the shanten memo of
-//! capped groups emptied, for each game.
+//! checked), with a cold cache: a new analyzer, and the shanten cache of
+//! computed groups (those called melds cap) emptied, for each game.
 //!
 //! cargo bench --bench review -- --warm-up-time 1 --measurement-time 3
 //!
@@ -59,7 +59,7 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("read_write_and_analyse_every_decision", |b| {
         b.iter(|| {
-            // Each game from a cold start: the shanten memo of capped
+            // Each game from a cold start: the shanten cache of capped
             // groups (hands with called melds) begins empty.
             forget_computed_groups();
             let game = read_log(&bytes).expect("a game");

@@ -933,7 +933,7 @@ mod tests {
         let mut placed = 0;
         while placed < closed {
             let r = next_random(seed);
-            let kind = if r % 2 == 0 {
+            let kind = if r.is_multiple_of(2) {
                 (r >> 8) as usize % KINDS
             } else {
                 // Beside a called kind.
@@ -1018,9 +1018,13 @@ mod tests {
             let most = round % 5;
             let mut counts = [0u8; 9];
             let mut caps = [4u8; 9];
-            for kind in 0..n {
+            for cap in caps.iter_mut().take(n) {
                 let r = next_random(&mut seed);
-                caps[kind] = if r % 3 == 0 { (r >> 4) as u8 % 5 } else { 4 };
+                *cap = if r.is_multiple_of(3) {
+                    (r >> 4) as u8 % 5
+                } else {
+                    4
+                };
             }
             let tiles = next_random(&mut seed) as usize % 12;
             let mut placed = 0;
