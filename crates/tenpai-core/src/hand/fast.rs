@@ -29,6 +29,9 @@ const fn bit(k: usize) -> u32 {
 
 /// Validates `line` when it draws no diagnostic; `None` sends it to the
 /// full validation.
+// Inlined into `hand::validate`, as the parser's fast path is into
+// `parse_line` (see notation/fast.rs).
+#[inline(always)]
 pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Validated> {
     if line.recovered {
         return None;

@@ -20,6 +20,9 @@ use super::{claim, lex};
 /// Reads `text` into `hand` (an empty hand line) when it is well-formed
 /// ASCII notation; `None` sends it to the recovering parser (`hand` is
 /// then left half-filled).
+// Inlined into `parse_line`, as it was before the crate split: called,
+// it cost the parse bench 15-30% (benches-against/redesign.sh).
+#[inline(always)]
 pub(super) fn line(text: &str, hand: &mut HandLine) -> Option<()> {
     let b = text.as_bytes();
     // Positions are kept in 32 bits (see `TileTok`).
@@ -28,7 +31,9 @@ pub(super) fn line(text: &str, hand: &mut HandLine) -> Option<()> {
     }
     // A NUL byte is an error wherever it stands (the recovering parser
     // says so); this path would take it into a comment or a claim.
-    if b.contains(&0) {
+    // (memchr's vector search: the slice's own `contains` goes a word at
+    // a time.)
+    if memchr::memchr(0, b).is_some() {
         return None;
     }
     let start = skip_spaces(b, 0, b.len())?;
