@@ -455,3 +455,44 @@ async fn a_hand_with_diagnostics_can_be_ignored() {
     let d = c.shown_diagnostics(uri).await;
     assert_eq!(d.as_array().map(Vec::len), Some(0), "{d}");
 }
+
+#[tokio::test]
+async fn a_wrong_list_of_accepted_tiles_is_fixed_in_the_authors_form() {
+    for enc in [Enc::Utf16, Enc::Utf8] {
+        let mut c = client(enc).await;
+        let uri = "file:///dialects/accepted.md";
+        // Discarding 4m leaves 123m 456m 78p 345s 9s 1z: 6p 9p 9s 1z bring
+        // it to tenpai; the list forgets the 1z (打 is one UTF-16 unit and
+        // three UTF-8 bytes).
+        let doc = "東 {{< mj 1m2m3m4m4m5m6m7p8p3s4s5s9s1z >}}\n\n- 打4m 69p9s 4種14枚\n";
+        c.open(uri, "markdown", 1, doc).await;
+        let d = c.diagnostics(uri, 1).await;
+        let at = doc.find("69p9s").unwrap();
+        let list = range(doc, at, at + 5, enc);
+        let diagnostics = d.as_array().cloned().unwrap_or_default();
+        assert_eq!(diagnostics.len(), 1, "{d}");
+        assert_eq!(diagnostics[0]["code"], "wrong-claim");
+        assert_eq!(diagnostics[0]["range"], list);
+        let message = diagnostics[0]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("accepts 69p9s1z, not 69p9s"), "{message}");
+        let actions = c
+            .call(
+                "textDocument/codeAction",
+                json!({
+                    "textDocument": {"uri": uri},
+                    "range": range(doc, at, at, enc),
+                    "context": {"diagnostics": []}
+                }),
+            )
+            .await;
+        let fix = actions
+            .as_array()
+            .and_then(|a| a.iter().find(|a| a["title"] == "write '69p9s1z'"))
+            .unwrap_or_else(|| panic!("a fix of the list: {actions}"));
+        assert_eq!(fix["kind"], "quickfix");
+        assert_eq!(fix["isPreferred"], true);
+        let edit = &fix["edit"]["changes"][uri][0];
+        assert_eq!(edit["newText"], "69p9s1z");
+        assert_eq!(edit["range"], list);
+    }
+}

@@ -289,6 +289,9 @@ pub enum ClaimItem {
     Tiles(u32),
     /// `4 kinds`: how many kinds of tile it accepts.
     Kinds(u32),
+    /// `accepts 14m25s`: which kinds of tile it accepts (its waits when
+    /// tenpai, else the tiles that bring it closer), after its `discard=`.
+    Accepts(Vec<Tile>),
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]

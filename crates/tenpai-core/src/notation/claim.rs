@@ -1,6 +1,6 @@
 //! Claims: `=> 7700`, `=> 2000/3900`, `=> 3 han 30 fu`, `=> mangan`,
-//! `=> 1-shanten`, `=> waits 14m`, `=> 4 kinds 16 tiles`, and combinations
-//! of them.
+//! `=> 1-shanten`, `=> waits 14m`, `=> accepts 14m25s`, `=> 4 kinds 16 tiles`,
+//! and combinations of them.
 
 use nom::bytes::complete::tag;
 use nom::character::complete::{char, u32 as number};
@@ -118,29 +118,25 @@ pub(crate) fn items(
             // The scorer's own reader of its ids, so that every limit it can
             // name (a quadruple yakuman too) is a claim that can be written.
             Some((ClaimItem::Limit(limit), 1))
-        } else if lw == "waits" || lw == "wait" {
-            let mut tiles = Vec::new();
-            let mut used = 1;
-            while let Some(&(ts, te)) = ws.get(k + used) {
-                let mut toks = Vec::new();
-                let mut errs = Vec::new();
-                let (had_errors, stop) = lex::tiles(line, ts, te, &mut toks, |_, _| {}, &mut errs);
-                if had_errors || stop < te || toks.is_empty() {
-                    break;
-                }
-                tiles.extend(toks.iter().map(|t| t.tile));
-                used += 1;
-            }
-            if used == 1 {
+        } else if matches!(lw, "waits" | "wait" | "accepts" | "accept") {
+            let (tiles, used) = tiles_after(line, &ws[k + 1..]);
+            let waits = lw.starts_with("wait");
+            if used == 0 {
+                let example = if waits { "waits 14m" } else { "accepts 14m25s" };
                 errors.push(Diagnostic::error(
                     Code::InvalidClaim,
                     s..e,
-                    "'waits' needs the tiles after it, like waits 14m",
+                    format!("'{lw}' needs the tiles after it, like {example}"),
                 ));
                 k += 1;
                 continue;
             }
-            Some((ClaimItem::Waits(tiles), used))
+            let item = if waits {
+                ClaimItem::Waits(tiles)
+            } else {
+                ClaimItem::Accepts(tiles)
+            };
+            Some((item, used + 1))
         } else {
             None
         };
@@ -159,7 +155,8 @@ pub(crate) fn items(
                     format!(
                         "cannot read '{word}' as a claim; a claim states points (7700, 2000/3900, \
                          3900 all), han and fu (3 han 30 fu, 3/30), a limit (mangan), a shanten \
-                         (1-shanten, tenpai), waits (waits 14m) or the tiles it accepts (4 kinds 16 tiles)"
+                         (1-shanten, tenpai), waits (waits 14m) or the tiles it accepts (accepts 14m25s, \
+                         4 kinds 16 tiles)"
                     )
                 };
                 errors.push(Diagnostic::error(Code::InvalidClaim, s..e, message));
@@ -168,6 +165,25 @@ pub(crate) fn items(
         }
     }
     out
+}
+
+/// The tiles written in the words `ws` (after `waits` or `accepts`), up to
+/// the first word that is not tiles: the tiles, and how many words hold
+/// them.
+fn tiles_after(line: &str, ws: &[(usize, usize)]) -> (Vec<crate::tile::Tile>, usize) {
+    let mut tiles = Vec::new();
+    let mut used = 0;
+    for &(ts, te) in ws {
+        let mut toks = Vec::new();
+        let mut errs = Vec::new();
+        let (had_errors, stop) = lex::tiles(line, ts, te, &mut toks, |_, _| {}, &mut errs);
+        if had_errors || stop < te || toks.is_empty() {
+            break;
+        }
+        tiles.extend(toks.iter().map(|t| t.tile));
+        used += 1;
+    }
+    (tiles, used)
 }
 
 /// `N han` already read at word `k - 1`; an optional `M fu` follows.

@@ -127,6 +127,29 @@ impl AnalyzedLine {
         }
     }
 
+    /// A fix of the line as an edit of the document. A fix rewrites the
+    /// hand line, which a dialect's author did not write: tenpai's notation
+    /// would land in another tool's markup. So a dialect's hand keeps only
+    /// the fixes of what its translation can write back in the author's
+    /// own form (a list of tiles, a count).
+    pub fn file_fix(&self, fix: &crate::diag::Fix) -> Option<FileFix> {
+        let Some(t) = &self.translation else {
+            return Some(FileFix {
+                title: fix.title.clone(),
+                range: self.to_document(&fix.span),
+                replacement: fix.replacement.clone(),
+                safe: fix.safe,
+            });
+        };
+        let (range, replacement) = t.author_fix(&fix.span, &fix.replacement)?;
+        Some(FileFix {
+            title: format!("write '{replacement}'"),
+            range,
+            replacement,
+            safe: fix.safe,
+        })
+    }
+
     /// Is this hand written in another tool's notation?
     pub fn is_dialect(&self) -> bool {
         self.translation.is_some()
@@ -194,20 +217,7 @@ pub fn file_diagnostics(lines: &[AnalyzedLine]) -> Vec<FileDiagnostic> {
                         message: r.message.clone(),
                     })
                     .collect(),
-                // A fix rewrites the hand line, which a dialect's author
-                // did not write: its fixes would put tenpai's notation in
-                // another tool's markup.
-                fixes: d
-                    .fixes
-                    .iter()
-                    .filter(|_| !l.is_dialect())
-                    .map(|f| FileFix {
-                        title: f.title.clone(),
-                        range: l.to_document(&f.span),
-                        replacement: f.replacement.clone(),
-                        safe: f.safe,
-                    })
-                    .collect(),
+                fixes: d.fixes.iter().filter_map(|f| l.file_fix(f)).collect(),
             });
         }
     }
@@ -849,6 +859,7 @@ fn shape_facts(hand: &hand::Hand) -> Option<Facts> {
             kinds: w.len() as u32,
             tiles,
             in_sight: tiles,
+            which: claims::kind_bits(w),
         }
     });
     Some(Facts {
@@ -866,6 +877,10 @@ fn accepted_of(outcome: &Outcome, hand: &hand::Hand) -> Option<Accepted> {
         kinds: u.tiles.len() as u32,
         tiles: u.total,
         in_sight: u.practical_total,
+        which: u
+            .tiles
+            .iter()
+            .fold(0, |bits, t| bits | claims::kind_bit(t.tile)),
     };
     match outcome {
         Outcome::Shanten(Analysis::Tenpai { waits, .. }) => {
@@ -879,6 +894,9 @@ fn accepted_of(outcome: &Outcome, hand: &hand::Hand) -> Option<Accepted> {
                     .map(|w| 4u32.saturating_sub(u32::from(held[w.tile.index()])))
                     .sum(),
                 in_sight: waits.iter().map(|w| u32::from(w.left)).sum(),
+                which: waits
+                    .iter()
+                    .fold(0, |bits, w| bits | claims::kind_bit(w.tile)),
             })
         }
         Outcome::Shanten(Analysis::NotTenpai { ukeire, .. }) => Some(of_ukeire(ukeire)),
@@ -1051,6 +1069,29 @@ mod tests {
             claim_messages(line)
         );
         assert!(!claim_messages("223m222334p67s777z => 16 tiles").is_empty());
+    }
+
+    #[test]
+    fn lists_of_accepted_tiles_are_checked() {
+        // Shanpon on East and South: its waits are what it accepts.
+        assert!(claim_messages("123m456p789s1122z => accepts 12z").is_empty());
+        // 1-shanten after discarding 2m: 1m4m (the 23m shape) and 5s8s
+        // (67s), as the counts above say.
+        let line = "223m222334p67s777z discard=2m => accepts 14m58s 4 kinds 16 tiles";
+        assert!(
+            claim_messages(line).is_empty(),
+            "{:?}",
+            claim_messages(line)
+        );
+        assert_eq!(
+            claim_messages("223m222334p67s777z discard=2m => accepts 14m5s9s"),
+            ["wrong claim: the hand accepts 14m58s, not 14m59s (8s missing; 9s brings it no closer)"]
+        );
+        // A complete hand accepts nothing.
+        assert_eq!(
+            claim_messages("123m456p789s11222z => accepts 1z"),
+            ["this claim cannot apply: the hand is complete: it accepts no tile"]
+        );
     }
 
     #[test]

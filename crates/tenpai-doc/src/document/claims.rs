@@ -95,6 +95,28 @@ pub struct Accepted {
     pub tiles: u32,
     /// Less also the dora indicators and the `visible=` tiles.
     pub in_sight: u32,
+    /// Which kinds: bit `i` for the tile of index `i` (34 kinds fit a
+    /// word, and a set of bits keeps `Accepted` a plain value).
+    pub which: u64,
+}
+
+impl Accepted {
+    /// The kinds accepted, in tile order.
+    pub fn tiles_accepted(&self) -> Vec<Tile> {
+        Tile::all()
+            .filter(|t| self.which & kind_bit(*t) != 0)
+            .collect()
+    }
+}
+
+/// The bit of a tile's kind in [`Accepted::which`].
+pub fn kind_bit(tile: Tile) -> u64 {
+    1 << tile.index()
+}
+
+/// The kinds of `tiles` as bits of [`Accepted::which`].
+pub fn kind_bits(tiles: &[Tile]) -> u64 {
+    tiles.iter().fold(0, |bits, t| bits | kind_bit(*t))
 }
 
 /// One checked claim item.
@@ -285,6 +307,10 @@ fn check_item(item: &ClaimItem, facts: &Facts, slash: bool) -> Verdict {
             ),
             None => Verdict::NotApplicable(not_accepting(facts)),
         },
+        ClaimItem::Accepts(tiles) => match facts.accepted {
+            Some(a) => check_accepted_tiles(tiles, a),
+            None => Verdict::NotApplicable(not_accepting(facts)),
+        },
         ClaimItem::Waits(tiles) => match &facts.waits {
             Some(w) => {
                 let mut claimed: Vec<Tile> = tiles.clone();
@@ -318,6 +344,37 @@ fn check_item(item: &ClaimItem, facts: &Facts, slash: bool) -> Verdict {
             }),
         },
     }
+}
+
+/// A list of the kinds a hand accepts, against those it does: which are
+/// missing from the list and which bring it no closer, and the right list.
+fn check_accepted_tiles(claimed: &[Tile], accepted: Accepted) -> Verdict {
+    let stated = kind_bits(claimed);
+    if stated == accepted.which {
+        return Verdict::Right;
+    }
+    let list = |bits: u64| {
+        let tiles: Vec<Tile> = Tile::all().filter(|t| bits & kind_bit(*t) != 0).collect();
+        to_compact(&tiles)
+    };
+    let real = list(accepted.which);
+    let missing = accepted.which & !stated;
+    let extra = stated & !accepted.which;
+    let mut why = Vec::new();
+    if missing != 0 {
+        why.push(format!("{} missing", list(missing)));
+    }
+    if extra != 0 {
+        why.push(format!("{} brings it no closer", list(extra)));
+    }
+    wrong(
+        format!(
+            "the hand accepts {real}, not {} ({})",
+            list(stated),
+            why.join("; ")
+        ),
+        format!("accepts {real}"),
+    )
 }
 
 /// "4 kinds, 16 tiles (14 not in sight)".
@@ -499,6 +556,7 @@ mod tests {
                 ClaimItem::Waits(t) => format!("waits {}", to_compact(t)),
                 ClaimItem::Tiles(n) => format!("{n} tiles"),
                 ClaimItem::Kinds(n) => format!("{n} kinds"),
+                ClaimItem::Accepts(t) => format!("accepts {}", to_compact(t)),
             };
             let start = text.len();
             text.push_str(&word);
@@ -835,6 +893,47 @@ mod tests {
         let d = diagnostics(&check(&c, &no_yaku, &text));
         assert_eq!(d[0].code, Code::InapplicableClaim);
         assert!(d[0].message.contains("no yaku"));
+    }
+
+    #[test]
+    fn lists_of_accepted_tiles() {
+        // A 1-shanten hand accepting 1m 4m 2p 5p (worked by hand: the
+        // list is the fact; these checks are of the comparison).
+        let tiles = |s: &str| parse_tiles(s).unwrap().0;
+        let mut f = tenpai_14m();
+        f.shanten = Some(1);
+        f.waits = None;
+        f.accepted = Some(Accepted {
+            kinds: 4,
+            tiles: 16,
+            in_sight: 16,
+            which: kind_bits(&tiles("14m25p")),
+        });
+        let accepts = |s: &str| verdicts(vec![ClaimItem::Accepts(tiles(s))], &f);
+        assert_eq!(accepts("14m25p"), [Verdict::Right]);
+        // Order and repeats do not matter.
+        assert_eq!(accepts("5p2p41m4m"), [Verdict::Right]);
+        assert_eq!(
+            accepts("14m2p3s"),
+            [Verdict::Wrong {
+                message:
+                    "the hand accepts 14m25p, not 14m2p3s (5p missing; 3s brings it no closer)"
+                        .into(),
+                right: Some("accepts 14m25p".into())
+            }]
+        );
+        let (c, text) = claim(vec![ClaimItem::Accepts(tiles("14m"))]);
+        let d = diagnostics(&check(&c, &f, &text));
+        assert_eq!(d[0].code, Code::WrongClaim);
+        assert_eq!(&text[d[0].span.clone()], "accepts 14m");
+        assert_eq!(d[0].fixes[0].replacement, "accepts 14m25p");
+        assert_eq!(
+            f.accepted.map(|a| to_compact(&a.tiles_accepted())),
+            Some("14m25p".to_string())
+        );
+        // A complete hand accepts nothing.
+        let v = verdicts(vec![ClaimItem::Accepts(tiles("14m"))], &ron_3900());
+        assert!(matches!(v[0], Verdict::NotApplicable(_)));
     }
 
     #[test]

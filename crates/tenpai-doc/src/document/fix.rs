@@ -145,6 +145,12 @@ fn still_a_hand(text: &str, line: &AnalyzedLine, edits: &[FileFix]) -> bool {
     if relative.len() != edits.len() {
         return false;
     }
+    // A dialect's hand keeps only fixes that rewrite the author's tiles or
+    // counts in the author's own form, inside its markup
+    // (`AnalyzedLine::file_fix`): the hand stays as it was found.
+    if line.is_dialect() {
+        return true;
+    }
     let (after, _) = apply_edits(before, &relative);
     if !found_at(&after, line.origin) {
         return false;

@@ -145,6 +145,83 @@ pub struct Translation {
     pub rules: Option<&'static str>,
     /// A hand the author wrote, or a restatement of one.
     pub role: Role,
+    /// Claim items whose author's text a fix can rewrite in the author's
+    /// own form.
+    rewrites: Vec<Rewrite>,
+}
+
+/// A claim item of [`Translation::text`] that stands for something the
+/// author wrote in a form tenpai can write back: a list of tiles, a count.
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct Rewrite {
+    /// The claim item in [`Translation::text`] (`accepts 1m4m5s8s`).
+    text: Range<usize>,
+    /// The author's bytes a fix replaces: the tiles of a mark's argument
+    /// or of prose (not the markup around them), a count's digits.
+    source: Range<usize>,
+    form: Form,
+}
+
+/// How an author wrote what a claim item states, so that a fix writes the
+/// right value the same way.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Form {
+    /// A digit and a suit letter a tile: `1m4m5s8s`.
+    EachTile,
+    /// Digits, then their suit: `14m58s`.
+    Grouped,
+    /// Digits joined by dashes, a space between suits: `1-4m 5-8s`.
+    Dashed,
+    /// The digits of a count (`16` of `16枚` or of `16 tiles`).
+    Number,
+}
+
+impl Form {
+    const TILE_FORMS: [Form; 3] = [Form::EachTile, Form::Grouped, Form::Dashed];
+
+    /// The form in which `tiles` are written as `written`, exactly (so
+    /// that writing other tiles in it keeps the author's way).
+    pub fn of_tiles(written: &str, tiles: &[RawTile]) -> Option<Form> {
+        Form::TILE_FORMS
+            .into_iter()
+            .find(|form| form.write_tiles(tiles) == written)
+    }
+
+    /// `tiles` written in this form (a suit letter closes each run of
+    /// tiles of one suit).
+    pub fn write_tiles(self, tiles: &[RawTile]) -> String {
+        let mut out = String::new();
+        for (i, tile) in tiles.iter().enumerate() {
+            let digit = char::from(tile.number + b'0');
+            let suit = char::from(tile.suit);
+            let same_suit_next = tiles.get(i + 1).is_some_and(|t| t.suit == tile.suit);
+            let new_group = i == 0 || tiles[i - 1].suit != tile.suit;
+            match self {
+                Form::EachTile => {
+                    out.push(digit);
+                    out.push(suit);
+                }
+                Form::Grouped | Form::Number => {
+                    out.push(digit);
+                    if !same_suit_next {
+                        out.push(suit);
+                    }
+                }
+                Form::Dashed => {
+                    if new_group && i > 0 {
+                        out.push(' ');
+                    } else if !new_group {
+                        out.push('-');
+                    }
+                    out.push(digit);
+                    if !same_suit_next {
+                        out.push(suit);
+                    }
+                }
+            }
+        }
+        out
+    }
 }
 
 /// What a translation stands for.
@@ -226,6 +303,40 @@ impl Translation {
         });
     }
 
+    /// A fix of the claim item at `span` of [`Translation::text`]
+    /// (`replacement` written in tenpai's notation: `accepts 14m58s`, `16
+    /// tiles`) as an edit of the author's text in the author's form: the
+    /// bytes to replace and what to write. `None` where the author's text
+    /// is not one tenpai can write back.
+    pub fn author_fix(
+        &self,
+        span: &Range<usize>,
+        replacement: &str,
+    ) -> Option<(Range<usize>, String)> {
+        let rewrite = self.rewrites.iter().find(|r| r.text == *span)?;
+        let (_, value) = match rewrite.form {
+            // `16 tiles`: the number first.
+            Form::Number => ("", replacement.split(' ').next()?),
+            // `accepts 14m58s`: the tiles after the word.
+            _ => replacement.split_once(' ')?,
+        };
+        let written = match rewrite.form {
+            Form::Number => value
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+                .then(|| value.to_string())?,
+            form => {
+                let (tiles, stop) = read_mpsz(value, 0, 0);
+                if stop != value.len() || tiles.is_empty() {
+                    return None;
+                }
+                let tiles: Vec<RawTile> = tiles.into_iter().map(|(tile, _)| tile).collect();
+                form.write_tiles(&tiles)
+            }
+        };
+        Some((rewrite.source.clone(), written))
+    }
+
     /// The document range of the whole hand.
     pub fn source(&self) -> Range<usize> {
         let start = self
@@ -294,6 +405,7 @@ pub struct Builder {
     in_meld: bool,
     /// A space goes before the next piece (after a meld or an option).
     space: bool,
+    rewrites: Vec<Rewrite>,
 }
 
 impl Builder {
@@ -383,6 +495,29 @@ impl Builder {
         self.space = true;
     }
 
+    /// Claim words (`accepts 1m4m5s8s`, `4 kinds`) standing for what the
+    /// author wrote at `source`, whose part at `written` a fix can rewrite
+    /// in `form` (see [`Translation::author_fix`]).
+    pub fn rewritable(
+        &mut self,
+        words: &[&str],
+        source: Range<usize>,
+        written: Range<usize>,
+        form: Form,
+    ) {
+        let start = self.text.len() + usize::from(!self.text.is_empty());
+        for word in words {
+            self.word(word, source.clone());
+        }
+        if self.text.len() > start {
+            self.rewrites.push(Rewrite {
+                text: start..self.text.len(),
+                source: written,
+                form,
+            });
+        }
+    }
+
     /// An option or claim word (`tsumo`, `dora=1m`, `=>`), written at
     /// `source`.
     pub fn word(&mut self, word: &str, source: Range<usize>) {
@@ -407,6 +542,7 @@ impl Builder {
             block: false,
             rules: None,
             role: Role::Written,
+            rewrites: self.rewrites,
         })
     }
 }

@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use super::images::ImageMap;
 use super::{
-    glyphs, hugo, images, mahc, mahgen, mdc, mpsz, pymdownx, stated, tools, Builder, Dialect, Role,
-    Translation,
+    glyphs, hugo, images, mahc, mahgen, mdc, mpsz, pymdownx, stated, tools, Builder, Dialect, Form,
+    RawTile, Role, Translation,
 };
 
 /// Which dialects are read, and the names that mark them.
@@ -461,6 +461,7 @@ fn discards(
         .take(64)
         .map(|m| stated::MarkTiles {
             range: m.range.clone(),
+            argument: m.tiles.clone(),
             tiles: read_mark(text, dialect, m)
                 .and_then(|b| b.finish(dialect))
                 .map(|t| t.text.replace(' ', "")),
@@ -471,9 +472,30 @@ fn discards(
             return;
         };
         builder.word(&format!("discard={}", item.tile.0), item.tile.1.clone());
-        builder.word("=>", item.counts[0].1.clone());
+        let listed = item.accepted.as_ref().and_then(listed_tiles);
+        let arrow = listed.as_ref().map_or(&item.counts[0].1, |l| &l.0.range);
+        builder.word("=>", arrow.clone());
+        if let Some((list, tiles)) = &listed {
+            let words = ["accepts", list.tiles.as_str()];
+            match Form::of_tiles(&text[list.written.clone()], tiles) {
+                Some(form) => {
+                    builder.rewritable(&words, list.range.clone(), list.written.clone(), form)
+                }
+                None => {
+                    for word in words {
+                        builder.word(word, list.range.clone());
+                    }
+                }
+            }
+        }
         for (count, written) in &item.counts {
-            builder.word(count, written.clone());
+            // The count's digits, which a fix can rewrite (`16` of `16枚`).
+            let digits = text[written.clone()]
+                .bytes()
+                .take_while(u8::is_ascii_digit)
+                .count();
+            let number = written.start..written.start + digits;
+            builder.rewritable(&[count.as_str()], written.clone(), number, Form::Number);
         }
         for k in &item.marks {
             if let Some(t) = taken.get_mut(*k) {
@@ -485,6 +507,18 @@ fn discards(
             push(out, 0, item.range, t);
         }
     }
+}
+
+/// The tiles of a list an item states, when they are plain tiles (no
+/// melds, no marks of another tool's): a claim `accepts` can state them.
+fn listed_tiles(list: &stated::Listed) -> Option<(stated::Listed, Vec<RawTile>)> {
+    let (tiles, stop) = super::read_mpsz(&list.tiles, 0, 0);
+    (stop == list.tiles.len() && !tiles.is_empty()).then(|| {
+        (
+            list.clone(),
+            tiles.into_iter().map(|(tile, _)| tile).collect(),
+        )
+    })
 }
 
 /// The lines of a fence that is not an mj fence: `info` its info string,

@@ -146,6 +146,16 @@ impl<'a> Cursor<'a> {
             .next()
             .is_some_and(char::is_alphanumeric)
     }
+
+    /// Do tiles end here? Not before an ASCII letter or digit (`3mm` is
+    /// no tile); Japanese runs on without a space (`9s切り`).
+    fn tiles_end(&self) -> bool {
+        !self
+            .rest()
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphanumeric())
+    }
 }
 
 /// Counts written in English: `16 tiles`, `4 kinds`, `4 kinds, 16 tiles`,
@@ -246,7 +256,7 @@ fn prose_tiles(cursor: &mut Cursor) -> Option<Item> {
         cursor.at += 1;
         // `3m6m`: the next group right after the suit.
         let joined = cursor.rest().starts_with(|c: char| c.is_ascii_digit());
-        if !joined && !cursor.word_ends() {
+        if !joined && !cursor.tiles_end() {
             cursor.at = group_start;
             break;
         }
@@ -337,6 +347,8 @@ pub struct Discard {
     pub range: Range<usize>,
     /// The discarded tile in mpsz and where it is written.
     pub tile: Item,
+    /// The tiles the item says the discard accepts, when it lists them.
+    pub accepted: Option<Listed>,
     /// The counts (`4 kinds`, `16 tiles`) with their bytes.
     pub counts: Vec<Item>,
     /// Marks the item holds (its discard and the accepted tiles): they are
@@ -344,10 +356,23 @@ pub struct Discard {
     pub marks: Vec<usize>,
 }
 
+/// Tiles an author lists: in mpsz (`1m4m5s8s`), the bytes that list them
+/// (a mark, or tiles in prose), and the bytes of the tiles alone (a
+/// mark's argument, without the markup around it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    pub tiles: String,
+    pub range: Range<usize>,
+    pub written: Range<usize>,
+}
+
 /// A mark of the document's markup (a shortcode or a component): its
 /// bytes, and the tiles it writes, when it writes any.
 pub struct MarkTiles {
     pub range: Range<usize>,
+    /// The bytes of its tiles (a shortcode's argument, a component's
+    /// `src`).
+    pub argument: Range<usize>,
     /// The mark's tiles in mpsz (`2m`, `1m4m5s8s`).
     pub tiles: Option<String>,
 }
@@ -439,7 +464,7 @@ fn one_tile(
     let tile = run[0].0;
     let start = cursor.at;
     cursor.at = stop;
-    if !cursor.word_ends() {
+    if !cursor.tiles_end() {
         return None;
     }
     let mpsz = format!(
@@ -474,16 +499,27 @@ fn discard_item(text: &str, body: usize, marks: &[MarkTiles], from: usize) -> Op
     if cursor.take_any(&["accepts ", "accepting "]) {
         cursor.spaces();
     }
-    if let Some(k) = mark_at(marks, from, cursor.at) {
-        marks[k].tiles.as_ref()?;
+    let accepted = if let Some(k) = mark_at(marks, from, cursor.at) {
+        let tiles = marks[k].tiles.clone()?;
         cursor.at = marks[k].range.end;
         held.push(k);
+        Some(Listed {
+            tiles,
+            range: marks[k].range.clone(),
+            written: marks[k].argument.clone(),
+        })
     } else {
         let save = cursor.at;
-        if prose_tiles(&mut cursor).is_none() {
+        let listed = prose_tiles(&mut cursor).map(|(tiles, range)| Listed {
+            tiles,
+            range: range.clone(),
+            written: range,
+        });
+        if listed.is_none() {
             cursor.at = save;
         }
-    }
+        listed
+    };
     cursor.separators();
     cursor.take_any(&["accepts", "accepting", "acceptance", "ukeire"]);
     cursor.separators();
@@ -503,6 +539,7 @@ fn discard_item(text: &str, body: usize, marks: &[MarkTiles], from: usize) -> Op
     Some(Discard {
         range: body..last,
         tile,
+        accepted,
         counts,
         marks: held,
     })
@@ -583,6 +620,7 @@ mod tests {
         let text = "HAND\n\n- M1 切り ... M2 3種11枚。 then words\n- M3 切り ... M4 __5種18枚__\n1. Discard 9p: accepts 1-4m 2-5s, 4 kinds 15 tiles\n\nprose\n- M5 切り 2種8枚";
         let mark = |s: &str, tiles: &str| MarkTiles {
             range: text.find(s).unwrap()..text.find(s).unwrap() + s.len(),
+            argument: text.find(s).unwrap()..text.find(s).unwrap() + s.len(),
             tiles: Some(tiles.to_string()),
         };
         let marks = [
@@ -608,6 +646,42 @@ mod tests {
         assert_eq!(&text[list[2].tile.1.clone()], "9p");
         let counts: Vec<_> = list[2].counts.iter().map(|c| c.0.as_str()).collect();
         assert_eq!(counts, ["4 kinds", "15 tiles"]);
+        // The tiles each item lists: a mark's, or those in prose.
+        let listed = |k: usize| {
+            list[k]
+                .accepted
+                .as_ref()
+                .map(|l| (l.tiles.as_str(), &text[l.range.clone()]))
+        };
+        assert_eq!(listed(0), Some(("1m4m5s", "M2")));
+        assert_eq!(listed(2), Some(("1m4m2s5s", "1-4m 2-5s")));
+    }
+
+    #[test]
+    fn discard_items_in_plain_japanese_mpsz() {
+        // No space between the tile and 切り, nor between list and counts.
+        let text = "HAND
+- 9s切り 14p25s 4種14枚
+- 打1z 3m6m9m4種12枚
+- 2p切り 5種18枚";
+        let list = discard_list(text, 4, &[]);
+        assert_eq!(list.len(), 3, "{list:?}");
+        let tiles: Vec<_> = list.iter().map(|d| d.tile.0.as_str()).collect();
+        assert_eq!(tiles, ["9s", "1z", "2p"]);
+        let listed: Vec<_> = list
+            .iter()
+            .map(|d| d.accepted.as_ref().map(|l| &text[l.written.clone()]))
+            .collect();
+        assert_eq!(listed, [Some("14p25s"), Some("3m6m9m"), None]);
+        assert_eq!(list[1].counts[0].0, "4 kinds");
+        // A suit letter runs on into a word: no tile.
+        assert!(discard_list(
+            "HAND
+- 9sx切り 14p 1種4枚",
+            4,
+            &[]
+        )
+        .is_empty());
     }
 
     #[test]
