@@ -5,6 +5,9 @@
 #
 #   benches-against/run.sh [COMMIT] [criterion arguments]
 #
+# (benches-against/profile.sh counts the instructions of the article's
+# check at both commits instead, which the machine's load cannot change.)
+#
 # COMMIT defaults to acff6b5, the last commit before the dialects
 # (c9138d4). The old tree is exported to target/benches-against/old and
 # its crates renamed (tenpai-core-old, tenpai-doc-old, tenpai-lsp-old) so
@@ -31,7 +34,8 @@ for crate in tenpai-core tenpai-doc tenpai-lsp; do
 done
 bench=$dir/bench
 mkdir -p "$bench"
-cp "$root/benches-against/compare.rs" "$root/benches-against/cpu_time.rs" "$bench/"
+cp "$root/benches-against/compare.rs" "$root/benches-against/cpu_time.rs" \
+    "$root/benches-against/profile.rs" "$bench/"
 cp "$root/crates/tenpai/benches/common/documents.rs" "$bench/documents.rs"
 cp "$root/examples/pushing-with-value.md" "$bench/article.md"
 [ -f "$bench/Cargo.lock" ] || cp "$root/Cargo.lock" "$bench/Cargo.lock"
@@ -61,8 +65,15 @@ name = "compare"
 path = "compare.rs"
 harness = false
 
+[[bin]]
+name = "profile"
+path = "profile.rs"
+
 [profile.bench]
 debug = 1
 TOML
 cd "$bench"
+# `BENCHES_AGAINST=prepare`: only set the crate up (profile.sh builds its
+# own binary in it).
+[ "${BENCHES_AGAINST:-}" = prepare ] && exit 0
 exec cargo bench --bench compare -- "$@"

@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
-use super::dialects::scan::{self, DialectConfig, Found, Ranked};
+use super::dialects::scan::{self, CodeSpan, DialectConfig, Found, Ranked};
 use super::extract::{push_lines, trimmed, HandSite, Origin};
 use super::inline::{caret_hand, looks_like_hand};
 
@@ -194,12 +194,15 @@ fn read(text: &str, dialects: &DialectConfig) -> Reading {
                 flush_run(text, &mut run, &mut out, &mut cut_open);
                 code.push(range.clone());
                 if let Some(r) = code_span_content(text, range) {
-                    if let Some(f) = scan::code_span(text, r.clone(), dialects) {
-                        spans.push(f);
-                    } else if scan::foreign_without_tiles(&text[r.clone()], dialects) {
+                    match scan::code_span(text, r.clone(), dialects) {
+                        CodeSpan::Dialect(f) => spans.push(f),
                         // `0z`, `8z9z`: another tool's marks, not a typo.
-                    } else if looks_like_hand(&text[r.clone()]) {
-                        out.push(HandSite::own(r, Origin::InlineCode));
+                        CodeSpan::Foreign => {}
+                        CodeSpan::Own => {
+                            if looks_like_hand(&text[r.clone()]) {
+                                out.push(HandSite::own(r, Origin::InlineCode));
+                            }
+                        }
                     }
                 }
             }
@@ -217,6 +220,14 @@ fn read(text: &str, dialects: &DialectConfig) -> Reading {
     // cost more than the reading); what a reader found that reaches into
     // code is left out.
     let mut in_prose: Ranked = Vec::new();
+    // `^^…^^` hands are tenpai's own, read already: the pass over prose
+    // jumps over them as over code (an mpsz run in one, a trainer's
+    // `^^345m 345p 345s 678m 44s^^`, would be read only to be dropped).
+    code.extend(
+        out.iter()
+            .filter(|s| s.origin == Origin::Carets)
+            .map(|s| s.range.clone()),
+    );
     code.sort_by_key(|c| c.start);
     if body < text.len() {
         scan::prose(text, body..text.len(), &code, dialects, &mut in_prose);
@@ -429,11 +440,19 @@ fn flush_run(
     let Some(s) = text.get(range.clone()) else {
         return;
     };
+    // Every text event of prose comes here: a byte search for `^`, not a
+    // substring search (`str::find` builds a searcher on each call, which
+    // cost more than the short runs it searched).
+    let bytes = s.as_bytes();
     let mut markers = Vec::new();
     let mut from = 0;
-    while let Some(at) = s[from..].find("^^").map(|i| from + i) {
-        markers.push(at);
-        from = at + 2;
+    while let Some(at) = memchr::memchr(b'^', &bytes[from..]).map(|i| from + i) {
+        if bytes.get(at + 1) == Some(&b'^') {
+            markers.push(at);
+            from = at + 2;
+        } else {
+            from = at + 1;
+        }
     }
     if markers.is_empty() {
         return;

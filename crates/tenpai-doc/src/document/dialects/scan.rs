@@ -653,43 +653,67 @@ pub fn block_awaits_another(text: &str, blocks: &[Vec<Range<usize>>], cfg: &Dial
     mahc::file_awaits_output(text, &refs)
 }
 
-/// An inline code span's content `text[span]` in a dialect, if it is one.
-pub fn code_span(text: &str, span: Range<usize>, cfg: &DialectConfig) -> Option<Found> {
-    let s = text.get(span.clone())?;
-    let found = |range: Range<usize>, t: Translation| {
-        Some(Found {
-            range,
-            translation: Arc::new(t),
-        })
-    };
-    if cfg.reads(Dialect::Pymdownx) && s.starts_with("mj:") {
-        return found(span.clone(), pymdownx::inline(text, span)?);
-    }
-    if cfg.reads(Dialect::Mahgen) {
-        if let Some(seq) = mahgen::inline_sequence(text, span.clone()) {
-            return found(span, mahgen::read(text, seq)?);
-        }
-    }
-    if cfg.reads(Dialect::MahjongHelper) && s.starts_with("mahjong-helper ") {
-        return found(span.clone(), tools::mahjong_helper(text, span)?);
-    }
-    if cfg.reads(Dialect::RiichiTools) && tools::is_riichi_tools(s) {
-        return found(span.clone(), tools::riichi_tools(text, span)?);
-    }
-    if cfg.reads(Dialect::Mandel59) && tools::is_bracket_kanji(s) {
-        return found(span.clone(), tools::bracket_kanji(text, span)?);
-    }
-    if cfg.reads(Dialect::Mahgen) && mahgen_marks(s) {
-        return found(span.clone(), mahgen::read(text, span)?);
-    }
-    None
+/// What an inline code span is to the dialects.
+#[derive(Debug)]
+pub enum CodeSpan {
+    /// A hand in a dialect.
+    Dialect(Found),
+    /// Another tool's marks with no tile to read (mahgen's `0z` back
+    /// alone, `8z9z`): no hand of tenpai's either.
+    Foreign,
+    /// No dialect's: tenpai's own notation, if anything.
+    Own,
 }
 
-/// Is a code span's content written in another tool's marks with no
-/// tile to read (mahgen's `0z` back alone, `8z9z`)? Then it is no hand of
-/// tenpai's either.
-pub fn foreign_without_tiles(s: &str, cfg: &DialectConfig) -> bool {
-    cfg.reads(Dialect::Mahgen) && mahgen_marks(s)
+/// What the inline code span `text[span]` (its content) is to the
+/// dialects. Every span is asked (tenpai's own inline hands, option names,
+/// `=> 7700`…), so its first byte sends it to the readers that can start
+/// with it: `m` (`mj:`, `mg `, `mahgen `, `mahjong-helper `), or a digit,
+/// `(`, `[`, `_`, `^`, `v` (riichi-tools-rs, mandel59, mahgen's marks);
+/// any other is no dialect's.
+pub fn code_span(text: &str, span: Range<usize>, cfg: &DialectConfig) -> CodeSpan {
+    let Some(s) = text.get(span.clone()) else {
+        return CodeSpan::Own;
+    };
+    let found = |range: Range<usize>, t: Option<Translation>| match t {
+        Some(t) => CodeSpan::Dialect(Found {
+            range,
+            translation: Arc::new(t),
+        }),
+        None => CodeSpan::Own,
+    };
+    match s.as_bytes().first() {
+        Some(b'm') => {
+            if cfg.reads(Dialect::Pymdownx) && s.starts_with("mj:") {
+                return found(span.clone(), pymdownx::inline(text, span));
+            }
+            if cfg.reads(Dialect::Mahgen) {
+                if let Some(seq) = mahgen::inline_sequence(text, span.clone()) {
+                    return found(span, mahgen::read(text, seq));
+                }
+            }
+            if cfg.reads(Dialect::MahjongHelper) && s.starts_with("mahjong-helper ") {
+                return found(span.clone(), tools::mahjong_helper(text, span));
+            }
+            CodeSpan::Own
+        }
+        Some(b'0'..=b'9' | b'(' | b'[' | b'_' | b'^' | b'v') => {
+            if cfg.reads(Dialect::RiichiTools) && tools::is_riichi_tools(s) {
+                return found(span.clone(), tools::riichi_tools(text, span));
+            }
+            if cfg.reads(Dialect::Mandel59) && tools::is_bracket_kanji(s) {
+                return found(span.clone(), tools::bracket_kanji(text, span));
+            }
+            if cfg.reads(Dialect::Mahgen) && mahgen_marks(s) {
+                return match mahgen::read(text, span.clone()) {
+                    Some(t) => found(span, Some(t)),
+                    None => CodeSpan::Foreign,
+                };
+            }
+            CodeSpan::Own
+        }
+        _ => CodeSpan::Own,
+    }
 }
 
 /// Marks only mahgen gives meaning to: a tile back `0z`, blanks `8z`
@@ -862,10 +886,40 @@ mod tests {
     #[test]
     fn mahgen_code_spans() {
         let cfg = DialectConfig::default();
-        let text = "0z11p0z";
-        assert!(code_span(text, 0..7, &cfg).is_some());
-        assert!(code_span("123m456p", 0..8, &cfg).is_none());
-        assert!(code_span("11128z", 0..6, &cfg).is_none());
-        assert!(code_span("1m|_123p", 0..8, &cfg).is_some());
+        let kind = |s: &str| match code_span(s, 0..s.len(), &cfg) {
+            CodeSpan::Dialect(f) => format!("{:?}", f.translation.dialect),
+            other => format!("{other:?}"),
+        };
+        assert_eq!(kind("0z11p0z"), "Mahgen");
+        assert_eq!(kind("123m456p"), "Own");
+        assert_eq!(kind("11128z"), "Own");
+        assert_eq!(kind("1m|_123p"), "Mahgen");
+        // Marks with no tile: another tool's, not a typo of tenpai's.
+        assert_eq!(kind("0z8z"), "Foreign");
+    }
+
+    #[test]
+    fn code_spans_by_their_first_byte() {
+        let cfg = DialectConfig::default();
+        let kind = |s: &str| match code_span(s, 0..s.len(), &cfg) {
+            CodeSpan::Dialect(f) => format!("{:?}", f.translation.dialect),
+            other => format!("{other:?}"),
+        };
+        assert_eq!(kind("mj:123m456p"), "Pymdownx");
+        assert_eq!(kind("mg 123m0z"), "Mahgen");
+        assert_eq!(kind("mahjong-helper 34068m 34s"), "MahjongHelper");
+        assert_eq!(kind("456s11133z(456m1)(p1z1)"), "RiichiTools");
+        assert_eq!(kind("(p1z1)456s11133z456m"), "RiichiTools");
+        assert_eq!(kind("234s5m[2<34p][^東東東]0m"), "Mandel59");
+        assert_eq!(kind("^123p"), "Mahgen");
+        for own in [
+            "tenpai",
+            "=> 7700",
+            "honba=",
+            "mangan",
+            "123m 456p 789s 11z 22z",
+        ] {
+            assert_eq!(kind(own), "Own", "{own}");
+        }
     }
 }
