@@ -1111,22 +1111,26 @@ mod tests {
             "234m567p22s345678s riichi tsumo dora=1s => 7700\n",
             "1112345678999m ron win=9m => 48000\n",
         ];
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
-        let mut text = String::from("\u{feff}");
-        for _ in 0..400 {
-            text.push_str(pieces[next(pieces.len())]);
-        }
+        let text = seeded_document("\u{feff}", &pieces, 400, 0x2545_f491_4f6c_dd1d);
         assert!(mj_chunks(&text, 40).len() > 1);
         assert_reads_as_whole(&text, DocKind::Mj, 100);
     }
 
     /// The findings of a report, as compared.
+    /// `start`, then `count` pieces picked by a seeded xorshift: the same
+    /// document on every run.
+    fn seeded_document(start: &str, pieces: &[&str], count: usize, seed: u64) -> String {
+        let mut state = seed;
+        let mut text = String::from(start);
+        for _ in 0..count {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            text.push_str(pieces[(state % pieces.len() as u64) as usize]);
+        }
+        text
+    }
+
     fn summary(r: &Report) -> Vec<String> {
         r.findings
             .iter()
@@ -1230,17 +1234,12 @@ mod tests {
             "text\r\n\r\n",
             "A ^^123m456p789s11122z^^ and `🀄 123m 8z`.\n\n",
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
-        let mut text = String::from("---\ntitle: x\n---\n\n");
-        for _ in 0..300 {
-            text.push_str(pieces[next(pieces.len())]);
-        }
+        let text = seeded_document(
+            "---\ntitle: x\n---\n\n",
+            &pieces,
+            300,
+            0x9e37_79b9_7f4a_7c15,
+        );
         let dialects = crate::document::DialectConfig::default();
         // Fewer than the blocks: an ignore region keeps what it covers, up
         // to its end mark, in one piece.
