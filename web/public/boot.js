@@ -20,11 +20,18 @@
   if (worker) {
     self.tenpaiWorker = worker;
     performance.mark('tenpai-worker-started');
-    // `null`: the worker fetches and compiles it itself.
+    // `null`: the worker fetches and compiles it itself. The page keeps
+    // the module too (`tenpaiModule`), for its own instance of the engine.
     if (link && typeof WebAssembly.compileStreaming === 'function') {
-      WebAssembly.compileStreaming(fetch(link.href)).then(
-        (module) => worker.postMessage({ boot: module }),
-        () => worker.postMessage({ boot: null }),
+      self.tenpaiModule = WebAssembly.compileStreaming(fetch(link.href)).then(
+        (module) => {
+          worker.postMessage({ boot: module });
+          return module;
+        },
+        () => {
+          worker.postMessage({ boot: null });
+          return null;
+        },
       );
     } else {
       worker.postMessage({ boot: null });

@@ -4,16 +4,22 @@
  * hints, completion and the formatter — computed by tenpai-wasm in the
  * engine's worker (`engine.worker.ts`) on every change, and applied here.
  *
- * A keystroke is drawn at once (CodeMirror's own update of the line), and
- * its analysis follows from the worker, in a second update that draws the
- * diagnostics, hints and highlighting of the lines it touched: the
- * editor's thread never waits for the engine. Each change makes a new
+ * A keystroke is answered in the editor's update of the keystroke itself:
+ * the page's own instance of the engine (`local.ts`) analyses the edited
+ * lines, and the typed character, its diagnostics, hints and highlighting
+ * are drawn together (`answerOnPage`). The change is posted to the
+ * worker, which keeps the document too (for hovers, the panels and what
+ * follows). An edit that could take the engine long (`locality.ts`: a
+ * paste, a `rules:` line, a long document) goes to the worker instead,
+ * and its answer is drawn in a second update when it comes: the editor's
+ * thread never waits for a long analysis. Each change makes a new
  * document version (`documentVersion`); the text is posted to the worker
  * with it, and an answer of an older version than the editor's is dropped
  * (the lines it would have redrawn are asked for again, mapped through the
  * changes since). The drawn hints, diagnostics and highlighting are moved
  * through each edit meanwhile, so nothing jumps while the answer is on its
- * way.
+ * way. After an edit the worker answered, the page's engine catches up
+ * with the text when the page is idle.
  *
  * A keystroke costs the lines it touched, not the document: the engine
  * re-analyses only those lines (the document layer caches lines) and says
@@ -25,7 +31,7 @@
 import { autocompletion, closeBrackets, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { type Diagnostic as CmDiagnostic, forEachDiagnostic, linter, lintKeymap, setDiagnostics } from '@codemirror/lint';
-import { type ChangeSet, EditorState, type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
+import { Annotation, ChangeSet, EditorState, type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
 import {
   Decoration,
   type DecorationSet,
@@ -49,7 +55,18 @@ import {
   replaceTokens,
   tokenClasses,
 } from './adapter';
-import { type AnalyseAnswer, type AnalyseRequest, type Span, type TextChange, type TokenSpan, unionSpan } from './protocol';
+import type { LocalEngine } from './local';
+import { LOCAL_DOCUMENT_CHARS, localEditSpan } from './locality';
+import {
+  type AnalyseAnswer,
+  type AnalyseRequest,
+  type Span,
+  type SyncAnswer,
+  type SyncRequest,
+  type TextChange,
+  type TokenSpan,
+  unionSpan,
+} from './protocol';
 import type { Engine } from './wasm';
 
 /** Asks for a new analysis of the whole text (the rules or the kind changed). */
@@ -74,9 +91,12 @@ export const documentVersion = StateField.define<number>({
  */
 export type LineChange = 'typing' | 'other';
 
+/** Which engine answered an analysis: the page's own (`local.ts`) or the worker. */
+export type AnsweredBy = 'page' | 'worker';
+
 export interface EditorHooks {
-  /** After every analysis applied, with the worker's time (ms). */
-  onAnalysis(millis: number): void;
+  /** After every analysis applied, with the engine's time (ms). */
+  onAnalysis(millis: number, by: AnsweredBy): void;
   /** After each highlighting of lines applied, with the worker's time. */
   onHighlight(millis: number): void;
   /** After the answer of `version` is drawn in the editor. */
@@ -93,7 +113,11 @@ export interface EditorHooks {
 export interface EngineSlot {
   engine: Engine | null;
   hooks: EditorHooks | null;
-  /** Whether every answer asked for is in. */
+  /** The page's own engine, once loaded (after the first analysis). */
+  local: LocalEngine | null;
+  /** Whether the page's engine is still loading (the editor is not idle until it is in). */
+  localLoading: boolean;
+  /** Whether every answer asked for is in (and the page's engine holds the text). */
   idle: boolean;
 }
 
@@ -101,6 +125,10 @@ export interface EngineSlot {
 const engineAnswer = StateEffect.define<AnalyseAnswer>();
 /** Highlighting of lines scrolled into view, of the editor's version. */
 const tokensAnswer = StateEffect.define<TokenSpan>();
+/** The page's engine attached (or found unable to load). */
+const localAttached = StateEffect.define<null>();
+/** On the update that drew the page engine's answer to an edit: the version answered. */
+const answeredOnPage = Annotation.define<number>();
 
 /** A span moved through changes (neither end takes text inserted at it). */
 function mapSpan(span: Span, changes: ChangeSet): Span {
@@ -215,6 +243,48 @@ function lintEffects(state: EditorState, answer: AnalyseAnswer): StateEffect<unk
   return next ? asEffects(setDiagnostics(state, next).effects) : [];
 }
 
+/** An edit answered by the page's engine: the update that draws it, and the answer. */
+interface PageAnswer {
+  transaction: Transaction;
+  answer: AnalyseAnswer;
+}
+
+/**
+ * The page's engine's answer to the edit `transactions` make, as one more
+ * transaction to apply in the same update (the typed character and its
+ * answer drawn together); null when the worker answers it: no page
+ * engine, one behind the editor's text, or an edit `localEditSpan` sends
+ * to the worker.
+ */
+function answerOnPage(slot: EngineSlot, transactions: readonly Transaction[]): PageAnswer | null {
+  const local = slot.local;
+  const first = transactions[0];
+  if (!local || !slot.engine || !first || local.version === null) return null;
+  const start = first.startState;
+  if (local.version !== start.field(documentVersion)) return null;
+  if (!transactions.some((tr) => tr.docChanged)) return null;
+  if (transactions.some((tr) => tr.effects.some((e) => e.is(reanalyze)))) return null;
+  const end = transactions[transactions.length - 1].state;
+  const changes = transactions.reduce((all, tr) => all.compose(tr.changes), ChangeSet.empty(start.doc.length));
+  const span = localEditSpan(start.doc, end.doc, changes);
+  if (!span) return null;
+  const version = end.field(documentVersion);
+  let answer: AnalyseAnswer;
+  try {
+    answer = local.answer(end.doc.toString(), version, span, end.field(highlightField).covered);
+  } catch (error) {
+    // The page's engine failed (it is left as it is, unused): the worker
+    // answers this edit and every one after.
+    console.error(error);
+    slot.local = null;
+    return null;
+  }
+  const lint = lintEffects(end, answer);
+  // Nothing more to draw when the marks moved through the edit are right.
+  const effects = lint.length > 0 || !drawnAlready(end, answer) ? [engineAnswer.of(answer), ...lint] : [];
+  return { transaction: end.update({ effects, annotations: answeredOnPage.of(version) }), answer };
+}
+
 /**
  * tenpai's answers in the editor. Made with the editor, before the engine
  * is started (the setup of the extensions is done while the module
@@ -224,6 +294,8 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
   // The editor's side of the worker: posts each change's text, applies the
   // answers of the editor's version and asks again for the lines of those
   // it dropped, and asks for the highlighting of lines scrolled into view.
+  // Once the worker's answers are in, it brings the page's engine up to
+  // the editor's text.
   const engineSync = ViewPlugin.fromClass(
     class {
       /** Lines changed (in the editor's document) and not yet asked for. */
@@ -236,6 +308,8 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
       changes: { version: number; changes: ChangeSet }[] = [];
       /** A highlighting asked for and not answered yet. */
       tokensPending = false;
+      /** Whether the page's engine is to take the editor's text when the page is idle. */
+      catchUpScheduled = false;
 
       constructor(readonly view: EditorView) {}
 
@@ -248,27 +322,35 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
           this.analyseWhole(version);
         } else if (u.docChanged) {
           if (this.outstanding.size > 0) this.changes.push({ version, changes: u.changes });
+          // Drawn in this update already, by the page's engine.
+          const answered = u.transactions.some((tr) => tr.annotation(answeredOnPage) === version);
           let unsent = this.unsent && mapSpan(this.unsent, u.changes);
-          u.changes.iterChangedRanges((_fromA, _toA, fromB, toB) => {
-            unsent = unionSpan(unsent, { from: fromB, to: toB });
-          });
+          if (!answered) {
+            u.changes.iterChangedRanges((_fromA, _toA, fromB, toB) => {
+              unsent = unionSpan(unsent, { from: fromB, to: toB });
+            });
+          }
           this.unsent = unsent;
           // The changes, not the text: the worker holds the last text.
           const changes: TextChange[] = [];
           u.changes.iterChanges((from, to, _fromB, _toB, inserted) => changes.push({ from, to, insert: inserted.toString() }));
-          this.analyse({
-            kind: 'analyse',
-            version,
-            text: null,
-            changes,
-            length: u.state.doc.length,
-            whole: false,
-            span: unsent,
-            covered: u.state.field(highlightField).covered,
-          });
+          if (answered) this.sync({ kind: 'sync', version, text: null, changes, length: u.state.doc.length });
+          else {
+            this.analyse({
+              kind: 'analyse',
+              version,
+              text: null,
+              changes,
+              length: u.state.doc.length,
+              whole: false,
+              span: unsent,
+              covered: u.state.field(highlightField).covered,
+            });
+          }
         } else if (u.viewportChanged) {
           this.highlightViewport();
         }
+        if (u.transactions.some((tr) => tr.effects.some((e) => e.is(localAttached)))) this.checkIdle();
       }
 
       /** Asks for an analysis of the whole text, posted whole. */
@@ -301,6 +383,29 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
         );
       }
 
+      /** Tells the worker a change the page's engine answered. */
+      sync(request: SyncRequest) {
+        const engine = slot.engine;
+        if (!engine) return;
+        this.outstanding.add(request.version);
+        slot.idle = false;
+        engine.ask<'sync'>(request).then(
+          (answer) => this.synced(answer),
+          (error: unknown) => {
+            this.outstanding.delete(request.version);
+            console.error(error);
+            // The worker's text may be out of step: it is given the whole text again.
+            this.view.dispatch({ effects: reanalyze.of(null) });
+            this.checkIdle();
+          },
+        );
+      }
+
+      synced(answer: SyncAnswer) {
+        this.outstanding.delete(answer.version);
+        this.settle();
+      }
+
       receive(answer: AnalyseAnswer) {
         const view = this.view;
         this.outstanding.delete(answer.version);
@@ -312,7 +417,7 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
           if (answer.redrawn === 'all' || lint.length > 0 || !drawnAlready(view.state, answer)) {
             view.dispatch({ effects: [engineAnswer.of(answer), ...lint] });
           }
-          slot.hooks?.onAnalysis(answer.millis);
+          slot.hooks?.onAnalysis(answer.millis, 'worker');
           if (answer.tokens) slot.hooks?.onHighlight(answer.millis);
           slot.hooks?.onShown(answer.version);
         } else {
@@ -329,6 +434,12 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
             this.unsent = unionSpan(this.unsent, span);
           }
         }
+        this.settle();
+      }
+
+      /** After an answer: the lines still to ask for asked for once every answer is in, else the highlighting. */
+      settle() {
+        const view = this.view;
         const oldest = Math.min(...this.outstanding);
         this.changes = this.changes.filter((step) => step.version > oldest);
         if (this.outstanding.size === 0) {
@@ -349,13 +460,55 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
         this.checkIdle();
       }
 
-      /** Says when every answer asked for is in. */
+      /**
+       * Says when every answer asked for is in and the page's engine holds
+       * the editor's text; brings it up to the text once the worker's
+       * answers are in.
+       */
       checkIdle() {
-        const idle = this.outstanding.size === 0 && this.unsent === null && !this.tokensPending;
+        const answered = this.outstanding.size === 0 && this.unsent === null && !this.tokensPending;
+        const localBehind = this.localBehind();
+        if (answered && localBehind) this.scheduleCatchUp();
+        const idle = answered && !localBehind && !slot.localLoading;
         if (idle && !slot.idle) {
           slot.idle = true;
           slot.hooks?.onIdle();
         } else if (!idle) slot.idle = false;
+      }
+
+      /** Whether the page's engine is to take the editor's text (it does not hold a long document). */
+      localBehind(): boolean {
+        const local = slot.local;
+        const state = this.view.state;
+        return local !== null && state.doc.length <= LOCAL_DOCUMENT_CHARS && local.version !== state.field(documentVersion);
+      }
+
+      /**
+       * The page's engine takes the editor's text when the page is idle
+       * (after a paste, a change of the rules: every line new to it is
+       * analysed, a moment's work not to put on a keystroke).
+       */
+      scheduleCatchUp() {
+        if (this.catchUpScheduled) return;
+        this.catchUpScheduled = true;
+        const catchUp = () => {
+          this.catchUpScheduled = false;
+          const local = slot.local;
+          if (local && this.localBehind()) {
+            const state = this.view.state;
+            try {
+              local.take(state.doc.toString(), state.field(documentVersion));
+            } catch (error) {
+              // Left unused: the worker answers every edit.
+              console.error(error);
+              slot.local = null;
+            }
+          }
+          this.checkIdle();
+        };
+        // (Safari has no requestIdleCallback.)
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(catchUp, { timeout: 250 });
+        else setTimeout(catchUp, 50);
       }
 
       /** Asks for the highlighting of the lines on screen not drawn yet (one side at a time). */
@@ -531,11 +684,20 @@ export interface DispatchTimer {
 export function createEditor(parent: HTMLElement, text: string, timer: DispatchTimer, slot: EngineSlot): EditorView {
   return new EditorView({
     parent,
-    // Each update timed whole: the state, the DOM and the listeners.
+    // Each update timed whole: the page engine's answer to an edit, the
+    // state, the DOM and the listeners.
     dispatchTransactions(transactions, view) {
       const start = performance.now();
-      view.update(transactions);
+      const onPage = answerOnPage(slot, transactions);
+      view.update(onPage ? [...transactions, onPage.transaction] : transactions);
       timer.onDispatch(performance.now() - start, transactions, view);
+      if (onPage) {
+        // Drawn: the answer is in the editor's DOM.
+        const { answer } = onPage;
+        slot.hooks?.onAnalysis(answer.millis, 'page');
+        if (answer.tokens) slot.hooks?.onHighlight(answer.millis);
+        slot.hooks?.onShown(answer.version);
+      }
     },
     state: EditorState.create({
       doc: text,
@@ -565,4 +727,15 @@ export function attachEngine(view: EditorView, slot: EngineSlot, engine: Engine)
   slot.engine = engine;
   slot.idle = false;
   view.dispatch({ effects: reanalyze.of(null) });
+}
+
+/**
+ * The page's own engine put in the slot (null: it could not load, the
+ * worker answers every edit); it takes the editor's text once the
+ * worker's answers are in, and answers the edits after that.
+ */
+export function attachLocalEngine(view: EditorView, slot: EngineSlot, local: LocalEngine | null): void {
+  slot.local = local;
+  slot.localLoading = false;
+  view.dispatch({ effects: localAttached.of(null) });
 }

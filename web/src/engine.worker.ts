@@ -13,6 +13,7 @@
  */
 
 import init, { analyzeLine, Playground, tileSprite, tokenLegend, version, yakuNames } from '../pkg/tenpai_wasm.js';
+import { analyseText, tokensOf } from './analysis';
 import {
   type AnalyseAnswer,
   applyChanges,
@@ -21,18 +22,14 @@ import {
   type Boot,
   type CursorLine,
   type Envelope,
-  overlapSpan,
   type PanelAnswer,
   type Reply,
   type Request,
-  type Span,
+  type SyncRequest,
   type TokenLegend,
-  type TokenSpan,
-  unionSpan,
-  unpackTokens,
   wholeLines,
 } from './protocol';
-import type { Action, Change, Completion, DocDiagnostic, EditAnswer, Hint, HoverAnswer, LineReport, LineSpan, Update, YakuName } from './types';
+import type { Action, Change, Completion, HoverAnswer, LineReport, LineSpan, YakuName } from './types';
 
 /** The worker's side of `postMessage` (the page's lib types `self` as a window). */
 interface WorkerScope {
@@ -59,20 +56,11 @@ function opened(): Open {
   return open;
 }
 
-/** The tokens of the whole lines of `span`. */
-function tokensOf(state: Open, text: string, span: Span): TokenSpan {
-  const lines = wholeLines(text, span);
-  const packed = state.playground.tokensPacked(lines.from, lines.to);
-  return { span: lines, tokens: unpackTokens(packed, state.legend, lines.from, lines.to) };
-}
-
 /** The text the engine holds: the last posted. */
 let text = '';
 
-function analyse(request: AnalyseRequest): AnalyseAnswer {
-  const state = opened();
-  const start = performance.now();
-  const { playground } = state;
+/** The engine's text with a request's changes made (or its whole text taken). */
+function takeText(request: AnalyseRequest | SyncRequest): void {
   if (request.text !== null) text = request.text;
   else if (request.changes !== null) {
     const changed = applyChanges(text, request.changes, request.length);
@@ -80,22 +68,34 @@ function analyse(request: AnalyseRequest): AnalyseAnswer {
     if (changed === null) throw new Error('the engine\'s text is out of step with the editor\'s');
     text = changed;
   }
+}
+
+function analyse(request: AnalyseRequest): AnalyseAnswer {
+  const state = opened();
+  const start = performance.now();
+  takeText(request);
   const edited = request.text !== null || request.changes !== null;
-  if (request.whole) {
-    const update = JSON.parse(playground.update(text)) as Update;
-    const tokens = request.covered ? tokensOf(state, text, request.covered) : null;
-    return { version: request.version, redrawn: 'all', hints: update.hints, diagnostics: update.diagnostics, tokens, millis: performance.now() - start };
-  }
-  let changed: Span | null = null;
-  if (edited) changed = (JSON.parse(playground.edit(text)) as EditAnswer).changed;
-  const span = unionSpan(request.span, changed);
-  if (!span) return { version: request.version, redrawn: null, hints: [], diagnostics: [], tokens: null, millis: performance.now() - start };
-  const redrawn = wholeLines(text, span);
-  const hints = JSON.parse(playground.hints(redrawn.from, redrawn.to)) as Hint[];
-  const diagnostics = JSON.parse(playground.diagnostics(redrawn.from, redrawn.to)) as DocDiagnostic[];
-  const shown = request.covered ? overlapSpan(redrawn, request.covered) : null;
-  const tokens = shown ? tokensOf(state, text, shown) : null;
-  return { version: request.version, redrawn, hints, diagnostics, tokens, millis: performance.now() - start };
+  const answer = analyseText(
+    state.playground,
+    state.legend,
+    text,
+    request.version,
+    request.whole ? { kind: 'whole' } : { kind: 'lines', edited: edited ? 'edited' : 'unchanged', span: request.span },
+    request.covered,
+  );
+  return { ...answer, millis: performance.now() - start };
+}
+
+/**
+ * A change the page answered itself (`local.ts`): taken and analysed, so
+ * that hovers, the panels and the next analyses are of the editor's text;
+ * nothing to draw crosses back.
+ */
+function sync(request: SyncRequest): Answers['sync'] {
+  const start = performance.now();
+  takeText(request);
+  opened().playground.edit(text);
+  return { version: request.version, millis: performance.now() - start };
 }
 
 /** What the side panels show for the line at `head`. */
@@ -162,9 +162,12 @@ async function handle(request: Request): Promise<Answers[keyof Answers]> {
       return null;
     case 'analyse':
       return analyse(request);
+    case 'sync':
+      return sync(request);
     case 'tokens': {
       const start = performance.now();
-      const tokens = tokensOf(opened(), text, request.span);
+      const state = opened();
+      const tokens = tokensOf(state.playground, state.legend, text, request.span);
       return { version: request.version, ...tokens, millis: performance.now() - start } satisfies Answers['tokens'];
     }
     case 'panel':

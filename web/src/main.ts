@@ -10,6 +10,8 @@ import type { Transaction } from '@codemirror/state';
 import { Calculator } from './calculator';
 import {
   attachEngine,
+  attachLocalEngine,
+  type AnsweredBy,
   createEditor,
   documentVersion,
   drawnAnswers,
@@ -26,7 +28,7 @@ import { renderResults } from './results';
 import { decodeFragment, encodeFragment, type Shared } from './share';
 import { installSprite } from './tiles';
 import type { Action, LineReport } from './types';
-import { Engine } from './wasm';
+import { Engine, loadLocalEngine } from './wasm';
 import './style.css';
 
 const SAMPLE = `# A tenpai document: one hand per line. Hover a hand for its value.
@@ -61,8 +63,10 @@ interface Metrics {
   editorReady: number | null;
   /** ms from navigation start to the first results on screen. */
   firstAnalysis: number | null;
-  /** ms the worker took for each analysis applied. */
+  /** ms the engine took for each analysis applied (the worker's or the page's). */
   updates: number[];
+  /** Which engine answered each of them. */
+  answeredBy: AnsweredBy[];
   /** ms the worker took for each highlighting applied. */
   highlights: number[];
   /** ms of each drawing of the side panels (results, actions, calculator). */
@@ -136,6 +140,7 @@ async function main(): Promise<void> {
     editorReady: null,
     firstAnalysis: null,
     updates: [],
+    answeredBy: [],
     highlights: [],
     panels: [],
     keys: [],
@@ -188,7 +193,9 @@ async function main(): Promise<void> {
     const typed = transactions.some((tr) => tr.docChanged && (tr.isUserEvent('input') || tr.isUserEvent('delete')));
     if (typed && key.version === null) key.version = view.state.field(documentVersion);
   };
-  const slot: EngineSlot = { engine: null, hooks: null, idle: false };
+  // (The page's engine loads after the first analysis: until it is in,
+  // the editor is not idle.)
+  const slot: EngineSlot = { engine: null, hooks: null, local: null, localLoading: true, idle: false };
   const idleWaiters: (() => void)[] = [];
   // The editor is made while the module compiles (off the main thread).
   const view: EditorView = createEditor($('#editor'), shared.doc, { onDispatch }, slot);
@@ -318,6 +325,7 @@ async function main(): Promise<void> {
       const before = rules;
       rules = words;
       calculator.setRules(words);
+      slot.local?.setRules(words);
       engine.ask<'setRules'>({ kind: 'setRules', words }).then((problem) => {
         if (problem === '' || rules !== words) return;
         rules = before;
@@ -404,8 +412,9 @@ async function main(): Promise<void> {
 
   let analyses = 0;
   slot.hooks = {
-    onAnalysis(millis: number) {
+    onAnalysis(millis: number, by: AnsweredBy) {
       keep(metrics.updates, millis);
+      keep(metrics.answeredBy, by);
       // Not the first analysis: the page opened is not an edit to share.
       if (analyses++ > 0) scheduleShare();
     },
@@ -445,12 +454,29 @@ async function main(): Promise<void> {
   await drawPanels(firstPanel);
   await currentPanels();
 
+  // The page's own engine, which answers keystrokes in the editor's
+  // update, once the first results are on screen. Without it (it failed
+  // to load), the worker answers every edit.
+  loadLocalEngine(kindName).then(
+    (local) => {
+      // The rules and kind as they are now (they may have changed while it loaded).
+      local.setKind(kindName);
+      local.setRules(rules);
+      attachLocalEngine(view, slot, local);
+    },
+    (error: unknown) => {
+      console.error(error);
+      attachLocalEngine(view, slot, null);
+    },
+  );
+
   const kind = $('#kind') as HTMLSelectElement;
   kind.value = shared.kind;
   kind.addEventListener('change', () => {
     kindName = kind.value === 'markdown' ? 'markdown' : 'mj';
     // Read by the engine before the analysis asked for after it.
     engine.ask<'setKind'>({ kind: 'setKind', docKind: kindName }).catch(reportError);
+    slot.local?.setKind(kindName);
     view.dispatch({ effects: reanalyze.of(null) });
   });
 

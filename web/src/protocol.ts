@@ -53,6 +53,7 @@ export type Request =
   | { kind: 'setRules'; words: string }
   | { kind: 'setKind'; docKind: DocKindName }
   | AnalyseRequest
+  | SyncRequest
   | { kind: 'tokens'; version: number; span: Span }
   | { kind: 'panel'; version: number; head: number }
   | { kind: 'hover'; at: number }
@@ -90,6 +91,20 @@ export interface AnalyseRequest {
 }
 
 /**
+ * A change the page's own engine answered (a keystroke, `local.ts`): the
+ * worker takes it (the text whole or as changes, as in an analysis) and
+ * analyses it for the requests that follow (hovers, the panels), and
+ * answers nothing to draw.
+ */
+export interface SyncRequest {
+  kind: 'sync';
+  version: number;
+  text: string | null;
+  changes: TextChange[] | null;
+  length: number;
+}
+
+/**
  * `text` with `changes` (in order, not overlapping, positions of `text`)
  * made; null when they do not fit it or the result is not `length` long
  * (the two sides out of step).
@@ -124,7 +139,13 @@ export interface AnalyseAnswer {
   diagnostics: DocDiagnostic[];
   /** The tokens of the lines of `redrawn` the editor highlights. */
   tokens: TokenSpan | null;
-  /** Milliseconds the worker took (wasm, JSON, tokens). */
+  /** Milliseconds the engine took (wasm, JSON, tokens). */
+  millis: number;
+}
+
+/** The worker's answer to a `sync`: the version it took, and its time. */
+export interface SyncAnswer {
+  version: number;
   millis: number;
 }
 
@@ -166,6 +187,7 @@ export interface Answers {
   setRules: string;
   setKind: null;
   analyse: AnalyseAnswer;
+  sync: SyncAnswer;
   tokens: TokensAnswer;
   panel: PanelAnswer;
   hover: HoverAnswer | null;

@@ -6,13 +6,26 @@
  */
 
 import wasmUrl from '../pkg/tenpai_wasm_bg.wasm?url';
+import type { LocalEngine } from './local';
 import type { Answers, DocKindName, Envelope, Reply, Request, StartAnswer } from './protocol';
 
 declare global {
   interface Window {
     /** The engine's worker `boot.js` started from the page's head. */
     tenpaiWorker?: Worker;
+    /** The module `boot.js` compiled (null if that failed), for the page's own engine. */
+    tenpaiModule?: Promise<WebAssembly.Module | null>;
   }
+}
+
+/**
+ * The page's own engine (`local.ts`, in a chunk of its own), on the
+ * module `boot.js` compiled for the worker, or else on the wasm fetched
+ * and compiled again (the development server).
+ */
+export async function loadLocalEngine(docKind: DocKindName): Promise<LocalEngine> {
+  const [{ LocalEngine }, module] = await Promise.all([import('./local'), window.tenpaiModule ?? Promise.resolve(null)]);
+  return LocalEngine.load(module, new URL(wasmUrl, location.href).href, docKind);
 }
 
 /** A request of one kind. */
