@@ -68,12 +68,41 @@ export class Engine {
 
   /** Posts `request`; its answer comes after those of every earlier request. */
   ask<K extends Request['kind']>(request: RequestOf<K>): Promise<Answers[K]> {
+    this.release();
     const id = this.nextId++;
     return new Promise<Answers[K]>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
       const envelope: Envelope = { id, request };
       this.worker.postMessage(envelope);
     });
+  }
+
+  /** Requests held until the frame is drawn, in order. */
+  private held: Envelope[] = [];
+
+  /**
+   * Posts `request` once this frame is drawn (or with the next request
+   * asked, whichever comes first; the order of requests stands): for what
+   * the page does not wait for, such as a change the page's engine
+   * answered, whose message (and the worker waking to take it) should not
+   * hold up the frame that draws the keystroke.
+   */
+  askAfterFrame<K extends Request['kind']>(request: RequestOf<K>): Promise<Answers[K]> {
+    const id = this.nextId++;
+    return new Promise<Answers[K]>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.held.push({ id, request });
+      if (this.held.length === 1) {
+        const release = () => this.release();
+        requestAnimationFrame(() => setTimeout(release, 0));
+        // (No frames come while the page is hidden.)
+        setTimeout(release, 100);
+      }
+    });
+  }
+
+  private release(): void {
+    for (const envelope of this.held.splice(0)) this.worker.postMessage(envelope);
   }
 
   /**
