@@ -8,10 +8,11 @@
  * diagnostics are on screen in the frame that shows the character. What
  * could take long goes to the worker, which keeps the page responsive
  * whatever the engine does: a long edit (a paste, a fix of the whole
- * document), a document too long to copy into the engine at every key,
- * and an edit of a line whose text can change how other lines are read (a
- * `rules:` line re-prices every hand after it; a Markdown fence or an
- * ignore comment moves the hand lines after it). The answer is right
+ * document), an edit spread over many lines, a document too long to copy
+ * into the engine at every key, and an edit of a line whose text can
+ * change how other lines are read (a `rules:` line re-prices every hand
+ * after it; a Markdown fence or an ignore comment moves the hand lines
+ * after it). The answer is right
  * either way (the engine says which lines its analysis changed); this
  * only bounds the work done on the page's thread.
  */
@@ -21,6 +22,13 @@ import type { Span } from './protocol';
 
 /** Most characters removed and inserted by an edit answered on the page. */
 export const LOCAL_EDIT_CHARS = 256;
+
+/**
+ * Most lines from the first place an edit touched to the last (edits at
+ * both ends of the document, as the formatter's, are answered for every
+ * line between).
+ */
+export const LOCAL_EDIT_LINES = 32;
 
 /**
  * Longest document (UTF-16 code units) the page's engine holds: at each
@@ -61,5 +69,6 @@ export function localEditSpan(before: Text, after: Text, changes: ChangeSet): Sp
     if (touchesFarReachingLine(before, fromA, toA) || touchesFarReachingLine(after, fromB, toB)) return null;
     span = span ? { from: Math.min(span.from, fromB), to: Math.max(span.to, toB) } : { from: fromB, to: toB };
   }
+  if (span && after.lineAt(span.to).number - after.lineAt(span.from).number >= LOCAL_EDIT_LINES) return null;
   return span;
 }

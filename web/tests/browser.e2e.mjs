@@ -517,6 +517,7 @@ describe('the playground', () => {
         `(answers dropped as stale: ${dropped}); the page's work a key: median ${work[7].toFixed(2)} ms, worst ${work[13].toFixed(2)} ms, ` +
         `of which the page's engine's analysis: median ${analysis[7].toFixed(2)} ms, worst ${analysis[13].toFixed(2)} ms`,
     );
+    console.log(`each key to its diagnostics shown, in the order typed (ms): ${keys.map((key) => (key.shown - key.at).toFixed(1)).join(' ')}`);
     record('keystroke_to_diagnostics_median_ms', shown[7]);
     record('keystroke_to_diagnostics_worst_ms', shown[13]);
     record('keystroke_page_work_median_ms', work[7]);

@@ -1,7 +1,7 @@
 // Which edits the page's own engine answers, and which go to the worker.
 import { ChangeSet, EditorState, type ChangeSpec } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_DOCUMENT_CHARS, LOCAL_EDIT_CHARS, localEditSpan } from '../src/locality';
+import { LOCAL_DOCUMENT_CHARS, LOCAL_EDIT_CHARS, LOCAL_EDIT_LINES, localEditSpan } from '../src/locality';
 
 const DOC = ['rules: tenhou', '234m567p22s345678s riichi tsumo dora=1s', '23m456p789s11222z # waiting', '123m456p789s1122z2z seat=s'].join('\n');
 
@@ -45,6 +45,14 @@ describe('localEditSpan', () => {
     }
     // A fence's mark typed one character at a time: the third backtick.
     expect(spanOf(DOC + '\n``', { from: end + 3, insert: '`' })).toBeNull();
+  });
+
+  it('sends an edit spread over many lines to the worker', () => {
+    const lines = Array.from({ length: LOCAL_EDIT_LINES + 2 }, (_, i) => `123m456p789s1122z2z # ${i}`).join('\n');
+    const last = lines.lastIndexOf('#');
+    expect(spanOf(lines, [{ from: 0, insert: ' ' }, { from: last, insert: ' ' }])).toBeNull();
+    const near = lines.indexOf('# 3');
+    expect(spanOf(lines, [{ from: 0, insert: ' ' }, { from: near, insert: ' ' }])).toEqual({ from: 0, to: near + 2 });
   });
 
   it('sends a long edit, a long document and no change to the worker', () => {
