@@ -1,9 +1,12 @@
 /**
  * The engine's thread: tenpai-wasm (built into `web/pkg` by `npm run
  * wasm`) in a Web Worker, holding the open document. The page posts its
- * text on every change and asks for what to draw; the analysis runs here,
- * so the editor's thread only applies the answers and stays responsive
- * while the engine works.
+ * text on every change. For the first analysis and the edits that could
+ * take the engine long it asks for what to draw, and the analysis runs
+ * here, so the editor's thread only applies the answers and stays
+ * responsive while the engine works; a keystroke the page's own engine
+ * answered (`local.ts`) is only taken (`sync`), so that hovers, the panels
+ * and the next analyses are of the editor's text.
  *
  * Requests are handled one at a time in the order they were posted
  * (`protocol.ts`): the document here is always the text of the page's
