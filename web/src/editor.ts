@@ -29,7 +29,7 @@
  */
 
 import { autocompletion, closeBrackets, completionKeymap } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { defaultKeymap, deleteCharBackward, history, historyKeymap } from '@codemirror/commands';
 import { type Diagnostic as CmDiagnostic, forEachDiagnostic, linter, lintKeymap, setDiagnostics } from '@codemirror/lint';
 import { Annotation, ChangeSet, EditorState, type Extension, StateEffect, StateField, type Transaction } from '@codemirror/state';
 import {
@@ -515,6 +515,7 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
               local.take(text, state.field(documentVersion));
               rehearseKeystroke(slot, state);
               local.take(text, state.field(documentVersion));
+              void rehearseTyping().catch((error: unknown) => console.error(error));
             } catch (error) {
               // Left unused: the worker answers every edit.
               console.error(error);
@@ -716,23 +717,62 @@ export function createEditor(parent: HTMLElement, text: string, timer: DispatchT
         slot.hooks?.onShown(answer.version);
       }
     },
-    state: EditorState.create({
-      doc: text,
-      extensions: [
-        lineNumbers(),
-        history(),
-        drawSelection(),
-        highlightActiveLine(),
-        closeBrackets(),
-        EditorView.lineWrapping,
-        keymap.of([...defaultKeymap, ...historyKeymap]),
-        tenpaiExtensions(slot),
-        EditorView.contentAttributes.of({ 'aria-label': 'tenpai document', spellcheck: 'false' }),
-      ],
-    }),
+    state: EditorState.create({ doc: text, extensions: editorExtensions(slot) }),
   });
   styleLintMarks(view);
   return view;
+}
+
+/** The editor's extensions, tenpai's answers through `slot`. */
+function editorExtensions(slot: EngineSlot): Extension {
+  return [
+    lineNumbers(),
+    history(),
+    drawSelection(),
+    highlightActiveLine(),
+    closeBrackets(),
+    EditorView.lineWrapping,
+    keymap.of([...defaultKeymap, ...historyKeymap]),
+    tenpaiExtensions(slot),
+    EditorView.contentAttributes.of({ 'aria-label': 'tenpai document', spellcheck: 'false' }),
+  ];
+}
+
+/** Whether this page rehearsed typing (`rehearseTyping`). */
+let typingRehearsed = false;
+
+/**
+ * Typing rehearsed once, in a throwaway editor out of sight with the
+ * editor's extensions and no engine: a character put into its content as
+ * the browser types one, read back by CodeMirror, and deleted by the
+ * Backspace command. The first key typed into the page would otherwise be
+ * the first to run CodeMirror's typing code (several milliseconds slower
+ * than the next keys); the document is not touched.
+ */
+async function rehearseTyping(): Promise<void> {
+  if (typingRehearsed) return;
+  typingRehearsed = true;
+  const parent = document.createElement('div');
+  parent.className = 'tp-rehearsal';
+  parent.setAttribute('aria-hidden', 'true');
+  document.body.append(parent);
+  const inert: EngineSlot = { engine: null, hooks: null, local: null, localLoading: false, idle: true };
+  const view = new EditorView({ parent, state: EditorState.create({ doc: '123m', extensions: editorExtensions(inert) }) });
+  try {
+    const line = view.contentDOM.querySelector('.cm-line');
+    const text = line?.lastChild;
+    if (text instanceof Text) {
+      text.appendData('4');
+      // CodeMirror reads the change when its mutation observer reports it.
+      await Promise.resolve();
+      await new Promise((done) => setTimeout(done, 0));
+    }
+    view.dispatch({ selection: { anchor: view.state.doc.length } });
+    deleteCharBackward(view);
+  } finally {
+    view.destroy();
+    parent.remove();
+  }
 }
 
 /**
