@@ -78,30 +78,35 @@ module.exports = grammar({
     $._honor_tile,
     $._error_recovery,
     $.misplaced,
-    $._meld_open,
+    $._meld_paren,
+    $._meld_bracket,
     $._rules_keyword,
     $.option_value,
-    $._end_of_text,
   ],
 
   rules: {
     // Incremental re-parsing reuses a subtree only if it is not "fragile",
     // and tree-sitter makes fragile every node of a repetition, and every
     // node whose first or last child is fragile. So a document is blocks of
-    // lines, each closed by the blank line after it (or the end of the
-    // text): a block starts with a line and ends with a line end, neither
-    // fragile, so after an edit the parser takes every block the edit did
-    // not touch whole, instead of walking the document line by line.
-    document: $ => repeat(choice($._block, $._newline)),
+    // lines, each closed by the blank line after it: a block starts with a
+    // line and ends with a line break, neither fragile, so after an edit the
+    // parser takes every block the edit did not touch whole, instead of
+    // walking the document line by line. The lines after the last blank
+    // line are the last block, which ends at the end of the text (the
+    // parser's own end token: an external token for it would make the
+    // scanner run wherever a line may end).
+    document: $ => seq(repeat(choice($._block, $._newline)), optional($._last_block)),
 
-    _block: $ => seq($._lines, $._line_end),
+    // Each line with its line break, then the blank line's. Written out
+    // up to 16 lines (see `upTo`), which one blank line in 16 or fewer
+    // keeps every block flat: one node, no repetition.
+    _block: $ => seq($._line, $._newline, upTo(15, seq($._line, $._newline)), $._newline),
 
-    // The lines of a block, each with its line end.
-    _lines: $ => seq($._line, $._line_end, upTo(15, seq($._line, $._line_end))),
-
-    // `_end_of_text` (external, zero-width): the end of the last line, and
-    // of the last block, when the text does not end with a blank line.
-    _line_end: $ => choice($._newline, $._end_of_text),
+    // The text ends after a line break, or after a line without one.
+    _last_block: $ => choice(
+      seq($._line, $._newline, upTo(15, seq($._line, $._newline))),
+      seq(upTo(16, seq($._line, $._newline)), $._line),
+    ),
 
     _newline: _ => /\r?\n|\r/,
 
@@ -169,13 +174,15 @@ module.exports = grammar({
     ...Object.fromEntries(Object.entries(GLYPHS).map(([k, v]) => [k, _ => v])),
 
     // `(123m)` `(rrr)` `(1111s)`: called; `[1111s]` `[eeee]`: closed kan.
-    // A meld is inside one word: `_meld_open` is there only when the
-    // bracket's close follows in the same word, with no blank, `#` or `=>`
-    // before it, so its items are the hand's own (no immediate forms), and
-    // written out up to a kan of single tiles (a node each in a repetition).
+    // A meld is inside one word: the scanner reads its opening bracket
+    // (`_meld_paren`, `_meld_bracket`, the `(` and `[` of the tree) only
+    // when the bracket's close follows in the same word, with no blank, `#`
+    // or `=>` before it, so its items are the hand's own (no immediate
+    // forms), and written out up to a kan of single tiles (a node each in a
+    // repetition). Any other bracket is an ERROR.
     meld: $ => choice(
-      seq($._meld_open, '(', upTo(4, $._meld_item), imm(')')),
-      seq($._meld_open, '[', upTo(4, $._meld_item), imm(']')),
+      seq(alias($._meld_paren, '('), upTo(4, $._meld_item), imm(')')),
+      seq(alias($._meld_bracket, '['), upTo(4, $._meld_item), imm(']')),
     ),
 
     _meld_item: $ => choice($.tile_group, $.honor, $._glyph),

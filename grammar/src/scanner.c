@@ -14,16 +14,15 @@
 //   digits end in a suit letter that fits them: 0-9 before m p s, 1-7
 //   before z h. So `123` (no suit) and `8z` are ERRORs where they stand.
 //   Inside a meld (no blank before) as anywhere else.
-// - Melds. `_meld_open` (zero-width) stands before a `(` or `[` whose
-//   next bracket in the same word is its own close; otherwise the bracket
-//   is an ERROR (unclosed-meld), and so is the stray close.
+// - Melds. A meld's `(` or `[` is read here (`_meld_paren`,
+//   `_meld_bracket`), and only when the next bracket in the same word is its
+//   own close; otherwise the bracket is an ERROR (unclosed-meld), and so is
+//   the stray close.
 // - `rules:` is the keyword of a rules line only as the line's first word;
 //   `Rules:` and `rules :` too, as the nom parser reads them (with an error).
 // - A NUL byte is in no word (an ERROR, as for the nom parser).
 // - `option_value`: after `key=`, the rest of the word, up to a blank, `#`
 //   or `=>` (`dora=1m=>7700`), `=` signs included (`win=5p=`).
-// - `_end_of_text`: the end of the text where a line or a block of lines
-//   ends, when the text does not end with a line break (or a blank line).
 
 #include "tree_sitter/parser.h"
 
@@ -38,10 +37,10 @@ enum TokenType {
   HONOR_TILE,
   ERROR_RECOVERY,
   MISPLACED,
-  MELD_OPEN,
+  MELD_PAREN,
+  MELD_BRACKET,
   RULES_KEYWORD,
   OPTION_VALUE,
-  END_OF_TEXT,
 };
 
 void *tree_sitter_mj_external_scanner_create(void) { return NULL; }
@@ -150,11 +149,12 @@ static bool misplaced(TSLexer *lexer) {
   return rest_of_word(lexer, MISPLACED);
 }
 
-// At `(` or `[`: whether the next bracket in this word closes it.
+// At `(` or `[`: whether the next bracket in this word closes it (the
+// token is the opening bracket: its end is marked after it).
 static bool meld_closes(TSLexer *lexer) {
   int32_t close = lexer->lookahead == '(' ? ')' : ']';
-  lexer->mark_end(lexer);
   lexer->advance(lexer, false);
+  lexer->mark_end(lexer);
   for (;;) {
     int32_t c = lexer->lookahead;
     if (is_line_end(lexer) || is_blank(c) || c == '#') {
@@ -245,13 +245,6 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
     blank = true;
     blanks++;
   }
-  // The text ends without a line break: the end of its last line, and of
-  // its last block (zero-width, asked for once for each).
-  if (lexer->eof(lexer) && valid_symbols[END_OF_TEXT]) {
-    lexer->mark_end(lexer);
-    lexer->result_symbol = END_OF_TEXT;
-    return true;
-  }
   // A line's first word. `rules:` is valid at a line's start and, outside
   // error recovery, elsewhere only where the parser recovered from an
   // error: `get_column` tells those apart, and is asked only then, since
@@ -275,7 +268,8 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
     if (word_start && valid_symbols[MISPLACED]) {
       return misplaced(lexer);
     }
-    return valid_symbols[MELD_OPEN] && meld_closes(lexer) && emit(lexer, MELD_OPEN, valid_symbols);
+    int token = c == '(' ? MELD_PAREN : MELD_BRACKET;
+    return valid_symbols[token] && meld_closes(lexer) && emit(lexer, token, valid_symbols);
   }
   if (!word_start || !(valid_symbols[OPTION_KEY] || valid_symbols[MISPLACED])) {
     return false;
