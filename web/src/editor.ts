@@ -719,7 +719,6 @@ export function createEditor(parent: HTMLElement, text: string, timer: DispatchT
     },
     state: EditorState.create({ doc: text, extensions: editorExtensions(slot) }),
   });
-  styleLintMarks(view);
   return view;
 }
 
@@ -745,9 +744,11 @@ let typingRehearsed = false;
  * Typing rehearsed once, in a throwaway editor out of sight with the
  * editor's extensions and no engine: a character put into its content as
  * the browser types one, read back by CodeMirror, and deleted by the
- * Backspace command. The first key typed into the page would otherwise be
- * the first to run CodeMirror's typing code (several milliseconds slower
- * than the next keys); the document is not touched.
+ * Backspace command; and the lint marks styled (`styleLintMarks`). The
+ * first key typed into the page would otherwise be the first to run
+ * CodeMirror's typing code (several milliseconds slower than the next
+ * keys); the document is not touched. Done once the first results are on
+ * screen, not while the page loads.
  */
 async function rehearseTyping(): Promise<void> {
   if (typingRehearsed) return;
@@ -759,6 +760,7 @@ async function rehearseTyping(): Promise<void> {
   const inert: EngineSlot = { engine: null, hooks: null, local: null, localLoading: false, idle: true };
   const view = new EditorView({ parent, state: EditorState.create({ doc: '123m', extensions: editorExtensions(inert) }) });
   try {
+    styleLintMarks(view);
     const line = view.contentDOM.querySelector('.cm-line');
     const text = line?.lastChild;
     if (text instanceof Text) {
@@ -778,22 +780,18 @@ async function rehearseTyping(): Promise<void> {
 /**
  * CodeMirror underlines a diagnostic with an SVG image of its severity,
  * made the first time a mark of that severity is styled (2-3 ms): made
- * now, on marks of every severity out of sight (outside the editor's
- * content, which CodeMirror alone writes) that are gone two frames later,
- * rather than at the keystroke that makes the document's first error.
+ * on marks of every severity put in `view` (outside its content, which
+ * CodeMirror alone writes) and styled at once, rather than at the
+ * keystroke that makes the document's first error.
  */
 function styleLintMarks(view: EditorView): void {
-  const marks = document.createElement('div');
-  marks.className = 'tp-lint-styles';
-  marks.setAttribute('aria-hidden', 'true');
   for (const severity of ['error', 'warning', 'info', 'hint']) {
     const mark = document.createElement('span');
     mark.className = `cm-lintRange cm-lintRange-${severity}`;
     mark.textContent = '.';
-    marks.append(mark);
+    view.dom.append(mark);
+    void getComputedStyle(mark).backgroundImage;
   }
-  view.dom.append(marks);
-  requestAnimationFrame(() => requestAnimationFrame(() => marks.remove()));
 }
 
 /**
