@@ -345,7 +345,10 @@ async function main(): Promise<void> {
   // made with the calculator, at the next frame.
   // (The calculator's state is the line's from the moment it is drawn: a
   // click on it within the pause would act on the state before the typing.)
-  let calculatorDue = false;
+  // Due from the start: the first drawing shows the line the cursor starts
+  // on (the move there was made before the editor's hooks were attached,
+  // so no cursor move says so).
+  let calculatorDue = true;
   let panelTimer: number | undefined;
   let panelFrame: number | undefined;
   /** Asks for the cursor line's panels and draws them; false when the editor moved on meanwhile. */

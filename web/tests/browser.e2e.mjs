@@ -76,6 +76,27 @@ async function editorText(page) {
   return page.evaluate(() => window.tenpai.view.state.doc.toString());
 }
 
+/**
+ * What the page shows of the cursor's hand line the moment it is read, with
+ * no waiting: the line, the results' value, the calculator's closed tiles
+ * (its winning tile marked), win, riichi and dora indicators.
+ */
+async function calculatorShows(page) {
+  return page.evaluate(() => {
+    const view = window.tenpai.view;
+    const tiles = (selector) => [...document.querySelectorAll(selector)].map((tile) => tile.dataset.tile);
+    return {
+      line: view.state.doc.lineAt(view.state.selection.main.head).text,
+      value: document.querySelector('#results .tp-value')?.textContent ?? null,
+      tiles: tiles('#calculator .tp-hand > .tp-tile'),
+      win: document.querySelector('#calculator .tp-hand > .tp-win')?.dataset.tile ?? null,
+      tsumo: document.querySelector('#calculator select[name="win"]')?.value ?? null,
+      riichi: document.querySelector('#calculator select[name="riichi"]')?.value ?? null,
+      dora: tiles('#calculator .tp-indicator-row:first-child .tp-tile'),
+    };
+  });
+}
+
 /** Waits for the editor to hold `text` (what the page writes after the
  * engine answered, as the calculator does), and says what it holds if not. */
 async function expectText(page, text) {
@@ -299,6 +320,17 @@ describe('the playground', () => {
     assert.match(await page.textContent('#results .tp-value'), /Haneman · 18000/);
     assert.ok((await page.locator('.tp-hint-value').count()) >= 2);
     assert.ok((await page.locator('.tp-manTile').count()) > 0, 'tiles are highlighted');
+    // Without a click, the page shows the sample's first hand in the
+    // calculator as well, the moment it is ready (the cursor starts on it).
+    assert.deepEqual(await calculatorShows(page), {
+      line: '234m567p22s345678s riichi tsumo dora=1s => haneman 6000 all',
+      value: 'Haneman · 18000',
+      tiles: ['2m', '3m', '4m', '5p', '6p', '7p', '2s', '2s', '3s', '4s', '5s', '6s', '7s', '8s'],
+      win: '8s',
+      tsumo: 'tsumo',
+      riichi: 'riichi',
+      dora: ['1s'],
+    });
     await shot(page, 'web-start.png');
     await page.close();
   });
@@ -427,7 +459,12 @@ describe('the playground', () => {
 
     const plain = await openPage(origin + '/#hand=' + encodeURIComponent('23m456p789s11222z'));
     assert.equal(await editorText(plain), '23m456p789s11222z\n');
-    await plain.waitForSelector('#results .tp-waits');
+    // The linked hand is in the calculator and the results as the page opens.
+    const opening = await calculatorShows(plain);
+    assert.equal(opening.line, '23m456p789s11222z');
+    assert.deepEqual(opening.tiles, ['2m', '3m', '4p', '5p', '6p', '7s', '8s', '9s', '1z', '1z', '2z', '2z', '2z']);
+    assert.equal(opening.riichi, 'none');
+    assert.ok(await plain.locator('#results .tp-waits').count(), 'the waits are drawn when the page is ready');
     const waits = await plain.locator('#results .tp-waits tbody .tp-tile').evaluateAll((tiles) => tiles.map((t) => t.dataset.tile));
     assert.deepEqual(waits, ['1m', '4m']);
     await plain.close();
