@@ -112,38 +112,61 @@ fn diagnostic(cx: &Ctx, d: &FileDiagnostic) -> Diagnostic {
 /// megabytes in both processes, and no one reads past the first screens.
 pub const MAX_DIAGNOSTICS: usize = 1000;
 
+/// A line's diagnostic as the protocol's: what [`diagnostic`] makes of
+/// [`file_diagnostics`]' form, without that form's copies (its fixes are
+/// for code actions, not for publishing).
+fn line_diagnostic(cx: &Ctx, line: &AnalyzedLine, d: &crate::diag::Diagnostic) -> Diagnostic {
+    let related: Vec<DiagnosticRelatedInformation> = d
+        .related
+        .iter()
+        .map(|r| DiagnosticRelatedInformation {
+            location: Location::new(cx.uri.clone(), cx.range(line.to_document(&r.span))),
+            message: r.message.clone(),
+        })
+        .collect();
+    Diagnostic {
+        range: cx.range(line.to_document(&d.span)),
+        severity: Some(severity(d.severity)),
+        code: Some(NumberOrString::String(d.code.to_string())),
+        source: Some(SOURCE.to_string()),
+        message: d.message.clone(),
+        related_information: (!related.is_empty()).then_some(related),
+        ..Default::default()
+    }
+}
+
 /// The document's diagnostics in document order: at most
 /// [`MAX_DIAGNOSTICS`], the last of them saying how many more there are
 /// (at the first one left out, so that the editor shows where they start).
+///
+/// One pass over the analysed lines, run on every keystroke: it keeps
+/// references to the first diagnostics and counts the rest; only those
+/// published are converted.
 pub fn diagnostics(cx: &Ctx) -> Vec<Diagnostic> {
-    let lines = cx.view.lines;
-    let total: usize = lines.iter().map(|l| l.analysis.diagnostics.len()).sum();
+    // One more than the cap: the first one left out, where the note sits.
+    let mut kept: Vec<(&AnalyzedLine, &crate::diag::Diagnostic)> = Vec::new();
+    let mut total = 0;
+    for line in cx.view.lines {
+        let found = &line.analysis.diagnostics;
+        total += found.len();
+        let room = (MAX_DIAGNOSTICS + 1).saturating_sub(kept.len());
+        kept.extend(found.iter().take(room).map(|d| (line, d)));
+    }
     if total <= MAX_DIAGNOSTICS {
-        return file_diagnostics(lines)
+        return kept
             .iter()
-            .map(|d| diagnostic(cx, d))
+            .map(|&(line, d)| line_diagnostic(cx, line, d))
             .collect();
     }
     let shown = MAX_DIAGNOSTICS - 1;
-    let mut out = Vec::with_capacity(MAX_DIAGNOSTICS);
-    let mut first_hidden = None;
-    for i in 0..lines.len() {
-        for d in file_diagnostics(&lines[i..=i]) {
-            if out.len() < shown {
-                out.push(diagnostic(cx, &d));
-            } else {
-                first_hidden = Some(d);
-                break;
-            }
-        }
-        if first_hidden.is_some() {
-            break;
-        }
-    }
-    let hidden = total - out.len();
-    let range = first_hidden.map_or_else(Range::default, |d| cx.range(d.range));
+    let mut out: Vec<Diagnostic> = kept[..shown]
+        .iter()
+        .map(|&(line, d)| line_diagnostic(cx, line, d))
+        .collect();
+    let (line, first_hidden) = kept[shown];
+    let hidden = total - shown;
     out.push(Diagnostic {
-        range,
+        range: cx.range(line.to_document(&first_hidden.span)),
         severity: Some(DiagnosticSeverity::INFORMATION),
         code: Some(NumberOrString::String(Code::MoreDiagnostics.to_string())),
         source: Some(SOURCE.to_string()),
@@ -665,4 +688,93 @@ pub fn render_text(
 ) -> Option<RenderedHand> {
     let analysis = crate::document::analyze_text(text, rules);
     crate::render::picture_svg(text, &analysis, options, theme).map(|hand| rendered(hand, None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::{DialectConfig, DocKind};
+    use crate::score::Rules;
+    use crate::store::Doc;
+
+    /// The published diagnostics as [`file_diagnostics`] and [`diagnostic`]
+    /// make them (what code actions answer with, which clients match
+    /// against the published ones), capped as [`diagnostics`] promises.
+    fn expected(cx: &Ctx) -> Vec<Diagnostic> {
+        let all: Vec<Diagnostic> = file_diagnostics(cx.view.lines)
+            .iter()
+            .map(|d| diagnostic(cx, d))
+            .collect();
+        if all.len() <= MAX_DIAGNOSTICS {
+            return all;
+        }
+        let shown = MAX_DIAGNOSTICS - 1;
+        let mut out = all[..shown].to_vec();
+        let note = &all[shown];
+        assert_eq!(note.source.as_deref(), Some(SOURCE));
+        out.push(Diagnostic {
+            range: note.range,
+            severity: Some(DiagnosticSeverity::INFORMATION),
+            code: Some(NumberOrString::String(Code::MoreDiagnostics.to_string())),
+            source: Some(SOURCE.to_string()),
+            message: format!(
+                "{} more problems from here on are not shown (an editor gets at most {MAX_DIAGNOSTICS}); `tenpai check` lists them all",
+                all.len() - shown
+            ),
+            ..Default::default()
+        });
+        out
+    }
+
+    fn published_and_expected(text: &str, kind: DocKind) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+        let mut doc = Doc::new(text, 1, kind);
+        let settings = Settings::default();
+        let uri: Uri = "file:///a.mj".parse().expect("a URI");
+        let cancelled = AtomicBool::new(false);
+        let cx = Ctx {
+            view: doc.view(&Rules::default(), &DialectConfig::default()),
+            settings: &settings,
+            enc: Encoding::Utf16,
+            uri: &uri,
+            cancelled: &cancelled,
+        };
+        (diagnostics(&cx), expected(&cx))
+    }
+
+    /// Lines with one, two or no problems, in a
+    /// `.mj` file and in Markdown (glyphs, so UTF-16 columns differ from
+    /// bytes).
+    #[test]
+    fn published_diagnostics_are_those_of_the_document() {
+        let lines = [
+            "123m456p789s11z qq",
+            "🀇🀈🀉 456p789s11z22z zz yy",
+            "11111m456p789s22z",
+            "234m567p22s345678s riichi tsumo dora=1s",
+            "123m456p789s1122z riichii",
+        ];
+        let mj = lines.join("\n");
+        let (published, expected) = published_and_expected(&mj, DocKind::Mj);
+        assert!(published.len() >= 5, "{published:?}");
+        assert_eq!(published, expected);
+        let markdown: String = lines.iter().map(|l| format!("Hand: `{l}`.\n\n")).collect();
+        let (published, expected) = published_and_expected(&markdown, DocKind::Markdown);
+        assert!(!published.is_empty());
+        assert_eq!(published, expected);
+    }
+
+    /// Past the cap: the first 999, then the note at the first one left
+    /// out, also when the cap falls inside a line's diagnostics.
+    #[test]
+    fn past_the_cap_the_rest_are_counted() {
+        for (repeat, line) in [
+            (1200, "123m456p789s11z qq\n"),
+            (700, "123m456p789s11z qq zz\n"),
+        ] {
+            let text = line.repeat(repeat);
+            let (published, expected) = published_and_expected(&text, DocKind::Mj);
+            assert_eq!(published.len(), MAX_DIAGNOSTICS);
+            assert_eq!(published, expected, "{line:?} x {repeat}");
+        }
+    }
 }

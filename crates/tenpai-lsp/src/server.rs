@@ -47,6 +47,15 @@ fn doc_settings<'a>(settings: &'a Settings, doc: &Doc) -> Cow<'a, Settings> {
     }
 }
 
+/// The parameters of `tenpai/testPanic`.
+#[cfg(feature = "test-support")]
+#[derive(serde::Deserialize, Debug)]
+pub struct TestPanicParams {
+    pub uri: Uri,
+    /// `line` or `document` (see [`Reach`]).
+    pub reach: Option<String>,
+}
+
 /// The answer to `tenpai/documentRules`.
 #[derive(serde::Serialize, Debug)]
 pub struct DocumentRules {
@@ -87,6 +96,35 @@ pub struct RenderResult {
 /// [`Backend::query`]): one for the frame filter to pass a message on, one
 /// for the library to read and dispatch it, and spares.
 const CANCEL_TURNS: usize = 4;
+
+/// Where a query's work runs (see [`Backend::query`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Reach {
+    /// Bounded work on a line or a screenful of lines (a hover, a
+    /// completion, the hints or fixes of a few lines): run at once on the
+    /// event loop from the cached analysis, as the diagnostics of an edit
+    /// are. Handing it to a worker thread cost more than the work: the
+    /// thread's wake-up and, on a busy machine, its wait for a CPU.
+    Line,
+    /// Work that grows with the document (semantic tokens, symbols,
+    /// formatting, fix-all, hints of a whole document): on a snapshot, on
+    /// a worker thread, cancellable (issue 24).
+    Document,
+}
+
+/// The most lines of a range whose hints, fixes or pictures are answered
+/// as [`Reach::Line`] work: a screenful and then some. A client asking
+/// for more (the whole document) gets a cancellable worker.
+const LINES_ANSWERED_HERE: u32 = 200;
+
+/// The reach of a query over `range`.
+fn reach_of(range: &Range) -> Reach {
+    if range.end.line.saturating_sub(range.start.line) <= LINES_ANSWERED_HERE {
+        Reach::Line
+    } else {
+        Reach::Document
+    }
+}
 
 /// Sets its flag when dropped: with the future of a cancelled request.
 struct CancelOnDrop(Arc<AtomicBool>);
@@ -133,11 +171,22 @@ impl Backend {
         Err(tower_lsp_server::jsonrpc::Error::parse_error())
     }
 
-    /// `tenpai/testPanic {uri}`: panics inside a document query, as a bug in
-    /// an analysis would (offered only to tests: see [`crate::Methods`]).
+    /// `tenpai/testPanic {uri, reach}`: panics inside a document query, as a
+    /// bug in an analysis would, on the event loop (`reach: "line"`) or on
+    /// a worker thread (`"document"`, the default) (offered only to tests:
+    /// see [`crate::Methods`]).
     #[cfg(feature = "test-support")]
-    pub(crate) async fn test_panic(&self, params: TextDocumentIdentifier) -> Result<Option<()>> {
-        self.query("testPanic", &params.uri, move |_| -> Option<()> {
+    pub(crate) async fn test_panic(&self, params: TestPanicParams) -> Result<Option<()>> {
+        let reach = match params.reach.as_deref() {
+            None | Some("document") => Reach::Document,
+            Some("line") => Reach::Line,
+            Some(other) => {
+                return Err(Error::invalid_params(format!(
+                    "reach {other:?}: line or document"
+                )))
+            }
+        };
+        self.query("testPanic", &params.uri, reach, move |_| -> Option<()> {
             panic!("a deliberate panic")
         })
         .await
@@ -214,7 +263,7 @@ impl Backend {
             }
             (None, Some(document), Some(range)) => {
                 let hands = self
-                    .query("render", &document.uri, move |cx| {
+                    .query("render", &document.uri, reach_of(&range), move |cx| {
                         Some(features::render(cx, range, &options, theme))
                     })
                     .await?;
@@ -237,70 +286,28 @@ impl Backend {
     /// panic guard. Unknown documents are logged and answered with `None`;
     /// a panic is logged and answered with an internal error.
     ///
-    /// The query runs on a snapshot of the document on a worker thread, not
-    /// on the event loop: a long one (the semantic tokens or symbols of a
-    /// document of megabytes) holds up no other request, edit or
-    /// `$/cancelRequest`, and once cancelled it is answered with -32800 at
-    /// once; the features that walk the whole document stop at their next
-    /// look at the cancellation, and any result is dropped.
+    /// Before the work, the handler lets the event loop turn
+    /// [`CANCEL_TURNS`] times: the client may already have cancelled this
+    /// request (an editor cancels the hints of a screen scrolled past), or
+    /// sent edits that make it moot (their diagnostics go out first).
+    /// Reading, filtering and dispatching what has arrived takes a few
+    /// turns of the loop that also runs this handler; a request cancelled
+    /// by then is answered with -32800 and never computed.
+    ///
+    /// Then `reach` says where the work runs: see [`Reach`].
     async fn query<T: Send + 'static>(
         &self,
         what: &str,
         uri: &Uri,
+        reach: Reach,
         f: impl FnOnce(&Ctx) -> Option<T> + Send + 'static,
     ) -> Result<Option<T>> {
-        // Before the work: the client may already have cancelled this
-        // request (an editor cancels the hints of a screen scrolled past),
-        // or sent edits that make it moot. Reading, filtering and
-        // dispatching what has arrived takes a few turns of the loop that
-        // also runs this handler; a request cancelled by then is answered
-        // with -32800 and never computed.
         for _ in 0..CANCEL_TURNS {
             tokio::task::yield_now().await;
         }
-        let taken = {
-            let mut guard = lock(&self.state);
-            let State {
-                store,
-                settings,
-                enc,
-                ..
-            } = &mut *guard;
-            match store.get_mut(uri) {
-                None => Err(None),
-                Some(doc) => guarded(|| {
-                    let settings = doc_settings(settings, doc).into_owned();
-                    let snapshot = doc.snapshot(&settings.rules, &settings.dialects);
-                    (snapshot, settings, *enc)
-                })
-                .map_err(Some),
-            }
-        };
-        let outcome = match taken {
-            Err(e) => Err(e),
-            Ok((snapshot, settings, enc)) => {
-                let uri = uri.clone();
-                // Dropped with this future when the request is cancelled:
-                // tells the work to stop early.
-                let cancelled = CancelOnDrop(Arc::new(AtomicBool::new(false)));
-                let flag = cancelled.0.clone();
-                let work = tokio::task::spawn_blocking(move || {
-                    guarded(|| {
-                        let cx = Ctx {
-                            view: snapshot.view(),
-                            settings: &settings,
-                            enc,
-                            uri: &uri,
-                            cancelled: &flag,
-                        };
-                        f(&cx)
-                    })
-                });
-                match work.await {
-                    Ok(result) => result.map_err(Some),
-                    Err(e) => Err(Some(format!("the worker failed: {e}"))),
-                }
-            }
+        let outcome = match reach {
+            Reach::Line => self.query_here(uri, f),
+            Reach::Document => self.query_on_worker(uri, f).await,
         };
         match outcome {
             Ok(v) => Ok(v),
@@ -320,6 +327,89 @@ impl Backend {
                 .await;
                 Err(Error::internal_error())
             }
+        }
+    }
+
+    /// [`Reach::Line`]: the query on the cached analysis, under the state
+    /// lock, on the event loop (as the diagnostics of an edit are
+    /// collected): no snapshot, no copy of the settings, no hand-over to
+    /// another thread. `Err(None)`: the document is not open;
+    /// `Err(Some(..))`: the query panicked.
+    fn query_here<T>(
+        &self,
+        uri: &Uri,
+        f: impl FnOnce(&Ctx) -> Option<T>,
+    ) -> std::result::Result<Option<T>, Option<String>> {
+        let mut guard = lock(&self.state);
+        let State {
+            store,
+            settings,
+            enc,
+            ..
+        } = &mut *guard;
+        let doc = store.get_mut(uri).ok_or(None)?;
+        guarded(|| {
+            let settings = doc_settings(settings, doc);
+            let cx = Ctx {
+                view: doc.view(&settings.rules, &settings.dialects),
+                settings: &settings,
+                enc: *enc,
+                uri,
+                cancelled: &NEVER_CANCELLED,
+            };
+            f(&cx)
+        })
+        .map_err(Some)
+    }
+
+    /// [`Reach::Document`]: the query on a snapshot of the document on a
+    /// worker thread, not on the event loop: a long one (the semantic
+    /// tokens or symbols of a document of megabytes) holds up no other
+    /// request, edit or `$/cancelRequest`, and once cancelled it is
+    /// answered with -32800 at once; the features that walk the whole
+    /// document stop at their next look at the cancellation, and any
+    /// result is dropped.
+    async fn query_on_worker<T: Send + 'static>(
+        &self,
+        uri: &Uri,
+        f: impl FnOnce(&Ctx) -> Option<T> + Send + 'static,
+    ) -> std::result::Result<Option<T>, Option<String>> {
+        let (snapshot, settings, enc) = {
+            let mut guard = lock(&self.state);
+            let State {
+                store,
+                settings,
+                enc,
+                ..
+            } = &mut *guard;
+            let doc = store.get_mut(uri).ok_or(None)?;
+            guarded(|| {
+                let settings = doc_settings(settings, doc).into_owned();
+                let snapshot = doc.snapshot(&settings.rules, &settings.dialects);
+                (snapshot, settings, *enc)
+            })
+            .map_err(Some)?
+        };
+        let uri = uri.clone();
+        // Dropped with this future when the request is cancelled: tells
+        // the work to stop early.
+        let cancelled = CancelOnDrop(Arc::new(AtomicBool::new(false)));
+        let flag = cancelled.0.clone();
+        let work = tokio::task::spawn_blocking(move || {
+            guarded(|| {
+                let cx = Ctx {
+                    view: snapshot.view(),
+                    settings: &settings,
+                    enc,
+                    uri: &uri,
+                    cancelled: &flag,
+                };
+                f(&cx)
+            })
+        });
+        match work.await {
+            Ok(result) => result.map_err(Some),
+            Err(e) => Err(Some(format!("the worker failed: {e}"))),
         }
     }
 
@@ -656,14 +746,15 @@ impl LanguageServer for Backend {
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let p = params.text_document_position_params;
-        self.query("hover", &p.text_document.uri, move |cx| {
+        self.query("hover", &p.text_document.uri, Reach::Line, move |cx| {
             features::hover(cx, p.position)
         })
         .await
     }
 
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
-        self.query("inlayHint", &params.text_document.uri, move |cx| {
+        let reach = reach_of(&params.range);
+        self.query("inlayHint", &params.text_document.uri, reach, move |cx| {
             Some(features::inlay_hints(cx, params.range))
         })
         .await
@@ -671,21 +762,26 @@ impl LanguageServer for Backend {
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         let only = params.context.only.clone();
-        self.query("codeAction", &params.text_document.uri, move |cx| {
-            let mut actions = features::code_actions(cx, params.range);
-            // A kind is wanted when the client names it or a prefix of it
-            // (`source` covers `source.fixAll`); with no list, every kind.
-            let wanted = |kind: &CodeActionKind| {
-                only.as_ref().is_none_or(|o| {
-                    o.iter().any(|w| {
-                        kind.as_str()
-                            .strip_prefix(w.as_str())
-                            .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
-                    })
+        // A kind is wanted when the client names it or a prefix of it
+        // (`source` covers `source.fixAll`); with no list, every kind.
+        let wanted = move |kind: &CodeActionKind| {
+            only.as_ref().is_none_or(|o| {
+                o.iter().any(|w| {
+                    kind.as_str()
+                        .strip_prefix(w.as_str())
+                        .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
                 })
-            };
+            })
+        };
+        // Fixing the whole document reads all of it.
+        let reach = match wanted(&CodeActionKind::SOURCE_FIX_ALL) {
+            true => Reach::Document,
+            false => reach_of(&params.range),
+        };
+        self.query("codeAction", &params.text_document.uri, reach, move |cx| {
+            let mut actions = features::code_actions(cx, params.range);
             actions.retain(|a| match a {
-                CodeActionOrCommand::CodeAction(a) => a.kind.as_ref().is_none_or(wanted),
+                CodeActionOrCommand::CodeAction(a) => a.kind.as_ref().is_none_or(&wanted),
                 CodeActionOrCommand::Command(_) => true,
             });
             if wanted(&CodeActionKind::SOURCE_FIX_ALL) {
@@ -698,7 +794,7 @@ impl LanguageServer for Backend {
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let p = params.text_document_position;
-        self.query("completion", &p.text_document.uri, move |cx| {
+        self.query("completion", &p.text_document.uri, Reach::Line, move |cx| {
             features::completion(cx, p.position).map(CompletionResponse::Array)
         })
         .await
@@ -708,11 +804,16 @@ impl LanguageServer for Backend {
         &self,
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
-        self.query("semanticTokens", &params.text_document.uri, move |cx| {
-            Some(SemanticTokensResult::Tokens(features::semantic_tokens(
-                cx, None,
-            )))
-        })
+        self.query(
+            "semanticTokens",
+            &params.text_document.uri,
+            Reach::Document,
+            move |cx| {
+                Some(SemanticTokensResult::Tokens(features::semantic_tokens(
+                    cx, None,
+                )))
+            },
+        )
         .await
     }
 
@@ -720,11 +821,16 @@ impl LanguageServer for Backend {
         &self,
         params: SemanticTokensRangeParams,
     ) -> Result<Option<SemanticTokensRangeResult>> {
-        self.query("semanticTokens", &params.text_document.uri, move |cx| {
-            Some(SemanticTokensRangeResult::Tokens(
-                features::semantic_tokens(cx, Some(params.range)),
-            ))
-        })
+        self.query(
+            "semanticTokens",
+            &params.text_document.uri,
+            Reach::Document,
+            move |cx| {
+                Some(SemanticTokensRangeResult::Tokens(
+                    features::semantic_tokens(cx, Some(params.range)),
+                ))
+            },
+        )
         .await
     }
 
@@ -732,18 +838,26 @@ impl LanguageServer for Backend {
         &self,
         params: DocumentSymbolParams,
     ) -> Result<Option<DocumentSymbolResponse>> {
-        self.query("documentSymbol", &params.text_document.uri, move |cx| {
-            Some(DocumentSymbolResponse::Nested(features::document_symbols(
-                cx,
-            )))
-        })
+        self.query(
+            "documentSymbol",
+            &params.text_document.uri,
+            Reach::Document,
+            move |cx| {
+                Some(DocumentSymbolResponse::Nested(features::document_symbols(
+                    cx,
+                )))
+            },
+        )
         .await
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
-        self.query("formatting", &params.text_document.uri, move |cx| {
-            Some(features::formatting(cx, None))
-        })
+        self.query(
+            "formatting",
+            &params.text_document.uri,
+            Reach::Document,
+            move |cx| Some(features::formatting(cx, None)),
+        )
         .await
     }
 
@@ -751,9 +865,12 @@ impl LanguageServer for Backend {
         &self,
         params: DocumentRangeFormattingParams,
     ) -> Result<Option<Vec<TextEdit>>> {
-        self.query("rangeFormatting", &params.text_document.uri, move |cx| {
-            Some(features::formatting(cx, Some(params.range)))
-        })
+        self.query(
+            "rangeFormatting",
+            &params.text_document.uri,
+            Reach::Document,
+            move |cx| Some(features::formatting(cx, Some(params.range))),
+        )
         .await
     }
 }

@@ -50,6 +50,11 @@ pub struct Doc {
     /// Edits applied line by line since the last whole pass (whose
     /// eviction bounds the cache).
     since_pass: u32,
+    /// The text may hold a `# tenpai: ignore` (true whenever it does; a
+    /// stale true after one is deleted costs whole passes until the next
+    /// one, never a wrong analysis). Kept so that a keystroke does not
+    /// search the whole text for one.
+    may_ignore: bool,
     /// The nearest `tenpai.toml` above the document's file, read when it
     /// was opened: its rules and honors win over the editor's settings, so
     /// the editor agrees with `tenpai check` in CI.
@@ -118,6 +123,7 @@ impl Doc {
             fresh: false,
             base: Rules::default(),
             since_pass: 0,
+            may_ignore: true,
             project: None,
             path: None,
             published: None,
@@ -151,6 +157,7 @@ impl Doc {
             self.base = rules.clone();
             self.fresh = true;
             self.since_pass = 0;
+            self.may_ignore = self.text.text().contains(IGNORE_MJ);
         }
         View {
             document: &self.text,
@@ -226,9 +233,10 @@ impl Doc {
         if self.kind != DocKind::Mj || self.since_pass >= PASS_EVERY {
             return None;
         }
-        // `# tenpai: ignore` on a line of its own reaches the next line:
-        // a whole pass knows which.
-        if self.text.text().contains(IGNORE_MJ) || new.contains(IGNORE_MJ) {
+        // `# tenpai: ignore` on a line of its own reaches the next line
+        // (through comment and blank lines): a whole pass knows which. One
+        // the edit completes is found in the lines it touched, afterwards.
+        if self.may_ignore || new.contains(IGNORE_MJ) {
             return None;
         }
         let text = self.text.text();
@@ -280,6 +288,14 @@ impl Doc {
         let (first, last) = (analysed.start, analysed.end);
         let new_end = (old_lines.end as isize + delta) as usize;
         let text = self.text.text();
+        // An ignore comment lies within one line: any new one is in the
+        // lines the edit wrote.
+        if text
+            .get(old_lines.start..new_end)
+            .is_none_or(|touched| touched.contains(IGNORE_MJ))
+        {
+            return false;
+        }
         let mut fresh_lines = Vec::new();
         for site in mj_lines(text, old_lines.start..new_end) {
             let analysis = self
@@ -446,6 +462,68 @@ mod tests {
             assert_eq!(got, expected, "after edit {v}");
         }
         assert!(incremental > 100, "only {incremental} line-by-line updates");
+    }
+
+    /// The analysis of the document as a whole pass gives it.
+    fn whole_pass(doc: &Doc, rules: &Rules) -> Vec<(std::ops::Range<usize>, usize)> {
+        let text = doc.text().text().to_string();
+        Analyzer::new()
+            .analyze(&text, DocKind::Mj, rules)
+            .iter()
+            .map(|l| (l.range.clone(), l.analysis.diagnostics.len()))
+            .collect()
+    }
+
+    /// `# tenpai: ignore` typed a character at a time on a line of its own
+    /// (it then ignores the hand line below), then deleted the same way:
+    /// after each keystroke the document reads as a whole pass reads it,
+    /// and with no ignore left, keystrokes are line by line again.
+    #[test]
+    fn an_ignore_comment_typed_and_deleted_is_seen() {
+        let rules = Rules::default();
+        let dialects = DialectConfig::default();
+        let mut doc = Doc::new("123m456p789s11z qq\n\n123m456p789s11z zz\n", 1, DocKind::Mj);
+        doc.view(&rules, &dialects);
+        let comment = "# tenpai: ignore";
+        let mut version = 1;
+        for (column, typed) in comment.char_indices() {
+            version += 1;
+            let column = column as u32;
+            doc.apply(
+                version,
+                vec![edit(1, column, 1, column, &typed.to_string())],
+                Encoding::Utf8,
+            );
+            let view = doc.view(&rules, &dialects);
+            let got: Vec<_> = view
+                .lines
+                .iter()
+                .map(|l| (l.range.clone(), l.analysis.diagnostics.len()))
+                .collect();
+            assert_eq!(got, whole_pass(&doc, &rules), "after typing {typed:?}");
+        }
+        // The comment and the hand below it are ignored: only the first
+        // hand is read.
+        assert_eq!(doc.view(&rules, &dialects).lines.len(), 1);
+        for column in (0..comment.len() as u32).rev() {
+            version += 1;
+            doc.apply(
+                version,
+                vec![edit(1, column, 1, column + 1, "")],
+                Encoding::Utf8,
+            );
+            let view = doc.view(&rules, &dialects);
+            let got: Vec<_> = view
+                .lines
+                .iter()
+                .map(|l| (l.range.clone(), l.analysis.diagnostics.len()))
+                .collect();
+            assert_eq!(got, whole_pass(&doc, &rules), "after deleting at {column}");
+        }
+        assert_eq!(doc.view(&rules, &dialects).lines.len(), 2);
+        // No ignore left: a keystroke in a hand line is applied line by line.
+        doc.apply(version + 1, vec![edit(0, 0, 0, 0, "1m")], Encoding::Utf8);
+        assert!(doc.fresh, "a whole pass was asked for");
     }
 
     #[test]

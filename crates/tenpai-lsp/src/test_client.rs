@@ -151,8 +151,8 @@ impl TestClient {
     /// when they arrived; `None` when the server had none to send (it
     /// publishes only diagnostics that changed). A hover request sent
     /// behind the edit bounds the wait: the server publishes within a turn
-    /// of its loop after an edit, and answers a hover only after several,
-    /// on a worker thread.
+    /// of its loop after an edit, and answers a query only after several
+    /// (`CANCEL_TURNS` in `server.rs`).
     pub async fn published(&mut self, uri: &str, version: i64) -> Option<(Value, Instant)> {
         let id = self.next_id;
         self.next_id += 1;

@@ -195,11 +195,23 @@ async fn a_panic_in_one_request_leaves_the_server_running() {
     let (mut c, _) = TestClient::in_process();
     c.initialize(json!({}), Value::Null).await;
     c.open(URI, "mj", 1, &format!("{HAND}\n")).await;
-    let r = c.request("tenpai/testPanic", json!({"uri": URI})).await;
-    assert_eq!(r["error"]["code"], -32603, "internal error: {r}");
-    // The same document still answers.
-    let h = c.call("textDocument/hover", at(0, 20)).await;
-    assert!(h["contents"]["value"].as_str().unwrap().contains("Haneman"));
+    // On a worker thread (as semantic tokens run) and on the event loop
+    // (as a hover runs): each answered with an internal error.
+    for reach in ["document", "line"] {
+        let r = c
+            .request("tenpai/testPanic", json!({"uri": URI, "reach": reach}))
+            .await;
+        assert_eq!(r["error"]["code"], -32603, "internal error ({reach}): {r}");
+        // The same document still answers, and takes edits.
+        let h = c.call("textDocument/hover", at(0, 20)).await;
+        assert!(h["contents"]["value"].as_str().unwrap().contains("Haneman"));
+    }
+    c.change(URI, 2, [0, 0, 0, 0], "x").await;
+    let d = c.diagnostics(URI, 2).await;
+    assert!(
+        !d.as_array().unwrap().is_empty(),
+        "the edit is analysed: {d}"
+    );
 }
 
 #[tokio::test]
