@@ -2,7 +2,8 @@
 //! `OUT_DIR`: for suits and for honors, one byte per configuration
 //! (in rank order) naming a distance vector (there are only 130), then the distinct
 //! vectors, 10 bytes each; the class of every two vectors combined, and the
-//! draws of every two classes (see `table.rs`).
+//! draws of every two classes (see `table.rs`). Also the scorer's per-suit
+//! decomposition table (see `src/score/suit_gen.rs`), as Rust source.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -11,10 +12,37 @@ use std::path::PathBuf;
 #[path = "src/shanten/gen.rs"]
 mod gen;
 
+#[allow(dead_code)]
+#[path = "src/score/suit_gen.rs"]
+mod suit_gen;
+
+/// The scorer's table: every suit count that splits into sets (and a
+/// pair), its splits, as two `static` arrays read by `score/table.rs`.
+fn write_score_table(out: &std::path::Path) {
+    use std::fmt::Write;
+    let (slots, splits) = suit_gen::generate();
+    let mut text = String::new();
+    let mut array = |name: &str, values: &[u64]| {
+        let _ = writeln!(text, "static {name}: [u64; {}] = [", values.len());
+        for chunk in values.chunks(16) {
+            for v in chunk {
+                let _ = write!(text, "{v:#x},");
+            }
+            text.push('\n');
+        }
+        text.push_str("];\n");
+    };
+    array("SUIT_SLOTS", &slots);
+    array("SUIT_SPLITS", &splits);
+    std::fs::write(out.join("score_suit_table.rs"), text).expect("write table");
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=src/shanten/gen.rs");
+    println!("cargo:rerun-if-changed=src/score/suit_gen.rs");
     println!("cargo:rerun-if-changed=build.rs");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    write_score_table(&out);
 
     // Suits by tile count first (the entries a hand looks up most sit
     // together), the honors in lexicographic order.

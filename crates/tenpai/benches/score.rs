@@ -2,6 +2,12 @@
 //! side by side, on the same hands, parsed outside the timed loop.
 //!
 //! `cargo bench -p tenpai --bench score -- --warm-up-time 1 --measurement-time 3`
+//!
+//! For an instruction count, which the machine's load does not move, the
+//! bench binary run with `SCORE_PASSES=N` scores the 5,000 hands N times
+//! with tenpai alone, outside criterion: under callgrind, the difference
+//! between N=3 and N=1, divided by 10,000, is the instructions of one hand
+//! (see `docs/performance.md`).
 
 use std::hint::black_box;
 
@@ -11,7 +17,7 @@ use agari::parse::{parse_hand as agari_parse, parse_hand_with_aka, to_counts, Ti
 use agari::scoring::calculate_score;
 use agari::tile::Honor;
 use agari::yaku::detect_yaku_with_context;
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, Criterion, Throughput};
 use tenpai::hand::{parse_hand, Hand, Riichi, Situation};
 use tenpai::score::{self, Rules};
 use tenpai::tile::Wind;
@@ -122,35 +128,42 @@ fn agari_score(h: &AgariHand) -> u32 {
         .unwrap_or(0)
 }
 
+/// The hands as tenpai takes them, every vector parsed.
+fn tenpai_hands(lines: &[String], rules: &Rules) -> Vec<(Hand, Situation)> {
+    let ours: Vec<(Hand, Situation)> = lines
+        .iter()
+        .filter_map(|l| parse_hand(l, rules).ok())
+        .collect();
+    assert_eq!(ours.len(), lines.len(), "every vector parses");
+    ours
+}
+
+/// Scores every hand once; the sum of the totals keeps the work observable.
+fn score_all(hands: &[(Hand, Situation)], rules: &Rules) -> u32 {
+    let mut sum = 0u32;
+    for (h, s) in hands {
+        // Read in place: moving the result out would time a copy of it.
+        if let Ok(r) = &score::score(black_box(h), black_box(s), rules) {
+            sum = sum.wrapping_add(r.points.total);
+        }
+    }
+    sum
+}
+
 fn bench(c: &mut Criterion) {
     let rules = Rules::tenhou();
     let lines = lines();
-    let ours: Vec<(Hand, Situation)> = lines
-        .iter()
-        .filter_map(|l| parse_hand(l, &rules).ok())
-        .collect();
+    let ours = tenpai_hands(&lines, &rules);
     let theirs: Vec<AgariHand> = lines
         .iter()
         .zip(&ours)
         .filter_map(|(l, (h, s))| to_agari(l, h, s))
         .collect();
-    assert_eq!(ours.len(), lines.len(), "every vector parses");
     assert_eq!(theirs.len(), lines.len(), "every vector converts for agari");
 
     let mut g = c.benchmark_group("score_5000_hands");
     g.throughput(Throughput::Elements(ours.len() as u64));
-    g.bench_function("tenpai", |b| {
-        b.iter(|| {
-            let mut sum = 0u32;
-            for (h, s) in &ours {
-                // Read in place: moving the result out would time a copy of it.
-                if let Ok(r) = &score::score(black_box(h), black_box(s), &rules) {
-                    sum = sum.wrapping_add(r.points.total);
-                }
-            }
-            sum
-        })
-    });
+    g.bench_function("tenpai", |b| b.iter(|| score_all(&ours, &rules)));
     g.bench_function("agari", |b| {
         b.iter(|| {
             let mut sum = 0u32;
@@ -164,4 +177,22 @@ fn bench(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    // `SCORE_PASSES=N`: tenpai's scoring alone, N times, for callgrind.
+    if let Some(passes) = std::env::var("SCORE_PASSES")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        let rules = Rules::tenhou();
+        let hands = tenpai_hands(&lines(), &rules);
+        let mut sum = 0u32;
+        for _ in 0..passes {
+            sum = sum.wrapping_add(score_all(&hands, &rules));
+        }
+        println!("{passes} passes over {} hands: {sum}", hands.len());
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -134,15 +134,8 @@ const GREEN: u64 = bits(&[19, 20, 21, 23, 25, 32]);
 const SEQ_WITH_TERMINAL: u64 = bits(&[0, 6, 9, 15, 18, 24]);
 
 impl<'a> Ctx<'a> {
-    /// `all` counts every tile, closed and melded; `held` is the same as
-    /// masks.
-    pub fn new(
-        hand: &Hand,
-        sit: &'a Situation,
-        rules: &'a Rules,
-        all: &Counts,
-        held: &CountMasks,
-    ) -> Ctx<'a> {
+    /// `held` is every tile, closed and melded, as masks (and suit keys).
+    pub fn new(hand: &Hand, sit: &'a Situation, rules: &'a Rules, held: &CountMasks) -> Ctx<'a> {
         let kans = hand.kans();
         // Which kinds the hand holds, as a 34-bit set: the colour yaku are
         // then a few mask tests.
@@ -274,9 +267,15 @@ impl<'a> Ctx<'a> {
         } else if kans == 3 {
             fixed.insert(Yaku::Sankantsu);
         }
-        if hand.melds.is_empty() && nsuits == 1 && !honors {
-            let s = (0..27).find(|&i| all[i] > 0).unwrap_or(0) / 9 * 9;
-            let c = &all[s..s + 9];
+        // The one suit's counts (number n at 3 * (n - 1)) of a hand of one
+        // suit, closed: chuuren and the daisharin family read them.
+        let one_suit = (hand.melds.is_empty() && nsuits == 1 && !honors).then(|| {
+            let suit = (present.trailing_zeros() / 9) as usize;
+            let key = held.keys[suit];
+            let counts: [u8; 9] = std::array::from_fn(|n| ((key >> (3 * n)) & 7) as u8);
+            (suit * 9, counts)
+        });
+        if let Some((s, c)) = one_suit {
             const PATTERN: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
             if c.iter().zip(PATTERN).all(|(&n, p)| n >= p) {
                 let junsei = hand.win.is_some_and(|w| {
@@ -293,9 +292,8 @@ impl<'a> Ctx<'a> {
 
         // Seven consecutive pairs 2-8 of one suit (closed): the daisharin
         // family, in the suits the rules score it in.
-        if hand.melds.is_empty() && nsuits == 1 && !honors && rules.daisharin != Daisharin::Off {
-            let start = (0..27).find(|&i| all[i] > 0).unwrap_or(0) / 9 * 9;
-            let wheels = (0..9).all(|k| all[start + k] == if (1..8).contains(&k) { 2 } else { 0 });
+        if let (Some((start, c)), true) = (one_suit, rules.daisharin != Daisharin::Off) {
+            let wheels = (0..9).all(|k| c[k] == if (1..8).contains(&k) { 2 } else { 0 });
             if wheels {
                 let yakuman = match (start / 9, rules.daisharin) {
                     (1, _) => Some(Yaku::Daisharin),
@@ -323,7 +321,7 @@ impl<'a> Ctx<'a> {
                 .map(|&d| {
                     let dora = next(d);
                     let set_aside = if dora == Tile::NORTH { nuki } else { 0 };
-                    all[dora.index()] as u32 + set_aside
+                    held.count(dora.index()) + set_aside
                 })
                 .sum()
         };

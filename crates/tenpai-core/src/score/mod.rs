@@ -10,6 +10,11 @@ pub mod json;
 pub mod points;
 pub use crate::rules;
 pub mod shape;
+// Shared with build.rs, which runs its generator; the engine reads its
+// constants (and the tests its generator).
+#[cfg_attr(not(test), allow(dead_code))]
+mod suit_gen;
+mod table;
 pub mod yaku;
 
 use std::fmt;
@@ -18,12 +23,13 @@ use smallvec::SmallVec;
 
 use crate::code::Code;
 use crate::hand::{Hand, MeldKind, Situation};
-use crate::tile::{Counts, Tile};
+use crate::tile::Tile;
 
 use eval::{closed_counts, Ctx, Eval};
 pub use json::to_json;
 pub use points::{payments, Limit, Points};
 pub use rules::Rules;
+use shape::CountMasks;
 pub use shape::{Form, Group, GroupKind, Interpretation, Wait};
 pub use yaku::Yaku;
 
@@ -226,7 +232,7 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
     if sit.nagashi {
         return nagashi(hand, sit, rules);
     }
-    let (closed, all) = check_tiles(hand)?;
+    let (masks, held) = check_tiles(hand)?;
     if rules.is_sanma() {
         check_three_player(hand)?;
     }
@@ -242,14 +248,7 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
             format!("the winning tile {win} is not among the closed tiles"),
         ));
     }
-    let masks = shape::CountMasks::of_tiles(&hand.closed);
-    let mut held = masks;
-    for meld in &hand.melds {
-        for tile in meld.tiles.iter() {
-            held.add(tile.index());
-        }
-    }
-    let ctx = Ctx::new(hand, sit, rules, &all, &held);
+    let ctx = Ctx::new(hand, sit, rules, &held);
 
     // Inline: a hand has a few readings (the most, a nine-gates shape, a
     // dozen or so), so the search allocates nothing.
@@ -284,17 +283,16 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
             points,
         });
     };
-    let mut c = closed;
     if let Some(base) = shape::meld_shape(&hand.melds) {
-        shape::standard_masked(&mut c, &masks, &base, |s| {
+        table::standard(&masks, &base, |s| {
             s.readings(Form::Standard, win, &mut push)
         });
     }
     if hand.melds.is_empty() {
-        if let Some(s) = shape::chiitoitsu_masked(&closed, &masks) {
+        if let Some(s) = shape::chiitoitsu_masked(&masks) {
             s.readings(Form::Chiitoitsu, win, &mut push);
         }
-        if let Some(s) = shape::kokushi_masked(&closed, &masks) {
+        if let Some(s) = shape::kokushi_masked(&masks) {
             if let Some(it) = shape::kokushi_reading(&s, win) {
                 push(&it);
             }
@@ -309,7 +307,7 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
     let best = (0..readings.len())
         .max_by(|&a, &b| readings[a].key().cmp(&readings[b].key()).then(b.cmp(&a)))
         .unwrap_or(0);
-    let chosen = readings[best];
+    let chosen = &readings[best];
     let Some(points) = chosen.points else {
         let dora = ctx.dora_total();
         let extra = if dora > 0 {
@@ -322,9 +320,10 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
             format!("the hand is complete but has no yaku{extra}"),
         ));
     };
-    // The result is built in place and its lists filled where they lie: it
-    // is a few hundred bytes with its inline lists, and moving it costs.
-    let mut scored = Score {
+    // The result is built in place, inside the `Ok` that is returned, and
+    // its lists filled where they lie: it is a few hundred bytes with its
+    // inline lists, and moving it (out of a local into the `Result`) costs.
+    let mut result = Ok(Score {
         han: chosen.han,
         fu: None,
         limit: chosen.limit,
@@ -333,8 +332,11 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
         points,
         interpretation: chosen.it,
         others: Vec::new(),
+    });
+    let Ok(scored) = &mut result else {
+        return result;
     };
-    scored.fu = details(&ctx, &chosen, &mut scored.yaku, &mut scored.fu_details);
+    scored.fu = details(&ctx, chosen, &mut scored.yaku, &mut scored.fu_details);
     if readings.len() > 1 {
         // The others, best first; equal keys keep the order they were found
         // in (a stable sort of their indices).
@@ -360,7 +362,7 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
             }
         }
     }
-    Ok(scored)
+    result
 }
 
 /// The yaku list, the fu and its reasons of a reading.
@@ -451,16 +453,19 @@ fn nagashi(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreEr
 }
 
 /// Tile counts and melds that cannot be: caught by the notation layer too,
-/// but the engine never trusts its input.
-fn check_tiles(hand: &Hand) -> Result<(Counts, Counts), ScoreError> {
+/// but the engine never trusts its input. Gives the masks of the closed
+/// tiles and of every tile held (melds included).
+fn check_tiles(hand: &Hand) -> Result<(CountMasks, CountMasks), ScoreError> {
     if hand.melds.len() > 4 {
         return Err(ScoreError::new(
             Code::TooManyMelds,
             "a hand has at most four melds",
         ));
     }
-    let closed = closed_counts(hand);
-    let mut all = closed;
+    // The closed tiles are sorted (`Hand`'s invariant); `of_sorted` adds a
+    // kind it meets again a tile at a time, so any order counts right.
+    let closed = CountMasks::of_sorted(&hand.closed);
+    let mut held = closed;
     for m in &hand.melds {
         if !meld_is_legal(m.kind, &m.tiles) {
             return Err(ScoreError::new(
@@ -469,10 +474,10 @@ fn check_tiles(hand: &Hand) -> Result<(Counts, Counts), ScoreError> {
             ));
         }
         for t in &m.tiles {
-            all[t.index()] += 1;
+            held.add(t.index());
         }
     }
-    if let Some(i) = all.iter().position(|&n| n > 4) {
+    if let Some(i) = held.fifth() {
         let t = Tile::from_index(i)
             .map(|t| t.to_string())
             .unwrap_or_default();
@@ -491,7 +496,7 @@ fn check_tiles(hand: &Hand) -> Result<(Counts, Counts), ScoreError> {
             ),
         ));
     }
-    Ok((closed, all))
+    Ok((closed, held))
 }
 
 /// What three-player mahjong does not have (caught by the notation layer
@@ -537,7 +542,7 @@ pub fn is_complete(hand: &Hand) -> bool {
     if hand.melds.len() > 4 || hand.size() != 14 {
         return false;
     }
-    let mut c = closed_counts(hand);
+    let c = closed_counts(hand);
     if hand.melds.is_empty() && (shape::chiitoitsu(&c).is_some() || shape::kokushi(&c).is_some()) {
         return true;
     }
@@ -545,6 +550,6 @@ pub fn is_complete(hand: &Hand) -> bool {
         return false;
     };
     let mut found = false;
-    shape::standard(&mut c, &base, |_| found = true);
+    table::standard(&shape::CountMasks::of(&c), &base, |_| found = true);
     found
 }

@@ -33,7 +33,7 @@ pub struct Group {
 }
 
 impl Group {
-    fn closed(kind: GroupKind, tile: Tile) -> Group {
+    pub(crate) fn closed(kind: GroupKind, tile: Tile) -> Group {
         Group {
             kind,
             tile,
@@ -292,7 +292,7 @@ impl Shape {
         }
     }
 
-    fn push(&mut self, g: Group) {
+    pub(crate) fn push(&mut self, g: Group) {
         self.groups[self.len] = g;
         self.len += 1;
     }
@@ -348,12 +348,18 @@ impl Shape {
 
 /// The kinds held at least once, twice, three and four times, as 34-bit
 /// sets: the hand's shape tests below are then mask tests and bit counts
-/// instead of passes over the 34 counts.
-#[derive(Clone, Copy, Default)]
+/// instead of passes over the 34 counts. Beside them, each suit's counts
+/// packed three bits a number, the key of the decomposition tables.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub(crate) struct CountMasks {
     masks: [u64; 4],
+    /// The kinds held a fifth time (or more): not a hand that can be.
+    over: u64,
     /// Tiles of each suit (man, pin, sou, honors).
-    suit_tiles: [u8; 4],
+    pub suit_tiles: [u8; 4],
+    /// Each suit's counts (man, pin, sou, honors), `count << 3 * (number -
+    /// 1)`: meaningful while no kind is held more than four times.
+    pub keys: [u32; 4],
 }
 
 /// The suit row of each kind (0 man, 1 pin, 2 sou, 3 honors).
@@ -373,14 +379,42 @@ impl CountMasks {
     pub fn of(c: &Counts) -> CountMasks {
         let mut masks = CountMasks::default();
         for (i, &n) in c.iter().enumerate() {
-            for _ in 0..n.min(4) {
-                masks.add(i);
-            }
+            masks.add_many(i, n);
         }
         masks
     }
 
-    /// The masks of a list of tiles: a few bit operations a tile.
+    /// The masks of a sorted list of tiles (a hand's closed tiles): a tile
+    /// equal to the one before is its next copy, so each tile sets one bit
+    /// in the mask of its copy's rank, with no carry. A list out of order
+    /// is counted a tile at a time.
+    pub fn of_sorted(tiles: &[Tile]) -> CountMasks {
+        let mut masks = CountMasks::default();
+        let mut ranks = [0u64; 5];
+        let mut previous = 0usize;
+        let mut copy = 0usize;
+        for (at, t) in tiles.iter().enumerate() {
+            let i = t.index();
+            if i < previous {
+                return CountMasks::of_tiles(tiles);
+            }
+            copy = if at > 0 && i == previous {
+                (copy + 1).min(4)
+            } else {
+                0
+            };
+            previous = i;
+            ranks[copy] |= 1u64 << i;
+            let suit_row = usize::from(SUIT_OF[i]);
+            masks.suit_tiles[suit_row] = masks.suit_tiles[suit_row].wrapping_add(1);
+            masks.keys[suit_row] = masks.keys[suit_row].wrapping_add(1 << (3 * (i - 9 * suit_row)));
+        }
+        masks.masks = [ranks[0], ranks[1], ranks[2], ranks[3]];
+        masks.over = ranks[4];
+        masks
+    }
+
+    /// The masks of tiles in any order, a tile at a time.
     pub fn of_tiles(tiles: &[Tile]) -> CountMasks {
         let mut masks = CountMasks::default();
         for t in tiles {
@@ -389,18 +423,52 @@ impl CountMasks {
         masks
     }
 
+    /// `n` more tiles of kind `i` (the kinds below `i` already added when
+    /// the masks are built a kind at a time).
+    pub fn add_many(&mut self, i: usize, n: u8) {
+        if n == 0 || i >= 34 {
+            return;
+        }
+        let bit = 1u64 << i;
+        if self.masks[0] & bit != 0 {
+            // Held already: a tile at a time.
+            for _ in 0..n {
+                self.add(i);
+            }
+            return;
+        }
+        let suit_row = usize::from(SUIT_OF[i]);
+        let suit = &mut self.suit_tiles[suit_row];
+        *suit = suit.saturating_add(n);
+        let number = i - 9 * suit_row;
+        self.keys[suit_row] = self.keys[suit_row].wrapping_add(u32::from(n) << (3 * number));
+        let [one, two, three, four] = &mut self.masks;
+        let at_least = |k: u8| if n >= k { bit } else { 0 };
+        *one |= bit;
+        *two |= at_least(2);
+        *three |= at_least(3);
+        *four |= at_least(4);
+        self.over |= at_least(5);
+    }
+
     /// One more tile of kind `i`: its bit carries up to the first mask
-    /// that does not hold it yet (held at most four times).
+    /// that does not hold it yet (held at most four times; a fifth is
+    /// recorded in `over`).
     pub fn add(&mut self, i: usize) {
-        let suit = &mut self.suit_tiles[usize::from(SUIT_OF[i])];
+        let suit_row = usize::from(SUIT_OF[i]);
+        let suit = &mut self.suit_tiles[suit_row];
         *suit = suit.saturating_add(1);
+        let number = i - 9 * suit_row;
+        self.keys[suit_row] = self.keys[suit_row].wrapping_add(1 << (3 * number));
         let [one, two, three, four] = &mut self.masks;
         let bit = 1u64 << i;
         let carry_two = *one & bit;
         *one |= bit;
         let carry_three = *two & carry_two;
         *two |= carry_two;
-        *four |= *three & carry_three;
+        let carry_four = *three & carry_three;
+        self.over |= *four & carry_four;
+        *four |= carry_four;
         *three |= carry_three;
     }
 
@@ -408,22 +476,33 @@ impl CountMasks {
     pub fn at_least(&self, n: usize) -> u64 {
         self.masks[n.clamp(1, 4) - 1]
     }
+
+    /// The lowest kind held more than four times.
+    pub fn fifth(&self) -> Option<usize> {
+        (self.over != 0).then(|| self.over.trailing_zeros() as usize)
+    }
+
+    /// How many times kind `i` is held (at most four).
+    pub fn count(&self, i: usize) -> u32 {
+        self.masks.iter().map(|m| ((m >> i) & 1) as u32).sum()
+    }
 }
 
 /// Sets and a pair from `c` (the closed tiles), appended to `base` (the
 /// called melds); calls `f` for every distinct decomposition.
+///
+/// The reference search: the engine reads the per-suit tables instead
+/// (`table.rs`), and the tests check that both give the same readings in
+/// the same order.
+#[cfg(test)]
 pub(crate) fn standard(c: &mut Counts, base: &Shape, f: impl FnMut(&Shape)) {
     let masks = CountMasks::of(c);
     standard_masked(c, &masks, base, f)
 }
 
 /// [`standard`] with the masks of `c` already made.
-pub(crate) fn standard_masked(
-    c: &mut Counts,
-    masks: &CountMasks,
-    base: &Shape,
-    mut f: impl FnMut(&Shape),
-) {
+#[cfg(test)]
+fn standard_masked(c: &mut Counts, masks: &CountMasks, base: &Shape, mut f: impl FnMut(&Shape)) {
     if base.len > 4 {
         return;
     }
@@ -476,6 +555,7 @@ pub(crate) fn standard_masked(
 /// with tiles left, so the next tile is one `trailing_zeros` away. Triplets
 /// of a tile are taken before sequences starting at it, so each multiset of
 /// groups comes out once.
+#[cfg(test)]
 fn sets(c: &mut Counts, nz: u64, shape: &mut Shape, f: &mut impl FnMut(&Shape)) {
     if nz == 0 {
         f(shape);
@@ -529,27 +609,24 @@ fn sets(c: &mut Counts, nz: u64, shape: &mut Shape, f: &mut impl FnMut(&Shape)) 
 
 /// Seven distinct pairs (closed tiles only, no melds).
 pub(crate) fn chiitoitsu(c: &Counts) -> Option<Shape> {
-    chiitoitsu_masked(c, &CountMasks::of(c))
+    chiitoitsu_masked(&CountMasks::of(c))
 }
 
-/// [`chiitoitsu`] with the masks of `c` already made: seven kinds, each
+/// [`chiitoitsu`] from the masks of the closed tiles: seven kinds, each
 /// held exactly twice.
-pub(crate) fn chiitoitsu_masked(c: &Counts, masks: &CountMasks) -> Option<Shape> {
+pub(crate) fn chiitoitsu_masked(masks: &CountMasks) -> Option<Shape> {
     let [one, two, three, _] = masks.masks;
     if one != two || three != 0 || one.count_ones() != 7 {
         return None;
     }
     let mut shape = Shape::new();
-    for (i, &n) in c.iter().enumerate() {
-        match n {
-            0 => {}
-            2 if shape.len < 7 => {
-                shape.push(Group::closed(GroupKind::Pair, Tile::from_index(i)?));
-            }
-            _ => return None,
-        }
+    let mut pairs = two;
+    while pairs != 0 {
+        let i = pairs.trailing_zeros() as usize;
+        pairs &= pairs - 1;
+        shape.push(Group::closed(GroupKind::Pair, Tile::from_index(i)?));
     }
-    (shape.len == 7).then_some(shape)
+    Some(shape)
 }
 
 const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
@@ -557,33 +634,28 @@ const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 /// Thirteen orphans: all thirteen terminal and honor kinds, one of them
 /// twice.
 pub(crate) fn kokushi(c: &Counts) -> Option<Shape> {
-    kokushi_masked(c, &CountMasks::of(c))
+    kokushi_masked(&CountMasks::of(c))
 }
 
-/// [`kokushi`] with the masks of `c` already made.
-pub(crate) fn kokushi_masked(c: &Counts, masks: &CountMasks) -> Option<Shape> {
+/// [`kokushi`] from the masks of the closed tiles: every orphan kind held,
+/// none three times, exactly one twice (so 14 tiles, none other).
+pub(crate) fn kokushi_masked(masks: &CountMasks) -> Option<Shape> {
     const ORPHAN_KINDS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | HONOR_KINDS;
     let [one, two, three, _] = masks.masks;
     if one != ORPHAN_KINDS || three != 0 || two.count_ones() != 1 {
         return None;
     }
     let mut shape = Shape::new();
-    let mut pairs = 0;
-    let mut total = 0;
     for &i in &ORPHANS {
         let t = Tile::from_index(i)?;
-        match c[i] {
-            1 => shape.push(Group::closed(GroupKind::Single, t)),
-            2 => {
-                pairs += 1;
-                shape.push(Group::closed(GroupKind::Pair, t));
-            }
-            _ => return None,
-        }
-        total += c[i] as usize;
+        let kind = if two & (1 << i) != 0 {
+            GroupKind::Pair
+        } else {
+            GroupKind::Single
+        };
+        shape.push(Group::closed(kind, t));
     }
-    let all: usize = c.iter().map(|&x| x as usize).sum();
-    (pairs == 1 && total == 14 && all == 14).then_some(shape)
+    Some(shape)
 }
 
 /// The kokushi reading: the wait is thirteen-sided when the other thirteen
@@ -652,6 +724,36 @@ mod tests {
         // 77 pair: 123 123 456 456... counts 2 each: 123x2 456x2 (77);
         // 11 pair: 234x2 567x2; 44 pair: 123x2 567x2.
         assert_eq!(d.len(), 3, "{d:?}");
+    }
+
+    /// The run-by-run masks of sorted tiles are the tile-by-tile ones, for
+    /// lists with up to six copies of a kind, sorted or not.
+    #[test]
+    fn sorted_masks_are_the_tile_by_tile_masks() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for round in 0..20_000 {
+            let mut tiles = Vec::new();
+            let length = round % 19;
+            while tiles.len() < length {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let kind = Tile::from_index((state % 34) as usize).unwrap();
+                let copies = 1 + (state >> 40) as usize % 6;
+                tiles.extend(std::iter::repeat_n(kind, copies.min(length - tiles.len())));
+            }
+            let unsorted = CountMasks::of_sorted(&tiles);
+            assert_eq!(unsorted, CountMasks::of_tiles(&tiles), "{tiles:?}");
+            tiles.sort();
+            let sorted = CountMasks::of_sorted(&tiles);
+            assert_eq!(sorted, CountMasks::of_tiles(&tiles), "{tiles:?}");
+            let mut counts = [0u8; 34];
+            for t in &tiles {
+                counts[t.index()] += 1;
+            }
+            assert_eq!(sorted, CountMasks::of(&counts), "{tiles:?}");
+            assert_eq!(sorted.fifth(), counts.iter().position(|&n| n > 4));
+        }
     }
 
     #[test]

@@ -1,0 +1,161 @@
+//! The per-suit decomposition table, as `build.rs` generates it and the
+//! engine reads it (this file is compiled into both).
+//!
+//! A suit's closed tiles are keyed by their counts, three bits a number
+//! (`count << 3 * (number - 1)`, 27 bits). Every key whose tiles split
+//! wholly into sequences and triplets, with at most one pair, has an entry:
+//! its splits, in the order the engine lists readings (the pair's number
+//! first, then the search's order: at the lowest tile left, a triplet
+//! before sequences). Each split is one `u64`: the triplets, the sequences
+//! by their first number, the pair (see the constants below).
+//!
+//! The keys sit in an open-addressed hash table of `SLOTS` entries
+//! ([`slot_of`] is the hash, linear probing after it): a slot holds its key,
+//! where its splits start and how many there are, so a lookup is a
+//! multiplication, a load and a compare.
+
+/// Bits of the table's index: 2^15 slots for about 21,700 keys.
+pub const SLOT_BITS: u32 = 15;
+pub const SLOTS: usize = 1 << SLOT_BITS;
+
+/// A split's bits (`u64`): the triplets' numbers as a 9-bit set (bit
+/// `number - 1`).
+pub const TRIPLETS: u64 = 0x1FF;
+/// Sequences by their first number, three bits each (0-4 of them), from
+/// bit 9: the sequence starting at number `n` counts `(split >> (9 + 3 *
+/// (n - 1))) & 7`.
+pub const SEQ_SHIFT: u32 = 9;
+/// The pair's number (1-9), or 0 for none, from bit 30 (four bits).
+pub const PAIR_SHIFT: u32 = 30;
+/// A slot's bits (`u64`): 0 is empty; else the key in bits 0-26, the first
+/// split's index in bits 32-47, the number of splits in bits 48-51.
+pub const KEY_MASK: u64 = (1 << 27) - 1;
+pub const FIRST_SHIFT: u32 = 32;
+pub const COUNT_SHIFT: u32 = 48;
+
+/// The slot a key's probe starts at.
+pub const fn slot_of(key: u32) -> usize {
+    (key.wrapping_mul(0x9E37_79B1) >> (32 - SLOT_BITS)) as usize
+}
+
+/// The key of a suit's counts (index 0 is number 1).
+pub fn key_of(counts: &[u8; 9]) -> u32 {
+    counts
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| u32::from(n) << (3 * i))
+        .sum()
+}
+
+/// One split's bits, from its triplets, sequence counts and pair.
+pub fn encode(triplets: u16, seqs: &[u8; 7], pair: Option<usize>) -> u64 {
+    let mut split = u64::from(triplets) & TRIPLETS;
+    for (i, &n) in seqs.iter().enumerate() {
+        split |= u64::from(n) << (SEQ_SHIFT + 3 * i as u32);
+    }
+    split | pair.map_or(0, |p| p as u64 + 1) << PAIR_SHIFT
+}
+
+/// Every split of `counts` into sets, appended to `out` in search order:
+/// at the lowest number left, a triplet first, then sequences.
+fn sets(
+    counts: &mut [u8; 9],
+    triplets: u16,
+    seqs: &mut [u8; 7],
+    pair: Option<usize>,
+    out: &mut Vec<u64>,
+) {
+    let Some(i) = counts.iter().position(|&n| n > 0) else {
+        out.push(encode(triplets, seqs, pair));
+        return;
+    };
+    let n = counts[i];
+    for take_triplet in [1u8, 0] {
+        if n < 3 * take_triplet {
+            continue;
+        }
+        let rest = n - 3 * take_triplet;
+        if rest > 0 && (i > 6 || counts[i + 1] < rest || counts[i + 2] < rest) {
+            continue;
+        }
+        counts[i] = 0;
+        if rest > 0 {
+            counts[i + 1] -= rest;
+            counts[i + 2] -= rest;
+            seqs[i] += rest;
+        }
+        let with = if take_triplet == 1 {
+            triplets | 1 << i
+        } else {
+            triplets
+        };
+        sets(counts, with, seqs, pair, out);
+        counts[i] = n;
+        if rest > 0 {
+            counts[i + 1] += rest;
+            counts[i + 2] += rest;
+            seqs[i] -= rest;
+        }
+    }
+}
+
+/// Every split of one suit's counts: sets alone when the count is a
+/// multiple of three, else sets and a pair, the pair's numbers in order.
+pub fn splits(counts: &[u8; 9]) -> Vec<u64> {
+    let total: u32 = counts.iter().map(|&n| u32::from(n)).sum();
+    let mut out = Vec::new();
+    let mut work = *counts;
+    match total % 3 {
+        0 => sets(&mut work, 0, &mut [0; 7], None, &mut out),
+        2 => {
+            for p in 0..9 {
+                if work[p] >= 2 {
+                    work[p] -= 2;
+                    sets(&mut work, 0, &mut [0; 7], Some(p), &mut out);
+                    work[p] += 2;
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The whole table: the slots and the splits they point into. Every count
+/// vector of 0-4 a number and at most 14 tiles is tried.
+pub fn generate() -> (Vec<u64>, Vec<u64>) {
+    let mut slots = vec![0u64; SLOTS];
+    let mut all_splits: Vec<u64> = Vec::new();
+    let mut counts = [0u8; 9];
+    loop {
+        let total: u32 = counts.iter().map(|&n| u32::from(n)).sum();
+        if total <= 14 {
+            let found = splits(&counts);
+            if !found.is_empty() {
+                let key = key_of(&counts);
+                let first = all_splits.len() as u64;
+                assert!(first < 1 << 16 && found.len() < 16, "a slot's fields fit");
+                all_splits.extend_from_slice(&found);
+                let mut at = slot_of(key);
+                while slots[at] != 0 {
+                    at = (at + 1) & (SLOTS - 1);
+                }
+                slots[at] =
+                    u64::from(key) | first << FIRST_SHIFT | (found.len() as u64) << COUNT_SHIFT;
+            }
+        }
+        // The next count vector, number 1 fastest.
+        let mut i = 0;
+        loop {
+            if i == 9 {
+                return (slots, all_splits);
+            }
+            if counts[i] < 4 {
+                counts[i] += 1;
+                break;
+            }
+            counts[i] = 0;
+            i += 1;
+        }
+    }
+}

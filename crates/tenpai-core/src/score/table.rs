@@ -1,0 +1,384 @@
+//! The standard decomposition from the per-suit tables `build.rs` makes
+//! (see `suit_gen.rs`): each suit's splits are looked up by its counts and
+//! combined, instead of searched tile by tile.
+//!
+//! The readings come out in the order the search gave them (the reference
+//! search is kept in `shape.rs`'s tests, and a differential test compares
+//! the two on every one-suit hand and on many mixed ones).
+
+use super::shape::{CountMasks, Group, GroupKind, Shape};
+use super::suit_gen::{
+    slot_of, COUNT_SHIFT, FIRST_SHIFT, KEY_MASK, PAIR_SHIFT, SEQ_SHIFT, SLOTS, TRIPLETS,
+};
+use crate::tile::Tile;
+
+include!(concat!(env!("OUT_DIR"), "/score_suit_table.rs"));
+
+/// The splits of a suit whose counts make `key` (empty when its tiles do
+/// not split into sets and at most one pair).
+#[inline]
+pub(crate) fn suit_splits(key: u32) -> &'static [u64] {
+    let mut at = slot_of(key);
+    loop {
+        let slot = SUIT_SLOTS[at];
+        if slot == 0 {
+            return &[];
+        }
+        if slot & KEY_MASK == u64::from(key) {
+            let first = ((slot >> FIRST_SHIFT) & 0xFFFF) as usize;
+            let count = ((slot >> COUNT_SHIFT) & 0xF) as usize;
+            return SUIT_SPLITS.get(first..first + count).unwrap_or(&[]);
+        }
+        at = (at + 1) & (SLOTS - 1);
+    }
+}
+
+/// The pair's number (1-9) of a split, 0 without one.
+#[inline]
+pub(crate) fn split_pair(split: u64) -> u64 {
+    (split >> PAIR_SHIFT) & 0xF
+}
+
+/// Pushes a suit's groups of one split, in tile order (at each number the
+/// triplet before the sequences).
+#[inline]
+fn push_split(shape: &mut Shape, suit: usize, split: u64) {
+    let mut triplets = split & TRIPLETS;
+    let mut seqs = (split >> SEQ_SHIFT) & ((1 << 21) - 1);
+    while triplets != 0 || seqs != 0 {
+        // The lowest number holding a triplet or a sequence's start.
+        let next_triplet = if triplets == 0 {
+            9
+        } else {
+            triplets.trailing_zeros()
+        };
+        let next_seq = if seqs == 0 {
+            9
+        } else {
+            seqs.trailing_zeros() / 3
+        };
+        if next_triplet <= next_seq {
+            triplets &= triplets - 1;
+            shape.push(Group::closed(
+                GroupKind::Triplet,
+                tile(suit * 9 + next_triplet as usize),
+            ));
+        } else {
+            let count = (seqs >> (3 * next_seq)) & 7;
+            seqs &= !(7 << (3 * next_seq));
+            let start = tile(suit * 9 + next_seq as usize);
+            for _ in 0..count {
+                shape.push(Group::closed(GroupKind::Sequence, start));
+            }
+        }
+    }
+}
+
+#[inline]
+fn tile(index: usize) -> Tile {
+    Tile::from_index(index).unwrap_or(Tile::EAST)
+}
+
+/// Sets and a pair from the closed tiles (`keys`), appended to `base` (the
+/// called melds); calls `f` for every distinct decomposition, in the order
+/// of the reference search: the pair's tile first, then the man suit's
+/// splits, the pin's, the sou's.
+pub(crate) fn standard(closed: &CountMasks, base: &Shape, mut f: impl FnMut(&Shape)) {
+    const HONORS: u64 = 0x7F << 27;
+    // A kind held five times or more has no key (its count would carry).
+    if base.len > 4 || closed.fifth().is_some() {
+        return;
+    }
+    let sets_needed = 4 - base.len;
+    let tiles: usize = closed.suit_tiles.iter().map(|&n| usize::from(n)).sum();
+    if tiles != sets_needed * 3 + 2 {
+        return;
+    }
+    let [one, two, three, four] = [1, 2, 3, 4].map(|n| closed.at_least(n));
+    // Honors must be exact pairs and triplets: none held once or four times.
+    if ((one & !two) | four) & HONORS != 0 {
+        return;
+    }
+    let honor_pairs = ((two & !three) >> 27) as u8;
+    let honor_triplets = (three >> 27) as u8;
+    // Only the suit whose count is 2 mod 3 can hold the pair.
+    let mut pair_suit = None;
+    for (suit, &n) in closed.suit_tiles.iter().enumerate() {
+        match n % 3 {
+            0 => {}
+            2 if pair_suit.is_none() => pair_suit = Some(suit),
+            _ => return,
+        }
+    }
+    let Some(pair_suit) = pair_suit else { return };
+    let keys = closed.keys;
+    let lists = [
+        suit_splits(keys[0]),
+        suit_splits(keys[1]),
+        suit_splits(keys[2]),
+    ];
+    if lists.iter().any(|l| l.is_empty()) {
+        return;
+    }
+    // One reading: the melds, each suit's groups, the honors' triplets in
+    // tile order, the pair last.
+    let mut emit = |suited: [u64; 3], pair: Tile| {
+        let mut shape = *base;
+        for (suit, &split) in suited.iter().enumerate() {
+            push_split(&mut shape, suit, split);
+        }
+        let mut triplets = honor_triplets;
+        while triplets != 0 {
+            let honor = triplets.trailing_zeros() as usize;
+            triplets &= triplets - 1;
+            shape.push(Group::closed(GroupKind::Triplet, tile(27 + honor)));
+        }
+        shape.push(Group::closed(GroupKind::Pair, pair));
+        f(&shape);
+    };
+    if pair_suit == 3 {
+        if honor_pairs.count_ones() != 1 {
+            return;
+        }
+        let pair = tile(27 + honor_pairs.trailing_zeros() as usize);
+        for &man in lists[0] {
+            for &pin in lists[1] {
+                for &sou in lists[2] {
+                    emit([man, pin, sou], pair);
+                }
+            }
+        }
+        return;
+    }
+    if honor_pairs != 0 {
+        return;
+    }
+    // The pair suit's splits, run by run of one pair number (ascending).
+    let pairs = lists[pair_suit];
+    let mut run_start = 0;
+    while run_start < pairs.len() {
+        let number = split_pair(pairs[run_start]);
+        let run_end = run_start
+            + pairs[run_start..]
+                .iter()
+                .take_while(|&&s| split_pair(s) == number)
+                .count();
+        let mut runs = lists;
+        runs[pair_suit] = &pairs[run_start..run_end];
+        let pair = tile(pair_suit * 9 + number as usize - 1);
+        for &man in runs[0] {
+            for &pin in runs[1] {
+                for &sou in runs[2] {
+                    emit([man, pin, sou], pair);
+                }
+            }
+        }
+        run_start = run_end;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The tables against the reference search (`shape::standard`): the
+    //! same decompositions, group for group, in the same order.
+
+    use super::*;
+    use crate::hand::{Meld, MeldKind};
+    use crate::score::shape;
+    use crate::tile::{Counts, KINDS};
+
+    fn by_tables(counts: &Counts, base: &Shape) -> Vec<Vec<Group>> {
+        let mut out = Vec::new();
+        standard(&CountMasks::of(counts), base, |s| {
+            out.push(s.groups().to_vec())
+        });
+        out
+    }
+
+    fn by_search(counts: &Counts, base: &Shape) -> Vec<Vec<Group>> {
+        let mut out = Vec::new();
+        let mut work = *counts;
+        shape::standard(&mut work, base, |s| out.push(s.groups().to_vec()));
+        assert_eq!(&work, counts, "the search puts the counts back");
+        out
+    }
+
+    /// `melds` called pons of East (a fixed part that changes nothing but
+    /// the number of sets the closed tiles must make).
+    fn base_of(melds: usize) -> Shape {
+        let pon = Meld {
+            kind: MeldKind::Pon,
+            tiles: [Tile::EAST; 3].into_iter().collect(),
+        };
+        let list: Vec<Meld> = (0..melds).map(|_| pon.clone()).collect();
+        shape::meld_shape(&list).expect("at most four melds")
+    }
+
+    /// Every count vector of one suit (0-4 of each number, at most 14
+    /// tiles), alone and beside an honor pair or triplet, with the melds
+    /// that make the tile count a winning one.
+    #[test]
+    fn every_one_suit_hand_reads_as_the_search_reads_it() {
+        let mut counts = [0u8; 9];
+        let mut compared = 0usize;
+        let mut complete = 0usize;
+        loop {
+            let total: usize = counts.iter().map(|&n| usize::from(n)).sum();
+            for suit in 0..3 {
+                for honors in [0u8, 2, 3] {
+                    let all = total + usize::from(honors);
+                    if all > 14 || all % 3 != 2 {
+                        continue;
+                    }
+                    let mut hand = [0u8; KINDS];
+                    hand[suit * 9..suit * 9 + 9].copy_from_slice(&counts);
+                    hand[31] = honors;
+                    let base = base_of((14 - all) / 3);
+                    let expected = by_search(&hand, &base);
+                    assert_eq!(by_tables(&hand, &base), expected, "{hand:?}");
+                    compared += 1;
+                    complete += usize::from(!expected.is_empty());
+                }
+            }
+            let mut i = 0;
+            loop {
+                if i == 9 {
+                    assert!(
+                        compared > 500_000 && complete > 20_000,
+                        "{compared} {complete}"
+                    );
+                    return;
+                }
+                if counts[i] < 4 {
+                    counts[i] += 1;
+                    break;
+                }
+                counts[i] = 0;
+                i += 1;
+            }
+        }
+    }
+
+    /// A small deterministic generator (xorshift), so the test needs no
+    /// dependency and always draws the same hands.
+    struct Draws(u64);
+
+    impl Draws {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Hands of several suits: built from random sets and a pair (complete,
+    /// often with several readings), and random tiles (mostly not).
+    #[test]
+    fn mixed_hands_read_as_the_search_reads_them() {
+        let mut draws = Draws(0x9E37_79B9_7F4A_7C15);
+        let mut complete = 0usize;
+        for round in 0..200_000 {
+            let melds = draws.below(5);
+            let mut hand = [0u8; KINDS];
+            if round % 2 == 0 {
+                // Sets and a pair, kept within four copies.
+                let mut sets = 0;
+                while sets < 4 - melds {
+                    let kind = draws.below(34);
+                    let sequence = kind < 27 && kind % 9 <= 6 && draws.below(2) == 0;
+                    let tiles: Vec<usize> = if sequence {
+                        vec![kind, kind + 1, kind + 2]
+                    } else {
+                        vec![kind; 3]
+                    };
+                    if tiles.iter().all(|&t| hand[t] < 4 - u8::from(!sequence) * 2) {
+                        for t in tiles {
+                            hand[t] += 1;
+                        }
+                        sets += 1;
+                    }
+                }
+                loop {
+                    let kind = draws.below(34);
+                    if hand[kind] <= 2 {
+                        hand[kind] += 2;
+                        break;
+                    }
+                }
+            } else {
+                let mut drawn = 0;
+                while drawn < 14 - 3 * melds {
+                    let kind = draws.below(34);
+                    if hand[kind] < 4 {
+                        hand[kind] += 1;
+                        drawn += 1;
+                    }
+                }
+            }
+            let base = base_of(melds);
+            let expected = by_search(&hand, &base);
+            complete += usize::from(!expected.is_empty());
+            assert_eq!(by_tables(&hand, &base), expected, "{hand:?}");
+        }
+        assert!(complete > 100_000, "{complete} complete hands compared");
+    }
+
+    /// Every split in the table holds exactly its key's tiles, and the
+    /// table has the 21,743 keys (empty suit included) that split.
+    #[test]
+    fn every_split_adds_up_to_its_key() {
+        let mut keys = 0;
+        for &slot in SUIT_SLOTS.iter().filter(|&&slot| slot != 0) {
+            keys += 1;
+            let key = (slot & KEY_MASK) as u32;
+            let splits = suit_splits(key);
+            assert!(!splits.is_empty(), "{key:o}");
+            for &split in splits {
+                let mut counts = [0u32; 9];
+                for (number, count) in counts.iter_mut().enumerate() {
+                    *count += 3 * ((split >> number) & 1) as u32;
+                }
+                for start in 0..7 {
+                    let n = ((split >> (SEQ_SHIFT + 3 * start as u32)) & 7) as u32;
+                    for k in 0..3 {
+                        counts[start + k] += n;
+                    }
+                }
+                let pair = split_pair(split);
+                if pair > 0 {
+                    counts[pair as usize - 1] += 2;
+                }
+                let rebuilt: u32 = counts.iter().enumerate().map(|(i, &n)| n << (3 * i)).sum();
+                assert_eq!(rebuilt, key, "{split:#x}");
+            }
+        }
+        assert_eq!(keys, 21_743);
+    }
+
+    /// The compiled table is the generator's (`build.rs` ran the same
+    /// code), and the key of a count vector is its packing.
+    #[test]
+    fn the_compiled_table_is_the_generated_one() {
+        let (slots, splits) = crate::score::suit_gen::generate();
+        assert_eq!(slots.as_slice(), SUIT_SLOTS.as_slice());
+        assert_eq!(splits.as_slice(), SUIT_SPLITS.as_slice());
+        let counts = [3, 1, 1, 1, 1, 1, 1, 1, 4];
+        let key = crate::score::suit_gen::key_of(&counts);
+        assert_eq!(key, 0o411111113);
+        assert_eq!(suit_splits(key).len(), 1, "nine gates and 9 split one way");
+    }
+
+    /// Tile counts that are not a winning count, and bases of five groups,
+    /// read as nothing, as the search reads them.
+    #[test]
+    fn impossible_counts_read_as_nothing() {
+        let mut hand = [0u8; KINDS];
+        hand[..9].copy_from_slice(&[3, 1, 1, 1, 1, 1, 1, 1, 3]);
+        for melds in 0..5 {
+            let base = base_of(melds);
+            assert_eq!(by_tables(&hand, &base), by_search(&hand, &base));
+        }
+        assert!(by_tables(&hand, &base_of(1)).is_empty());
+    }
+}
