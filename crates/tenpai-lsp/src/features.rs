@@ -146,11 +146,21 @@ pub fn diagnostics(cx: &Ctx) -> Vec<Diagnostic> {
     // One more than the cap: the first one left out, where the note sits.
     let mut kept: Vec<(&AnalyzedLine, &crate::diag::Diagnostic)> = Vec::new();
     let mut total = 0;
-    for line in cx.view.lines {
-        let found = &line.analysis.diagnostics;
-        total += found.len();
+    for (line, &count) in cx.view.lines.iter().zip(cx.view.counts) {
+        if count == 0 {
+            continue;
+        }
+        total += count as usize;
         let room = (MAX_DIAGNOSTICS + 1).saturating_sub(kept.len());
-        kept.extend(found.iter().take(room).map(|d| (line, d)));
+        if room > 0 {
+            kept.extend(
+                line.analysis
+                    .diagnostics
+                    .iter()
+                    .take(room)
+                    .map(|d| (line, d)),
+            );
+        }
     }
     if total <= MAX_DIAGNOSTICS {
         return kept

@@ -43,6 +43,8 @@ pub struct Doc {
     analyzer: Analyzer,
     /// The analysis of `text` when `fresh` (shared as `text` is).
     lines: Arc<Vec<AnalyzedLine>>,
+    /// How many diagnostics each of `lines` has (see [`View::counts`]).
+    counts: Arc<Vec<u32>>,
     /// `lines` match the text and the rules.
     fresh: bool,
     /// The rules `lines` were analysed under (before any `rules:` line).
@@ -75,6 +77,11 @@ const PASS_EVERY: u32 = 1000;
 pub struct View<'a> {
     pub document: &'a TextDocument,
     pub lines: &'a [AnalyzedLine],
+    /// How many diagnostics each of `lines` has, side by side with them:
+    /// the diagnostics of every keystroke walk this (a few kilobytes, in
+    /// order) instead of reading each line's analysis, which lies
+    /// elsewhere on the heap (a cache miss a line).
+    pub counts: &'a [u32],
     pub kind: DocKind,
 }
 
@@ -82,6 +89,7 @@ pub struct View<'a> {
 pub struct Snapshot {
     text: Arc<TextDocument>,
     lines: Arc<Vec<AnalyzedLine>>,
+    counts: Arc<Vec<u32>>,
     kind: DocKind,
 }
 
@@ -90,6 +98,7 @@ impl Snapshot {
         View {
             document: &self.text,
             lines: &self.lines,
+            counts: &self.counts,
             kind: self.kind,
         }
     }
@@ -120,6 +129,7 @@ impl Doc {
             kind,
             analyzer: Analyzer::new(),
             lines: Arc::default(),
+            counts: Arc::default(),
             fresh: false,
             base: Rules::default(),
             since_pass: 0,
@@ -154,14 +164,17 @@ impl Doc {
             } else {
                 self.analyzer.analyze(self.text.text(), self.kind, rules)
             });
+            self.counts = Arc::new(self.lines.iter().map(diagnostic_count).collect());
             self.base = rules.clone();
             self.fresh = true;
             self.since_pass = 0;
             self.may_ignore = self.text.text().contains(IGNORE_MJ);
         }
+        debug_assert_eq!(self.lines.len(), self.counts.len());
         View {
             document: &self.text,
             lines: &self.lines,
+            counts: &self.counts,
             kind: self.kind,
         }
     }
@@ -179,6 +192,7 @@ impl Doc {
         Snapshot {
             text: self.text.clone(),
             lines: self.lines.clone(),
+            counts: self.counts.clone(),
             kind: self.kind,
         }
     }
@@ -316,10 +330,17 @@ impl Doc {
             l.range =
                 (l.range.start as isize + delta) as usize..(l.range.end as isize + delta) as usize;
         }
+        let fresh_counts: Vec<u32> = fresh_lines.iter().map(diagnostic_count).collect();
         lines.splice(first..last, fresh_lines);
+        Arc::make_mut(&mut self.counts).splice(first..last, fresh_counts);
         self.since_pass += 1;
         true
     }
+}
+
+/// How many diagnostics a line has (for [`View::counts`]).
+fn diagnostic_count(line: &AnalyzedLine) -> u32 {
+    u32::try_from(line.analysis.diagnostics.len()).unwrap_or(u32::MAX)
 }
 
 #[derive(Default)]
@@ -459,6 +480,8 @@ mod tests {
                 .iter()
                 .map(|l| (l.range.clone(), l.analysis.diagnostics.clone()))
                 .collect();
+            let counts: Vec<u32> = got.iter().map(|(_, d)| d.len() as u32).collect();
+            assert_eq!(view.counts, counts, "the counts after edit {v}");
             assert_eq!(got, expected, "after edit {v}");
         }
         assert!(incremental > 100, "only {incremental} line-by-line updates");
