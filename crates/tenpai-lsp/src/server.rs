@@ -97,6 +97,10 @@ pub struct RenderResult {
 /// for the library to read and dispatch it, and spares.
 const CANCEL_TURNS: usize = 4;
 
+/// The turns a [`Reach::Line`] query waits: the two a cancellation needs,
+/// no spares (its work is small; each turn polls the whole service again).
+const LINE_TURNS: usize = 2;
+
 /// Where a query's work runs (see [`Backend::query`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Reach {
@@ -287,7 +291,7 @@ impl Backend {
     /// a panic is logged and answered with an internal error.
     ///
     /// Before the work, the handler lets the event loop turn
-    /// [`CANCEL_TURNS`] times: the client may already have cancelled this
+    /// [`CANCEL_TURNS`] times ([`LINE_TURNS`] for a line's query): the client may already have cancelled this
     /// request (an editor cancels the hints of a screen scrolled past), or
     /// sent edits that make it moot (their diagnostics go out first).
     /// Reading, filtering and dispatching what has arrived takes a few
@@ -302,7 +306,11 @@ impl Backend {
         reach: Reach,
         f: impl FnOnce(&Ctx) -> Option<T> + Send + 'static,
     ) -> Result<Option<T>> {
-        for _ in 0..CANCEL_TURNS {
+        let turns = match reach {
+            Reach::Line => LINE_TURNS,
+            Reach::Document => CANCEL_TURNS,
+        };
+        for _ in 0..turns {
             tokio::task::yield_now().await;
         }
         let outcome = match reach {
