@@ -83,8 +83,16 @@ pub fn fix_document(
     let mut total = 0;
     for _ in 0..MAX_PASSES {
         let lines = analyzer.analyze(&text, kind, rules);
+        let hands = count_hands(&lines);
         let edits = keeping_hands(&text, &lines, fix_edits(&file_diagnostics(&lines), level));
-        let (next, applied) = apply_edits(&text, &edits);
+        let document = Document {
+            text: &text,
+            kind,
+            rules,
+            hands,
+        };
+        let kept = document.keeping_its_hands(analyzer, edits);
+        let (next, applied) = apply_edits(&text, &kept);
         if applied == 0 || next == text {
             break;
         }
@@ -92,6 +100,66 @@ pub fn fix_document(
         text = next;
     }
     (text, total)
+}
+
+fn count_hands(lines: &[AnalyzedLine]) -> usize {
+    lines.iter().filter(|line| line.analysis.is_hand()).count()
+}
+
+/// A document a pass of fixes is about to edit, and how many hand lines it
+/// has.
+struct Document<'a> {
+    text: &'a str,
+    kind: DocKind,
+    rules: &'a Rules,
+    hands: usize,
+}
+
+impl Document<'_> {
+    /// Of `edits` (each already keeping its own line a hand, by
+    /// [`keeping_hands`]), those that together leave the document as many
+    /// hand lines as it had. An edit can change how *other* lines read: a
+    /// corrected `rules:` word changes the rules of the lines below it, and
+    /// in Markdown a character can change what a neighbouring line is (a
+    /// closing bracket can make a link of the text around it). The usual
+    /// pass loses no hand and costs one more analysis, which the next pass
+    /// finds in the analyser's cache; a pass that loses one is split in
+    /// halves until the edits that lose hands are found alone and left out,
+    /// their diagnostics kept for the author to read.
+    fn keeping_its_hands(&self, analyzer: &mut Analyzer, edits: Vec<FileFix>) -> Vec<FileFix> {
+        if edits.is_empty() || self.keeps_its_hands(analyzer, &edits) {
+            return edits;
+        }
+        let mut kept = Vec::with_capacity(edits.len());
+        self.bisect(analyzer, &mut kept, &edits);
+        kept
+    }
+
+    /// Whether the text with `edits` applied has at least the hand lines
+    /// it has now.
+    fn keeps_its_hands(&self, analyzer: &mut Analyzer, edits: &[FileFix]) -> bool {
+        let (edited, _) = apply_edits(self.text, edits);
+        count_hands(&analyzer.analyze(&edited, self.kind, self.rules)) >= self.hands
+    }
+
+    /// Adds to `kept` the edits of `candidates` that, applied with those
+    /// already kept, keep the document's hands (the caller knows that all
+    /// of `candidates` together do not).
+    fn bisect(&self, analyzer: &mut Analyzer, kept: &mut Vec<FileFix>, candidates: &[FileFix]) {
+        if candidates.len() <= 1 {
+            return;
+        }
+        let (first, second) = candidates.split_at(candidates.len() / 2);
+        for half in [first, second] {
+            let mut trial = kept.clone();
+            trial.extend_from_slice(half);
+            if self.keeps_its_hands(analyzer, &trial) {
+                *kept = trial;
+            } else {
+                self.bisect(analyzer, kept, half);
+            }
+        }
+    }
 }
 
 /// The edits that leave every hand line a hand: of the edits in one line
@@ -217,6 +285,52 @@ mod tests {
             // Dealer ron, pinfu tanyao: 2 han 30 fu, 2900.
             "Prose with `234m567p22s345678s ron => 2900` inline.\n\n\
              ```mj\n234m567p22s345678s riichi tsumo\n```\n"
+        );
+    }
+
+    #[test]
+    fn edits_that_lose_another_lines_hand_are_left_out() {
+        // Three hands in fences. The edit of the prose line between the
+        // first two fences makes it `<!-- tenpai-ignore -->`, which hides
+        // the hand after it: no line the edit touches is a hand, and only
+        // the whole document tells. The other two edits (a word removed from
+        // the first and the third hand) lose nothing and stay.
+        let text = "```mj\n123m456p789s11222z riichi tsumo\n```\n\nsee below\n\n\
+                    ```mj\n123m456p789s11222z ron\n```\n\n\
+                    ```mj\n123m456p789s11222z ron\n```\n";
+        let rules = Rules::tenhou();
+        let mut analyzer = Analyzer::new();
+        let hands = count_hands(&analyzer.analyze(text, DocKind::Markdown, &rules));
+        assert_eq!(hands, 3);
+        let at = |needle: &str, nth: usize| text.match_indices(needle).nth(nth).map(|(at, _)| at);
+        let edit = |start: usize, end: usize, replacement: &str| FileFix {
+            title: String::new(),
+            range: start..end,
+            replacement: replacement.to_string(),
+            safe: false,
+        };
+        let riichi = at(" riichi", 0).expect("the first hand's riichi");
+        let prose = at("see below", 0).expect("the prose line");
+        let last_ron = at(" ron", 1).expect("the last hand's ron");
+        let edits = vec![
+            edit(riichi, riichi + " riichi".len(), ""),
+            edit(prose, prose + "see below".len(), "<!-- tenpai-ignore -->"),
+            edit(last_ron, last_ron + " ron".len(), ""),
+        ];
+        let document = Document {
+            text,
+            kind: DocKind::Markdown,
+            rules: &rules,
+            hands,
+        };
+        assert!(!document.keeps_its_hands(&mut analyzer, &edits));
+        let kept = document.keeping_its_hands(&mut analyzer, edits.clone());
+        assert_eq!(kept, vec![edits[0].clone(), edits[2].clone()]);
+        let (edited, applied) = apply_edits(text, &kept);
+        assert_eq!(applied, 2);
+        assert_eq!(
+            count_hands(&analyzer.analyze(&edited, DocKind::Markdown, &rules)),
+            3
         );
     }
 
