@@ -13,8 +13,8 @@ cd "$(dirname "$0")"
 # (the targets differ a hundredfold in speed: `fix` analyses and fixes a
 # whole document up to eight times, `grammar` parses one line).
 declare -A runs=(
-  [cache]=6000 [document]=6000 [fix]=5000 [frames]=60000
-  [grammar]=120000 [line]=60000 [logs]=120000
+  [cache]=10000 [document]=5000 [fix]=5000 [frames]=300000
+  [grammar]=1000000 [line]=300000 [logs]=2000000
 )
 seed=20261127
 
