@@ -9,8 +9,8 @@
 //! (didChange sent -> that version's publishDiagnostics received; hover
 //! request sent -> answer received). The worst of all sessions is printed
 //! at the end, with what the kernel's scheduler says of it: the bench's
-//! threads (client and server on one runtime, a request's work on the
-//! blocking pool) were either on a CPU, doing the work, or runnable and
+//! threads (client and server on one runtime, a whole-document request's
+//! work on the blocking pool) were either on a CPU, doing the work, or runnable and
 //! waiting for one (on a loaded machine, for other processes). So the worst latency is told apart into the
 //! keystroke's own cost and the machine's, and the most CPU time any
 //! keystroke took is printed beside it.
@@ -156,8 +156,8 @@ impl Worst {
 
 /// The process's time on a CPU and time waiting for one so far, summed
 /// over its threads' `/proc/self/task/*/schedstat` (zero where there is
-/// none): the client and the server's event loop run on this thread, but
-/// a hover's work runs on a worker thread of the blocking pool.
+/// none): the client and the server's event loop, which answers a hover,
+/// run on this thread; whole-document requests run on the blocking pool.
 fn scheduled() -> (Duration, Duration) {
     let mut on_cpu = Duration::ZERO;
     let mut waiting = Duration::ZERO;
