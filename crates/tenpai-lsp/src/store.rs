@@ -497,6 +497,19 @@ mod tests {
             .collect()
     }
 
+    /// The analysis the document keeps, as [`whole_pass`] gives it.
+    fn as_kept(
+        doc: &mut Doc,
+        rules: &Rules,
+        dialects: &DialectConfig,
+    ) -> Vec<(std::ops::Range<usize>, usize)> {
+        let view = doc.view(rules, dialects);
+        view.lines
+            .iter()
+            .map(|l| (l.range.clone(), l.analysis.diagnostics.len()))
+            .collect()
+    }
+
     /// `# tenpai: ignore` typed a character at a time on a line of its own
     /// (it then ignores the hand line below), then deleted the same way:
     /// after each keystroke the document reads as a whole pass reads it,
@@ -517,12 +530,7 @@ mod tests {
                 vec![edit(1, column, 1, column, &typed.to_string())],
                 Encoding::Utf8,
             );
-            let view = doc.view(&rules, &dialects);
-            let got: Vec<_> = view
-                .lines
-                .iter()
-                .map(|l| (l.range.clone(), l.analysis.diagnostics.len()))
-                .collect();
+            let got = as_kept(&mut doc, &rules, &dialects);
             assert_eq!(got, whole_pass(&doc, &rules), "after typing {typed:?}");
         }
         // The comment and the hand below it are ignored: only the first
@@ -535,12 +543,7 @@ mod tests {
                 vec![edit(1, column, 1, column + 1, "")],
                 Encoding::Utf8,
             );
-            let view = doc.view(&rules, &dialects);
-            let got: Vec<_> = view
-                .lines
-                .iter()
-                .map(|l| (l.range.clone(), l.analysis.diagnostics.len()))
-                .collect();
+            let got = as_kept(&mut doc, &rules, &dialects);
             assert_eq!(got, whole_pass(&doc, &rules), "after deleting at {column}");
         }
         assert_eq!(doc.view(&rules, &dialects).lines.len(), 2);
