@@ -87,20 +87,38 @@ fn severity(s: Severity) -> DiagnosticSeverity {
 }
 
 fn diagnostic(cx: &Ctx, d: &FileDiagnostic) -> Diagnostic {
-    let related: Vec<DiagnosticRelatedInformation> = d
-        .related
-        .iter()
-        .map(|r| DiagnosticRelatedInformation {
-            location: Location::new(cx.uri.clone(), cx.range(r.range.clone())),
-            message: r.message.clone(),
+    protocol_diagnostic(
+        cx,
+        d.range.clone(),
+        d.severity,
+        d.code,
+        &d.message,
+        d.related.iter().map(|r| (r.range.clone(), &r.message)),
+    )
+}
+
+/// The protocol's diagnostic of one at `range` of the document, with its
+/// related places (document ranges and their messages).
+fn protocol_diagnostic<'a>(
+    cx: &Ctx,
+    range: Bytes<usize>,
+    level: Severity,
+    code: Code,
+    message: &str,
+    related: impl Iterator<Item = (Bytes<usize>, &'a String)>,
+) -> Diagnostic {
+    let related: Vec<DiagnosticRelatedInformation> = related
+        .map(|(place, note)| DiagnosticRelatedInformation {
+            location: Location::new(cx.uri.clone(), cx.range(place)),
+            message: note.clone(),
         })
         .collect();
     Diagnostic {
-        range: cx.range(d.range.clone()),
-        severity: Some(severity(d.severity)),
-        code: Some(NumberOrString::String(d.code.to_string())),
+        range: cx.range(range),
+        severity: Some(severity(level)),
+        code: Some(NumberOrString::String(code.to_string())),
         source: Some(SOURCE.to_string()),
-        message: d.message.clone(),
+        message: message.to_string(),
         related_information: (!related.is_empty()).then_some(related),
         ..Default::default()
     }
@@ -116,23 +134,16 @@ pub const MAX_DIAGNOSTICS: usize = 1000;
 /// [`file_diagnostics`]' form, without that form's copies (its fixes are
 /// for code actions, not for publishing).
 fn line_diagnostic(cx: &Ctx, line: &AnalyzedLine, d: &crate::diag::Diagnostic) -> Diagnostic {
-    let related: Vec<DiagnosticRelatedInformation> = d
-        .related
-        .iter()
-        .map(|r| DiagnosticRelatedInformation {
-            location: Location::new(cx.uri.clone(), cx.range(line.to_document(&r.span))),
-            message: r.message.clone(),
-        })
-        .collect();
-    Diagnostic {
-        range: cx.range(line.to_document(&d.span)),
-        severity: Some(severity(d.severity)),
-        code: Some(NumberOrString::String(d.code.to_string())),
-        source: Some(SOURCE.to_string()),
-        message: d.message.clone(),
-        related_information: (!related.is_empty()).then_some(related),
-        ..Default::default()
-    }
+    protocol_diagnostic(
+        cx,
+        line.to_document(&d.span),
+        d.severity,
+        d.code,
+        &d.message,
+        d.related
+            .iter()
+            .map(|r| (line.to_document(&r.span), &r.message)),
+    )
 }
 
 /// The document's diagnostics in document order: at most
