@@ -348,6 +348,27 @@ impl Backend {
         uri: &Uri,
         f: impl FnOnce(&Ctx) -> Option<T>,
     ) -> std::result::Result<Option<T>, Option<String>> {
+        self.with_open_document(uri, |doc, settings, enc| {
+            let cx = Ctx {
+                view: doc.view(&settings.rules, &settings.dialects),
+                settings,
+                enc,
+                uri,
+                cancelled: &NEVER_CANCELLED,
+            };
+            f(&cx)
+        })
+    }
+
+    /// Runs `work` under the state lock on the open document `uri`, the
+    /// settings it is read under and the session's encoding, a panic
+    /// caught. `Err(None)`: the document is not open; `Err(Some(..))`:
+    /// `work` panicked.
+    fn with_open_document<R>(
+        &self,
+        uri: &Uri,
+        work: impl FnOnce(&mut Doc, &Settings, Encoding) -> R,
+    ) -> std::result::Result<R, Option<String>> {
         let mut guard = lock(&self.state);
         let State {
             store,
@@ -356,16 +377,10 @@ impl Backend {
             ..
         } = &mut *guard;
         let doc = store.get_mut(uri).ok_or(None)?;
+        let encoding = *enc;
         guarded(|| {
             let settings = doc_settings(settings, doc);
-            let cx = Ctx {
-                view: doc.view(&settings.rules, &settings.dialects),
-                settings: &settings,
-                enc: *enc,
-                uri,
-                cancelled: &NEVER_CANCELLED,
-            };
-            f(&cx)
+            work(doc, &settings, encoding)
         })
         .map_err(Some)
     }
@@ -382,22 +397,10 @@ impl Backend {
         uri: &Uri,
         f: impl FnOnce(&Ctx) -> Option<T> + Send + 'static,
     ) -> std::result::Result<Option<T>, Option<String>> {
-        let (snapshot, settings, enc) = {
-            let mut guard = lock(&self.state);
-            let State {
-                store,
-                settings,
-                enc,
-                ..
-            } = &mut *guard;
-            let doc = store.get_mut(uri).ok_or(None)?;
-            guarded(|| {
-                let settings = doc_settings(settings, doc).into_owned();
-                let snapshot = doc.snapshot(&settings.rules, &settings.dialects);
-                (snapshot, settings, *enc)
-            })
-            .map_err(Some)?
-        };
+        let (snapshot, settings, enc) = self.with_open_document(uri, |doc, settings, enc| {
+            let snapshot = doc.snapshot(&settings.rules, &settings.dialects);
+            (snapshot, settings.clone(), enc)
+        })?;
         let uri = uri.clone();
         // Dropped with this future when the request is cancelled: tells
         // the work to stop early.
