@@ -319,27 +319,18 @@ impl Report {
     /// next: memory follows the piece and the findings, not the document
     /// (an analysed line takes kilobytes, and 100 MB of distinct lines took
     /// gigabytes at once).
-    pub fn add_document(
-        &mut self,
-        name: &str,
-        text: &str,
-        kind: DocKind,
-        rules: &Rules,
-        analyzer: &mut Analyzer,
-    ) {
-        self.add_in_chunks(name, text, kind, rules, analyzer, CHUNK_BYTES);
+    pub fn add_document(&mut self, document: &Checked, analyzer: &mut Analyzer) {
+        self.add_in_chunks(document, analyzer, CHUNK_BYTES);
     }
 
     /// [`Report::add_document`] with pieces of about `chunk_bytes`.
-    fn add_in_chunks(
-        &mut self,
-        name: &str,
-        text: &str,
-        kind: DocKind,
-        rules: &Rules,
-        analyzer: &mut Analyzer,
-        chunk_bytes: usize,
-    ) {
+    fn add_in_chunks(&mut self, document: &Checked, analyzer: &mut Analyzer, chunk_bytes: usize) {
+        let Checked {
+            name,
+            text,
+            kind,
+            rules,
+        } = *document;
         self.files += 1;
         let mut place = PieceStart {
             rules: rules.clone(),
@@ -385,32 +376,31 @@ impl Report {
     /// the findings of the fixed text, and hands each fixed piece to
     /// `sink` in order (a file being replaced, stdout): the fixed document
     /// is never held whole. Returns the fixes applied, or the sink's error.
-    #[allow(clippy::too_many_arguments)]
     pub fn fix_document_into(
         &mut self,
-        name: &str,
-        text: &str,
-        kind: DocKind,
-        rules: &Rules,
+        document: &Checked,
         analyzer: &mut Analyzer,
         level: FixLevel,
         sink: &mut dyn FnMut(Range<usize>, &str) -> std::io::Result<()>,
     ) -> std::io::Result<usize> {
-        self.fix_in_chunks(name, text, kind, rules, analyzer, level, sink, CHUNK_BYTES)
+        self.fix_in_chunks(document, analyzer, level, sink, CHUNK_BYTES)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// [`Report::fix_document_into`] with pieces of about `chunk_bytes`.
     fn fix_in_chunks(
         &mut self,
-        name: &str,
-        text: &str,
-        kind: DocKind,
-        rules: &Rules,
+        document: &Checked,
         analyzer: &mut Analyzer,
         level: FixLevel,
         sink: &mut dyn FnMut(Range<usize>, &str) -> std::io::Result<()>,
         chunk_bytes: usize,
     ) -> std::io::Result<usize> {
+        let Checked {
+            name,
+            text,
+            kind,
+            rules,
+        } = *document;
         self.files += 1;
         let mut place = PieceStart {
             rules: rules.clone(),
@@ -426,6 +416,16 @@ impl Report {
         }
         Ok(fixed_count)
     }
+}
+
+/// A document as `check` reads it: its name in the report, its text, its
+/// kind, and the rules in force at its start.
+#[derive(Clone, Copy)]
+pub struct Checked<'a> {
+    pub name: &'a str,
+    pub text: &'a str,
+    pub kind: DocKind,
+    pub rules: &'a Rules,
 }
 
 /// Where a piece of a document starts: its first line (0-based) and the
@@ -846,9 +846,15 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 continue;
             }
         };
+        let checked = Checked {
+            name: &input.name,
+            text: &text,
+            kind: input.kind,
+            rules: &rules,
+        };
         match (level, &input.path) {
             (None, _) => {
-                report.add_document(&input.name, &text, input.kind, &rules, &mut analyzer);
+                report.add_document(&checked, &mut analyzer);
             }
             (Some(level), Some(path)) => {
                 if let Err(e) = fix_file(
@@ -865,20 +871,15 @@ pub fn run(args: CheckArgs) -> ExitCode {
                     eprintln!("error: {}: {e}", escape_controls(&input.name));
                     report.unwritten += 1;
                     failed = true;
-                    report.add_document(&input.name, &text, input.kind, &rules, &mut analyzer);
+                    report.add_document(&checked, &mut analyzer);
                 }
             }
             (Some(level), None) => {
                 let mut stdout = std::io::stdout().lock();
-                let fixed = report.fix_document_into(
-                    &input.name,
-                    &text,
-                    input.kind,
-                    &rules,
-                    &mut analyzer,
-                    level,
-                    &mut |_, piece| stdout.write_all(piece.as_bytes()),
-                );
+                let fixed =
+                    report.fix_document_into(&checked, &mut analyzer, level, &mut |_, piece| {
+                        stdout.write_all(piece.as_bytes())
+                    });
                 let _ = stdout.flush();
                 report_to_stderr = true;
                 report.fixed += fixed.unwrap_or(0);
@@ -939,31 +940,29 @@ fn fix_file(
     let before = (report.findings.len(), report.files, report.hands);
     let mut replacement: Option<Replacement> = None;
     let mut not_begun: Option<WriteError> = None;
-    let fixed = report.fix_document_into(
-        &input.name,
+    let checked = Checked {
+        name: &input.name,
         text,
-        input.kind,
+        kind: input.kind,
         rules,
-        analyzer,
-        level,
-        &mut |range, piece| {
-            let out = match &mut replacement {
-                Some(out) => out,
-                None if piece == &text[range.clone()] => return Ok(()),
-                None => match Replacement::begin(path) {
-                    Ok(mut out) => {
-                        out.write_all(&text.as_bytes()[..range.start])?;
-                        replacement.insert(out)
-                    }
-                    Err(e) => {
-                        not_begun = Some(e);
-                        return Err(std::io::Error::other("not begun"));
-                    }
-                },
-            };
-            out.write_all(piece.as_bytes())
-        },
-    );
+    };
+    let fixed = report.fix_document_into(&checked, analyzer, level, &mut |range, piece| {
+        let out = match &mut replacement {
+            Some(out) => out,
+            None if piece == &text[range.clone()] => return Ok(()),
+            None => match Replacement::begin(path) {
+                Ok(mut out) => {
+                    out.write_all(&text.as_bytes()[..range.start])?;
+                    replacement.insert(out)
+                }
+                Err(e) => {
+                    not_begun = Some(e);
+                    return Err(std::io::Error::other("not begun"));
+                }
+            },
+        };
+        out.write_all(piece.as_bytes())
+    });
     let outcome = match (fixed, replacement) {
         (Err(e), _) => Err(not_begun.unwrap_or(WriteError::Io(e))),
         (Ok(_), None) => Ok(0),
@@ -1151,51 +1150,38 @@ mod tests {
     /// findings, the same fixed text, the same count of fixes.
     /// Returns the count of findings of the whole read.
     fn assert_reads_as_whole(text: &str, kind: DocKind, min_findings: usize) -> usize {
-        let mut whole = Report::default();
-        whole.add_in_chunks(
-            "a",
+        let rules = Rules::tenhou();
+        let document = Checked {
+            name: "a",
             text,
             kind,
-            &Rules::tenhou(),
-            &mut Analyzer::new(),
-            usize::MAX,
-        );
+            rules: &rules,
+        };
+        let mut whole = Report::default();
+        whole.add_in_chunks(&document, &mut Analyzer::new(), usize::MAX);
         let found = whole.findings.len();
         assert!(found >= min_findings, "{found} findings");
         for size in [1, 40, 1000] {
             let mut chunked = Report::default();
-            chunked.add_in_chunks(
-                "a",
-                text,
-                kind,
-                &Rules::tenhou(),
-                &mut Analyzer::new(),
-                size,
-            );
+            chunked.add_in_chunks(&document, &mut Analyzer::new(), size);
             assert_eq!(chunked.hands, whole.hands, "pieces of {size}");
             assert_eq!(summary(&chunked), summary(&whole), "pieces of {size}");
         }
         for level in [FixLevel::Safe, FixLevel::All] {
             let mut analyzer = Analyzer::new();
-            let (fixed, n) = fix_document(text, kind, &Rules::tenhou(), &mut analyzer, level);
+            let (fixed, n) = fix_document(text, kind, &rules, &mut analyzer, level);
             let mut whole = Report::default();
-            whole.add_in_chunks(
-                "a",
-                &fixed,
-                kind,
-                &Rules::tenhou(),
-                &mut analyzer,
-                usize::MAX,
-            );
+            let fixed_document = Checked {
+                text: &fixed,
+                ..document
+            };
+            whole.add_in_chunks(&fixed_document, &mut analyzer, usize::MAX);
             for size in [1, 40, 1000] {
                 let mut out = String::new();
                 let mut chunked = Report::default();
                 let count = chunked
                     .fix_in_chunks(
-                        "a",
-                        text,
-                        kind,
-                        &Rules::tenhou(),
+                        &document,
                         &mut Analyzer::new(),
                         level,
                         &mut |_, piece| {
@@ -1295,7 +1281,14 @@ mod tests {
         let text = format!("123m456p789s11222z {}\n", ["riichi"; 2000].join(" "));
         let mut report = Report::default();
         let mut analyzer = Analyzer::new();
-        report.add_document("a.mj", &text, DocKind::Mj, &Rules::tenhou(), &mut analyzer);
+        let rules = Rules::tenhou();
+        let document = Checked {
+            name: "a.mj",
+            text: &text,
+            kind: DocKind::Mj,
+            rules: &rules,
+        };
+        report.add_document(&document, &mut analyzer);
         assert_eq!(report.findings.len(), 1999);
         let first = &report.findings[0].source;
         assert!(report

@@ -791,17 +791,24 @@ pub fn settle(mut found: Ranked, taken: &[Range<usize>]) -> Vec<Found> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn overlaps_go_to_markup() {
-        let text = "{{< mj 3s4s4s4s5s5s5s5z5z5z7z7z7z >}}";
-        let mut out = Ranked::new();
+    /// Every reading `prose` finds in the whole of `text`, under the
+    /// default dialect settings, before `settle` keeps the best.
+    fn found_in_prose(text: &str) -> Ranked {
+        let mut found = Ranked::new();
         prose(
             text,
             0..text.len(),
             &[],
             &DialectConfig::default(),
-            &mut out,
+            &mut found,
         );
+        found
+    }
+
+    #[test]
+    fn overlaps_go_to_markup() {
+        let text = "{{< mj 3s4s4s4s5s5s5s5z5z5z7z7z7z >}}";
+        let out = found_in_prose(text);
         assert_eq!(out.len(), 2);
         let kept = settle(out, &[]);
         assert_eq!(kept.len(), 1);
@@ -811,14 +818,7 @@ mod tests {
     #[test]
     fn stated_waits_are_a_claim() {
         let text = "1. {{< mj 3s4s4s4s5s5s5s5z5z5z7z7z7z >}} → {{< mj 2s3s4s5s >}} 待ち";
-        let mut out = Ranked::new();
-        prose(
-            text,
-            0..text.len(),
-            &[],
-            &DialectConfig::default(),
-            &mut out,
-        );
+        let out = found_in_prose(text);
         let kept = settle(out, &[]);
         assert_eq!(kept.len(), 1);
         let t = &kept[0].translation;
@@ -832,14 +832,7 @@ mod tests {
     fn stated_waits_in_a_table_row() {
         let text =
             "<tr>\n<td>{{< mj 2m2m2m3m >}}</td>\n<td>{{< mj 1m4m3m >}}</td><td>11枚</td>\n</tr>";
-        let mut out = Ranked::new();
-        prose(
-            text,
-            0..text.len(),
-            &[],
-            &DialectConfig::default(),
-            &mut out,
-        );
+        let out = found_in_prose(text);
         let kept = settle(out, &[]);
         assert_eq!(kept.len(), 1);
         assert_eq!(
@@ -852,28 +845,14 @@ mod tests {
         assert_eq!(t.to_source(&(claimed..claimed + 8)), at..at + "11枚".len());
         // Without the count, two cells are two shapes.
         let text = "<td>{{< mj 2m2m2m3m >}}</td>\n<td>{{< mj 1m4m3m >}}</td>";
-        let mut out = Ranked::new();
-        prose(
-            text,
-            0..text.len(),
-            &[],
-            &DialectConfig::default(),
-            &mut out,
-        );
+        let out = found_in_prose(text);
         assert_eq!(settle(out, &[]).len(), 2);
     }
 
     #[test]
     fn mdc_with_drawn_tile() {
         let text = ":mahjong-tiles{src=\"222567m3345p,56-7s\"} ツモ :mahjong-tiles{src=\"3p\"}";
-        let mut out = Ranked::new();
-        prose(
-            text,
-            0..text.len(),
-            &[],
-            &DialectConfig::default(),
-            &mut out,
-        );
+        let out = found_in_prose(text);
         let kept = settle(out, &[]);
         assert_eq!(kept.len(), 1);
         assert_eq!(
