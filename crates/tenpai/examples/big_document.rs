@@ -15,38 +15,22 @@ use std::io::{BufWriter, Write};
 
 use tenpai::tile::{to_compact, Tile, KINDS};
 
-/// xorshift64: the same document for the same seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 /// A complete hand (four random groups and a pair, at most four of a
 /// tile), written sorted (`fmt` leaves it) or, one time in ten, group by
 /// group (`fmt` sorts it).
-fn tiles(rng: &mut Rng) -> String {
+fn tiles(rng: &mut fastrand::Rng) -> String {
     let hand = loop {
         let mut hand = Vec::with_capacity(14);
         for _ in 0..4 {
-            if rng.below(3) == 0 {
-                let kind = rng.below(KINDS);
+            if rng.usize(..3) == 0 {
+                let kind = rng.usize(..KINDS);
                 hand.extend([kind, kind, kind]);
             } else {
-                let start = rng.below(3) * 9 + rng.below(7);
+                let start = rng.usize(..3) * 9 + rng.usize(..7);
                 hand.extend([start, start + 1, start + 2]);
             }
         }
-        let pair = rng.below(KINDS);
+        let pair = rng.usize(..KINDS);
         hand.extend([pair, pair]);
         let mut counts = [0u8; KINDS];
         hand.iter().for_each(|&kind| counts[kind] += 1);
@@ -58,7 +42,7 @@ fn tiles(rng: &mut Rng) -> String {
         let tiles: Vec<Tile> = kinds.iter().filter_map(|&i| Tile::from_index(i)).collect();
         to_compact(&tiles)
     };
-    if rng.below(10) == 0 {
+    if rng.usize(..10) == 0 {
         hand.chunks(3).map(word).collect::<Vec<_>>().join("")
     } else {
         let mut sorted = hand;
@@ -69,8 +53,8 @@ fn tiles(rng: &mut Rng) -> String {
 
 /// A hand line, distinct from every other by its `honba=`, `sticks=` and
 /// (past a million lines) `dora=` (each option takes 0 to 999).
-fn hand_line(rng: &mut Rng, n: u64) -> String {
-    let repeated = if rng.below(10) == 0 { " tsumo" } else { "" };
+fn hand_line(rng: &mut fastrand::Rng, n: u64) -> String {
+    let repeated = if rng.usize(..10) == 0 { " tsumo" } else { "" };
     let dora = match n / 1_000_000 {
         0 => String::new(),
         k => {
@@ -102,14 +86,14 @@ fn main() -> std::io::Result<()> {
     let target = megabytes * 1_000_000;
     let markdown = path.ends_with(".md");
     let mut out = BufWriter::new(std::fs::File::create(&path)?);
-    let mut rng = Rng(seed | 1);
+    let mut rng = fastrand::Rng::with_seed(seed);
     let mut written = 0u64;
     let mut n = 0u64;
     let mut lines = 0u64;
     while written < target {
         let block = if markdown {
             let mut block = String::new();
-            match rng.below(6) {
+            match rng.usize(..6) {
                 0 => block.push_str(&format!("## Hand {n}\n\n")),
                 1 => {
                     block.push_str(&format!(
@@ -131,7 +115,7 @@ fn main() -> std::io::Result<()> {
                 _ => {
                     block.push_str("```mj\n");
                     for i in 0..10 {
-                        if i == 5 && rng.below(2) == 0 {
+                        if i == 5 && rng.usize(..2) == 0 {
                             block.push('\n');
                         }
                         block.push_str(&hand_line(&mut rng, n));

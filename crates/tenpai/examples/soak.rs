@@ -106,22 +106,6 @@ static ALLOCATOR: Counting = Counting;
 /// The document is kept near this size: past it, steps delete.
 const MAX_TEXT: usize = 16 << 10;
 
-/// xorshift64: the same session for the same seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
 /// The UTF-16 position of byte `at`.
 fn position(text: &str, at: usize) -> (u32, u32) {
     let at = TextDocument::new(text).position(at, Encoding::Utf16);
@@ -190,27 +174,27 @@ async fn main() {
     );
     let mut version = 1;
     c.open(EDITED, "markdown", version, &text).await;
-    let mut rng = Rng(seed | 1);
+    let mut rng = fastrand::Rng::with_seed(seed);
     let mut tally = Tally::default();
     let started = Instant::now();
     let checkpoint = (steps / 20).max(1);
     println!("step,seconds,rss_kib,live_heap_kib,client_buffered,text_bytes");
     for step in 1..=steps {
-        let roll = rng.below(100);
+        let roll = rng.u64(..100);
         if roll < 88 {
             // An edit, applied to the client's copy too.
-            let from = boundary(&text, rng.below(text.len() as u64 + 1) as usize);
-            let deleting = text.len() > MAX_TEXT || rng.below(3) == 0;
+            let from = boundary(&text, rng.u64(..text.len() as u64 + 1) as usize);
+            let deleting = text.len() > MAX_TEXT || rng.u64(..3) == 0;
             let to = if deleting {
-                boundary(&text, from + rng.below(40) as usize).max(from)
+                boundary(&text, from + rng.u64(..40) as usize).max(from)
             } else {
                 from
             };
             let inserted: String = if text.len() > MAX_TEXT {
                 String::new()
             } else {
-                (0..=rng.below(3))
-                    .map(|_| FRAGMENTS[rng.below(FRAGMENTS.len() as u64) as usize])
+                (0..=rng.u64(..3))
+                    .map(|_| FRAGMENTS[rng.u64(..FRAGMENTS.len() as u64) as usize])
                     .collect()
             };
             let (l0, c0) = position(&text, from);
@@ -220,13 +204,13 @@ async fn main() {
             c.change(EDITED, version, [l0, c0, l1, c1], &inserted).await;
             tally.edits += 1;
         } else if roll < 96 {
-            let line = rng.below(TextDocument::new(text.as_str()).line_count() as u64) as u32;
-            let character = rng.below(60) as u32;
+            let line = rng.u64(..TextDocument::new(text.as_str()).line_count() as u64) as u32;
+            let character = rng.u64(..60) as u32;
             let doc = json!({"uri": EDITED});
             let pos = json!({"line": line, "character": character});
             let range = json!({"start": {"line": line, "character": 0},
                 "end": {"line": line + 30, "character": 0}});
-            let (method, params) = match rng.below(5) {
+            let (method, params) = match rng.u64(..5) {
                 0 => (
                     "textDocument/hover",
                     json!({"textDocument": doc, "position": pos}),
@@ -258,7 +242,7 @@ async fn main() {
         } else {
             // A malformed frame; those with an id must be answered.
             let id = format!("bad-{step}");
-            let (bytes, answered) = match rng.below(5) {
+            let (bytes, answered) = match rng.u64(..5) {
                 0 => (
                     frame(format!(r#"{{"jsonrpc":"2.0","id":"{id}","method":"x","#).as_bytes()),
                     true,

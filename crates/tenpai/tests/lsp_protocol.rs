@@ -300,22 +300,6 @@ async fn thousands_of_rapid_edits_end_in_the_right_text() {
     );
 }
 
-/// xorshift64: the same "random" session on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
 #[tokio::test]
 async fn random_edits_and_requests_never_fail() {
     const FRAGMENTS: &[&str] = &[
@@ -329,18 +313,18 @@ async fn random_edits_and_requests_never_fail() {
         let start =
             "234m567p22s345678s riichi tsumo dora=1s\n🀄 123m456p789s11z22z\n`234m567p22s34568s`\n";
         c.open(uri, language, 1, start).await;
-        let mut rng = Rng(0x7E4_9A1 + language.len() as u64);
+        let mut rng = fastrand::Rng::with_seed(0x7E4_9A1 + language.len() as u64);
         let mut version = 1;
         for step in 0..400 {
-            let line = rng.below(6) as u32;
-            let col = rng.below(50) as u32;
-            let (end_line, end_col) = if rng.below(3) == 0 {
-                (line + rng.below(2) as u32, rng.below(50) as u32)
+            let line = rng.u64(..6) as u32;
+            let col = rng.u64(..50) as u32;
+            let (end_line, end_col) = if rng.u64(..3) == 0 {
+                (line + rng.u64(..2) as u32, rng.u64(..50) as u32)
             } else {
                 (line, col)
             };
-            let text: String = (0..rng.below(3))
-                .map(|_| FRAGMENTS[rng.below(FRAGMENTS.len() as u64) as usize])
+            let text: String = (0..rng.u64(..3))
+                .map(|_| FRAGMENTS[rng.u64(..FRAGMENTS.len() as u64) as usize])
                 .collect();
             version += 1;
             c.change(
@@ -355,7 +339,7 @@ async fn random_edits_and_requests_never_fail() {
             }
             // `call` (in `answers`) fails the test on an error response,
             // which is what a caught panic becomes.
-            answers(&mut c, uri, rng.below(7) as u32, rng.below(60) as u32).await;
+            answers(&mut c, uri, rng.u64(..7) as u32, rng.u64(..60) as u32).await;
         }
         // Still alive, and its diagnostics in the client.
         assert!(c.shown_diagnostics(uri).await.is_array());
@@ -477,12 +461,12 @@ async fn an_edited_document_answers_as_a_fresh_open_of_its_text() {
         c.initialize(json!({}), Value::Null).await;
         let mut text = start.to_string();
         c.open(edited, language, 1, &text).await;
-        let mut rng = Rng(0x5EED_0FED_17ED + language.len() as u64);
+        let mut rng = fastrand::Rng::with_seed(0x5EED_0FED_17ED + language.len() as u64);
         for version in 2..200 {
             // A range of whole characters, never between `\r` and `\n`
             // (no position names that place).
-            let pick = |rng: &mut Rng, from: usize, span: u64| {
-                let mut at = (from + rng.below(span) as usize).min(text.len());
+            let pick = |rng: &mut fastrand::Rng, from: usize, span: u64| {
+                let mut at = (from + rng.u64(..span) as usize).min(text.len());
                 while !text.is_char_boundary(at)
                     || (at > 0 && text[..at].ends_with('\r') && text[at..].starts_with('\n'))
                 {
@@ -491,10 +475,10 @@ async fn an_edited_document_answers_as_a_fresh_open_of_its_text() {
                 at
             };
             let a = pick(&mut rng, 0, text.len() as u64 + 1);
-            let span = if rng.below(5) == 0 { 40 } else { 4 };
+            let span = if rng.u64(..5) == 0 { 40 } else { 4 };
             let b = pick(&mut rng, a, span);
-            let insert: String = (0..rng.below(3))
-                .map(|_| FRAGMENTS[rng.below(FRAGMENTS.len() as u64) as usize])
+            let insert: String = (0..rng.u64(..3))
+                .map(|_| FRAGMENTS[rng.u64(..FRAGMENTS.len() as u64) as usize])
                 .collect();
             let (l0, c0) = utf16_position(&text, a);
             let (l1, c1) = utf16_position(&text, b);
@@ -509,8 +493,8 @@ async fn an_edited_document_answers_as_a_fresh_open_of_its_text() {
                 "diagnostics after edit {version}: {text:?}"
             );
             if version % 10 == 0 {
-                let line = rng.below(line_starts(&text).len() as u64) as u32;
-                let character = rng.below(40) as u32;
+                let line = rng.u64(..line_starts(&text).len() as u64) as u32;
+                let character = rng.u64(..40) as u32;
                 assert_eq!(
                     answers(&mut c, edited, line, character).await,
                     answers(&mut c, fresh, line, character).await,
