@@ -4,6 +4,10 @@
 //! document of about the same size, as the reference of a grammar whose
 //! re-parse is known to be fast (read the ratios: the machine is shared).
 //!
+//! Both parse with tree-sitter's allocator set to mimalloc, as an
+//! application embedding the grammar sets it (`support/allocator.rs`);
+//! `MJ_BENCH_ALLOCATOR=libc` measures them with the C library's `malloc`.
+//!
 //! cargo bench -p tree-sitter-mj --bench parse -- --warm-up-time 1 --measurement-time 3
 
 use std::hint::black_box;
@@ -11,9 +15,12 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 use tree_sitter::{InputEdit, Language, Parser, Point, Tree};
 
+#[path = "support/allocator.rs"]
+mod allocator;
 #[path = "support/documents.rs"]
 mod documents;
 
+use allocator::TreeSitterAllocator;
 use documents::{json_document, mj_document, EDITED_LINE};
 
 fn parser(language: Language) -> Parser {
@@ -81,14 +88,22 @@ impl Case {
 }
 
 fn bench(c: &mut Criterion) {
+    let allocator = match std::env::var("MJ_BENCH_ALLOCATOR") {
+        Err(_) => TreeSitterAllocator::Mimalloc,
+        Ok(name) => TreeSitterAllocator::from_name(&name)
+            .unwrap_or_else(|| panic!("MJ_BENCH_ALLOCATOR: mimalloc or libc, not {name:?}")),
+    };
+    // Before any tree-sitter object exists.
+    allocator.install();
     let mj = mj_document();
     let json = json_document();
     eprintln!(
-        "documents: mj {} lines, {} bytes; json {} lines, {} bytes",
+        "documents: mj {} lines, {} bytes; json {} lines, {} bytes; tree-sitter allocates with {}",
         mj.lines().count(),
         mj.len(),
         json.lines().count(),
-        json.len()
+        json.len(),
+        allocator.name()
     );
     let mj_language: Language = tree_sitter_mj::LANGUAGE.into();
     let json_language: Language = tree_sitter_json::LANGUAGE.into();

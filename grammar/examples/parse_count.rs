@@ -9,6 +9,9 @@
 //! perf stat -e instructions:u target/release/examples/parse_count mj 11
 //! ```
 //!
+//! tree-sitter allocates with mimalloc, as in the bench, or with the C
+//! library's `malloc` when the third argument is `libc`.
+//!
 //! It also prints the tree's size: its nodes, and how many of them are
 //! named (what the syntax tree shows), for one parse.
 
@@ -16,10 +19,16 @@ use std::process::ExitCode;
 
 use tree_sitter::{Language, Parser, TreeCursor};
 
+#[path = "../benches/support/allocator.rs"]
+mod allocator;
 // The bench's documents; the edited line is the bench's business.
 #[allow(dead_code)]
 #[path = "../benches/support/documents.rs"]
 mod documents;
+
+use allocator::TreeSitterAllocator;
+
+const USAGE: &str = "usage: parse_count mj|json [parses] [mimalloc|libc]";
 
 /// Every node under the cursor's, the cursor's own included, and the named ones.
 fn count_nodes(cursor: &mut TreeCursor) -> (usize, usize) {
@@ -46,6 +55,18 @@ fn count_nodes(cursor: &mut TreeCursor) -> (usize, usize) {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let allocator = match args.get(2).map(String::as_str) {
+        None => TreeSitterAllocator::Mimalloc,
+        Some(name) => match TreeSitterAllocator::from_name(name) {
+            Some(allocator) => allocator,
+            None => {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    // Before any tree-sitter object exists.
+    allocator.install();
     let (language, text): (Language, String) = match args.first().map(String::as_str) {
         Some("mj") => (tree_sitter_mj::LANGUAGE.into(), documents::mj_document()),
         Some("json") => (
@@ -53,7 +74,7 @@ fn main() -> ExitCode {
             documents::json_document(),
         ),
         _ => {
-            eprintln!("usage: parse_count mj|json [parses]");
+            eprintln!("{USAGE}");
             return ExitCode::from(2);
         }
     };
@@ -80,8 +101,9 @@ fn main() -> ExitCode {
     };
     let (all, named) = count_nodes(&mut tree.walk());
     println!(
-        "{} bytes, {parses} parse(s); tree: {all} nodes, {named} named, errors: {}",
+        "{} bytes, {parses} parse(s) allocating with {}; tree: {all} nodes, {named} named, errors: {}",
         text.len(),
+        allocator.name(),
         tree.root_node().has_error()
     );
     ExitCode::SUCCESS
