@@ -41,6 +41,7 @@ import {
   hoverTooltip,
   keymap,
   lineNumbers,
+  runScopeHandlers,
   ViewPlugin,
   type ViewUpdate,
 } from '@codemirror/view';
@@ -115,7 +116,10 @@ export interface EngineSlot {
   hooks: EditorHooks | null;
   /** The page's own engine, once loaded (after the first analysis). */
   local: LocalEngine | null;
-  /** Whether the page's engine is still loading (the editor is not idle until it is in). */
+  /**
+   * Whether the page's engine is still loading, or warming up typing
+   * (`warmUpTyping`): the editor is not idle until it is in and warm.
+   */
   localLoading: boolean;
   /** Whether every answer asked for is in (and the page's engine holds the text). */
   idle: boolean;
@@ -259,7 +263,7 @@ interface PageAnswer {
 function answerOnPage(slot: EngineSlot, transactions: readonly Transaction[]): PageAnswer | null {
   const local = slot.local;
   const first = transactions[0];
-  if (!local || !slot.engine || !first || local.version === null) return null;
+  if (!local || !first || local.version === null) return null;
   const start = first.startState;
   if (local.version !== start.field(documentVersion)) return null;
   if (!transactions.some((tr) => tr.docChanged)) return null;
@@ -515,7 +519,16 @@ function tenpaiExtensions(slot: EngineSlot): Extension {
               local.take(text, state.field(documentVersion));
               rehearseKeystroke(slot, state);
               local.take(text, state.field(documentVersion));
-              void rehearseTyping().catch((error: unknown) => console.error(error));
+              if (!typingWarmedUp) {
+                // Not idle until warmed up (`warmUpTyping`).
+                slot.localLoading = true;
+                warmUpTyping(local, this.view)
+                  .catch((error: unknown) => console.error(error))
+                  .finally(() => {
+                    slot.localLoading = false;
+                    this.checkIdle();
+                  });
+              }
             } catch (error) {
               // Left unused: the worker answers every edit.
               console.error(error);
@@ -700,26 +713,33 @@ export interface DispatchTimer {
  * both one after the other.
  */
 export function createEditor(parent: HTMLElement, text: string, timer: DispatchTimer, slot: EngineSlot): EditorView {
-  const view = new EditorView({
+  return new EditorView({
     parent,
-    // Each update timed whole: the page engine's answer to an edit, the
-    // state, the DOM and the listeners.
-    dispatchTransactions(transactions, view) {
-      const start = performance.now();
-      const onPage = answerOnPage(slot, transactions);
-      view.update(onPage ? [...transactions, onPage.transaction] : transactions);
-      timer.onDispatch(performance.now() - start, transactions, view);
-      if (onPage) {
-        // Drawn: the answer is in the editor's DOM.
-        const { answer } = onPage;
-        slot.hooks?.onAnalysis(answer.millis, 'page');
-        if (answer.tokens) slot.hooks?.onHighlight(answer.millis);
-        slot.hooks?.onShown(answer.version);
-      }
-    },
+    dispatchTransactions: answeringDispatch(slot, timer),
     state: EditorState.create({ doc: text, extensions: editorExtensions(slot) }),
   });
-  return view;
+}
+
+/**
+ * An editor's dispatch with the page's engine (`slot.local`): the edit
+ * and its answer in one update (`answerOnPage`), the update timed whole
+ * (the page engine's answer, the state, the DOM and the listeners) for
+ * `timer`, if any.
+ */
+function answeringDispatch(slot: EngineSlot, timer: DispatchTimer | null) {
+  return (transactions: readonly Transaction[], view: EditorView) => {
+    const start = performance.now();
+    const onPage = answerOnPage(slot, transactions);
+    view.update(onPage ? [...transactions, onPage.transaction] : transactions);
+    timer?.onDispatch(performance.now() - start, transactions, view);
+    if (onPage) {
+      // Drawn: the answer is in the editor's DOM.
+      const { answer } = onPage;
+      slot.hooks?.onAnalysis(answer.millis, 'page');
+      if (answer.tokens) slot.hooks?.onHighlight(answer.millis);
+      slot.hooks?.onShown(answer.version);
+    }
+  };
 }
 
 /** The editor's extensions, tenpai's answers through `slot`. */
@@ -737,43 +757,142 @@ function editorExtensions(slot: EngineSlot): Extension {
   ];
 }
 
-/** Whether this page rehearsed typing (`rehearseTyping`). */
-let typingRehearsed = false;
+/** Whether this page warmed up typing (`warmUpTyping`): once a page. */
+let typingWarmedUp = false;
 
 /**
- * Typing rehearsed once, in a throwaway editor out of sight with the
- * editor's extensions and no engine: a character put into its content as
- * the browser types one, read back by CodeMirror, and deleted by the
- * Backspace command; and the lint marks styled (`styleLintMarks`). The
- * first key typed into the page would otherwise be the first to run
- * CodeMirror's typing code (several milliseconds slower than the next
- * keys); the document is not touched. Done once the first results are on
- * screen, not while the page loads.
+ * The document typing is warmed up in: hand lines of each kind, with
+ * comments, enough of them that CodeMirror holds the text as a tree of
+ * lines and the highlighting in several chunks of marks, as it holds a
+ * real document's; few enough that making the editor is a short task.
  */
-async function rehearseTyping(): Promise<void> {
-  if (typingRehearsed) return;
-  typingRehearsed = true;
+const WARM_UP_DOCUMENT = Array.from({ length: 72 }, (_, index) =>
+  [
+    '234m567p22s345678s riichi tsumo dora=1s',
+    '123m456p789s1122z2z seat=s # a comment',
+    '23m456p789s11222z',
+    '13m456p789s11222z4p riichi',
+    '11m234p567s (789m) (rrr) ron',
+    '# a comment line',
+  ][index % 6],
+).join('\n');
+
+/**
+ * What is typed into it, into the comment-less waiting hand on line 9 (an
+ * option word half typed is an error, then a known option, then taken back
+ * with Backspace), and how many times.
+ */
+const WARM_UP_LINE = 9;
+const WARM_UP_KEYS = [...' riichi', ...Array<string>(7).fill('Backspace')];
+const WARM_UP_ROUNDS = 3;
+
+/** The next moment the page is idle (each warm-up key is a task of its own: the page stays responsive). */
+function nextIdle(): Promise<void> {
+  return new Promise((done) => {
+    // (Safari has no requestIdleCallback.)
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => done(), { timeout: 20 });
+    else setTimeout(done, 0);
+  });
+}
+
+/**
+ * Typing warmed up, once the page's engine is in: in a throwaway editor
+ * out of sight, with the editor's extensions and a document of its own in
+ * a second engine on the page engine's module (`sibling`), keys are typed
+ * as the browser types them (the key's events, the character put into
+ * the editable content, read back by CodeMirror; Backspace by its key
+ * binding) and each is answered by that engine in the editor's update of
+ * the key, its hints, diagnostics and highlighting drawn, a few rounds of
+ * the same keys. The page's first real keystroke would otherwise be the
+ * first to run all that code: JavaScript compiled at its first call and
+ * run unoptimised for its first calls, functions of the wasm compiled at
+ * their first call, CodeMirror's key bindings gathered at an editor's
+ * first key (done here for `view`, the page's editor, as well), the lint
+ * marks' images made (`styleLintMarks`); together several milliseconds
+ * more than a warm key. Nothing of the page's document or engine is
+ * touched. One key a task, when the page is idle, after the first results
+ * are on screen.
+ */
+async function warmUpTyping(local: LocalEngine, view: EditorView): Promise<void> {
+  if (typingWarmedUp) return;
+  typingWarmedUp = true;
+  // A key with no binding: only gathers the bindings.
+  runScopeHandlers(view, new KeyboardEvent('keydown', { key: 'Unidentified' }), 'editor');
+  const engine = local.sibling('mj');
   const parent = document.createElement('div');
   parent.className = 'tp-rehearsal';
   parent.setAttribute('aria-hidden', 'true');
   document.body.append(parent);
-  const inert: EngineSlot = { engine: null, hooks: null, local: null, localLoading: false, idle: true };
-  const view = new EditorView({ parent, state: EditorState.create({ doc: '123m', extensions: editorExtensions(inert) }) });
+  const rehearsal: EngineSlot = { engine: null, hooks: null, local: engine, localLoading: false, idle: true };
+  const practice = new EditorView({
+    parent,
+    dispatchTransactions: answeringDispatch(rehearsal, null),
+    state: EditorState.create({ doc: WARM_UP_DOCUMENT, extensions: editorExtensions(rehearsal) }),
+  });
   try {
-    styleLintMarks(view);
-    const line = view.contentDOM.querySelector('.cm-line');
-    const text = line?.lastChild;
-    if (text instanceof Text) {
-      text.appendData('4');
-      // CodeMirror reads the change when its mutation observer reports it.
-      await Promise.resolve();
-      await new Promise((done) => setTimeout(done, 0));
+    styleLintMarks(practice);
+    await nextIdle();
+    // Drawn whole first, as the worker's first answer draws the page's
+    // editor (highlighted all through: marks in many chunks, as on a
+    // screenful of a real document).
+    const whole = engine.whole(WARM_UP_DOCUMENT, practice.state.field(documentVersion), { from: 0, to: WARM_UP_DOCUMENT.length });
+    practice.dispatch({ effects: [engineAnswer.of(whole), ...lintEffects(practice.state, whole)] });
+    for (let round = 0; round < WARM_UP_ROUNDS; round++) {
+      practice.dispatch({ selection: { anchor: practice.state.doc.line(WARM_UP_LINE).to } });
+      for (const key of WARM_UP_KEYS) {
+        await nextIdle();
+        await typeKey(practice, key);
+      }
     }
-    view.dispatch({ selection: { anchor: view.state.doc.length } });
-    deleteCharBackward(view);
   } finally {
-    view.destroy();
+    practice.destroy();
     parent.remove();
+    engine.dispose();
+    performance.mark('tenpai-typing-warmed-up');
+  }
+}
+
+/**
+ * The editable text node and offset in it at `pos` of `view`, where the
+ * browser puts a character typed there (the end of the text before it
+ * when `pos` is between nodes, as before a hint at a line's end).
+ */
+function textAt(view: EditorView, pos: number): { node: Text; offset: number } | null {
+  const { node, offset } = view.domAtPos(pos);
+  if (node instanceof Text) return { node, offset };
+  let before = offset > 0 ? node.childNodes[offset - 1] : null;
+  while (before && !(before instanceof Text) && before.lastChild) before = before.lastChild;
+  return before instanceof Text ? { node: before, offset: before.length } : null;
+}
+
+/**
+ * `key` typed at the cursor of `view`, as the browser types it: its
+ * keydown (a binding runs, as Backspace's), then for a character its
+ * beforeinput and the character put into the editable content, which
+ * CodeMirror reads back when its mutation observer reports it.
+ */
+async function typeKey(view: EditorView, key: string): Promise<void> {
+  const content = view.contentDOM;
+  const head = view.state.selection.main.head;
+  const keydown = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+  content.dispatchEvent(keydown);
+  if (key.length !== 1) {
+    // (A binding that did not run, in some browser: the command itself.)
+    if (!keydown.defaultPrevented && key === 'Backspace') deleteCharBackward(view);
+    return;
+  }
+  content.dispatchEvent(new InputEvent('beforeinput', { inputType: 'insertText', data: key, bubbles: true, cancelable: true }));
+  const text = textAt(view, head);
+  if (text) {
+    text.node.insertData(text.offset, key);
+    await new Promise((done) => setTimeout(done, 0));
+  }
+  // Not read back (not a text node there, another browser): the change itself.
+  if (view.state.sliceDoc(head, head + 1) !== key) {
+    view.dispatch({ changes: { from: head, insert: key }, selection: { anchor: head + 1 }, userEvent: 'input.type' });
+  } else if (view.state.selection.main.head !== head + 1) {
+    // (Unfocused, CodeMirror does not read the DOM's selection.)
+    view.dispatch({ selection: { anchor: head + 1 } });
   }
 }
 

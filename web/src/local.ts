@@ -47,6 +47,27 @@ export class LocalEngine {
     return problem;
   }
 
+  /**
+   * A second engine on this one's instance of the module (the same
+   * compiled code), with a document of its own: the typing warm-up's
+   * (`editor.ts`). `dispose` frees its document.
+   */
+  sibling(docKind: DocKindName): LocalEngine {
+    return new LocalEngine(new Playground(docKind), this.legend);
+  }
+
+  /** Frees the engine's document (the engine is not used after). */
+  dispose(): void {
+    this.playground.free();
+  }
+
+  /** Analyses the whole of `text`, the editor's text at `version`: what to draw everywhere. */
+  whole(text: string, version: number, covered: Span | null): AnalyseAnswer {
+    const answer = analyseText(this.playground, this.legend, text, version, { kind: 'whole' }, covered);
+    this.version = version;
+    return answer;
+  }
+
   /** Analyses `text`, the editor's text at `version` (nothing to draw: the worker's answer drew it). */
   take(text: string, version: number): void {
     this.playground.edit(text);

@@ -149,6 +149,8 @@ async function main(): Promise<void> {
   window.addEventListener(
     'keydown',
     (event) => {
+      // The user's keys (not the typing warm-up's, editor.ts).
+      if (!event.isTrusted) return;
       const now = performance.now();
       // The event's own time (when the browser made it), unless it is not
       // one of this page's clock.
