@@ -56,13 +56,20 @@ void tree_sitter_mj_external_scanner_deserialize(void *payload, const char *buff
   (void)length;
 }
 
+// At the end of the text the lookahead is 0, so `eof` (a call through the
+// lexer) is asked only then, not at every character of a word.
 static bool is_line_end(TSLexer *lexer) {
   int32_t c = lexer->lookahead;
-  return c == '\n' || c == '\r' || lexer->eof(lexer);
+  return c == '\n' || c == '\r' || (c == 0 && lexer->eof(lexer));
 }
 
 // The blanks of the grammar's extras (BLANK in grammar.js): not U+FEFF.
+// A word's characters are mostly printable ASCII, none of them a blank:
+// one test rules them out before the list.
 static bool is_blank(int32_t c) {
+  if (c > ' ' && c < 0x85) {
+    return false;
+  }
   return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == 0x85 || c == 0xA0 ||
          c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
          c == 0x202F || c == 0x205F || c == 0x3000;
