@@ -498,10 +498,11 @@ describe('the playground', () => {
     const middle = doc.indexOf('# hand 100');
     await page.evaluate((at) => window.tenpai.view.dispatch({ selection: { anchor: at }, scrollIntoView: true }), middle);
     // Clicked into, as a person does before typing (the page is not
-    // focused, nor the editor, when it opens). In Chromium the page's first
-    // user activation delays the input event after it by several ms: a key
-    // typed into a page never clicked would carry that delay, which no
-    // user's first key does. The mouse then leaves (no hover opens).
+    // focused, nor the editor, when it opens). In Chromium the first key
+    // typed into a page never clicked (its first user activation) takes
+    // several ms more, whatever the page does (a mouse move first does not
+    // change it, a click does): no user's first typed key is in that case.
+    // The mouse then leaves (no hover opens).
     const point = await coordsAt(page, middle);
     await page.mouse.click(point.x, point.y);
     await page.mouse.move(1, 1);
