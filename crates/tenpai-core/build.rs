@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 #[allow(dead_code)]
 #[path = "src/shanten/gen.rs"]
-mod gen;
+mod shanten_gen;
 
 #[allow(dead_code)]
 #[path = "src/score/suit_gen.rs"]
@@ -46,14 +46,16 @@ fn main() {
 
     // Suits by tile count first (the entries a hand looks up most sit
     // together), the honors in lexicographic order.
-    let suits = gen::generate(9, true, gen::rank_by_sum);
-    let honors = gen::generate(7, false, |counts| gen::rank(&gen::RANK7, counts));
-    assert_eq!(suits.len(), gen::SUIT_CONFIGS);
-    assert_eq!(honors.len(), gen::HONOR_CONFIGS);
+    let suits = shanten_gen::generate(9, true, shanten_gen::rank_by_sum);
+    let honors = shanten_gen::generate(7, false, |counts| {
+        shanten_gen::rank(&shanten_gen::RANK7, counts)
+    });
+    assert_eq!(suits.len(), shanten_gen::SUIT_CONFIGS);
+    assert_eq!(honors.len(), shanten_gen::HONOR_CONFIGS);
 
-    let mut ids: HashMap<gen::Dist, u8> = HashMap::new();
+    let mut ids: HashMap<shanten_gen::Dist, u8> = HashMap::new();
     let mut vectors: Vec<u8> = Vec::new();
-    let mut index = |all: &[gen::Dist]| -> Vec<u8> {
+    let mut index = |all: &[shanten_gen::Dist]| -> Vec<u8> {
         let mut bytes = Vec::with_capacity(all.len());
         for d in all {
             let next = ids.len();
@@ -70,10 +72,10 @@ fn main() {
     // A group without sequences (the honors; a three-player man suit, 1m
     // and 9m) depends only on how many of its kinds hold 1, 2, 3 and 4
     // tiles: its id by that shape, keyed as `gen::shape_key` keys it.
-    let mut honor_shape = vec![0u8; gen::SHAPE_KEYS];
+    let mut honor_shape = vec![0u8; shanten_gen::SHAPE_KEYS];
     for (key, slot) in honor_shape.iter_mut().enumerate() {
-        if let Some(counts) = gen::shape_counts(key) {
-            *slot = honor_bytes[gen::rank(&gen::RANK7, &counts)];
+        if let Some(counts) = shanten_gen::shape_counts(key) {
+            *slot = honor_bytes[shanten_gen::rank(&shanten_gen::RANK7, &counts)];
         }
     }
     std::fs::write(out.join("shanten_honor_shape.bin"), honor_shape).expect("write table");
@@ -85,14 +87,15 @@ fn main() {
     // draws of every two complementary classes. A whole hand is then two
     // class lookups and one finish lookup.
     let n = vectors.len() / 10;
-    let dist =
-        |i: usize| -> gen::Dist { vectors[i * 10..i * 10 + 10].try_into().expect("10 bytes") };
-    let mut class_ids: HashMap<gen::Dist, u8> = HashMap::new();
-    let mut class_dists: Vec<gen::Dist> = Vec::new();
+    let dist = |i: usize| -> shanten_gen::Dist {
+        vectors[i * 10..i * 10 + 10].try_into().expect("10 bytes")
+    };
+    let mut class_ids: HashMap<shanten_gen::Dist, u8> = HashMap::new();
+    let mut class_dists: Vec<shanten_gen::Dist> = Vec::new();
     let mut pair_class = Vec::with_capacity(n * n);
     for a in 0..n {
         for b in 0..n {
-            let merged = gen::merge(&dist(a), &dist(b));
+            let merged = shanten_gen::merge(&dist(a), &dist(b));
             let next = class_ids.len();
             let class = *class_ids.entry(merged).or_insert_with(|| {
                 class_dists.push(merged);
@@ -106,11 +109,11 @@ fn main() {
     class_dists.push([u8::MAX; 10]);
     assert!(class_dists.len() <= 256, "classes fit a byte");
     let classes = class_dists.len();
-    let mut finish = Vec::with_capacity((gen::MAX_MELDS + 1) * classes * classes);
-    for need in 0..=gen::MAX_MELDS {
+    let mut finish = Vec::with_capacity((shanten_gen::MAX_MELDS + 1) * classes * classes);
+    for need in 0..=shanten_gen::MAX_MELDS {
         for left in &class_dists {
             for right in &class_dists {
-                finish.push(gen::finish(left, right, need));
+                finish.push(shanten_gen::finish(left, right, need));
             }
         }
     }
@@ -122,7 +125,9 @@ fn main() {
     let mut man3_class = Vec::with_capacity(25 * n);
     for ones in 0..=4u8 {
         for nines in 0..=4u8 {
-            let man = honor_bytes[gen::rank(&gen::RANK7, &[ones, nines, 0, 0, 0, 0, 0])] as usize;
+            let man = honor_bytes
+                [shanten_gen::rank(&shanten_gen::RANK7, &[ones, nines, 0, 0, 0, 0, 0])]
+                as usize;
             man3_class.extend_from_slice(&pair_class[man * n..man * n + n]);
         }
     }

@@ -23,7 +23,7 @@
 
 mod analysis;
 mod fast;
-pub mod gen;
+pub mod r#gen;
 mod improve;
 mod json;
 mod table;
@@ -357,7 +357,7 @@ impl Limits {
             over |= c > 4;
         }
         let capped = self.capped.iter().any(|&c| c);
-        (!over && !capped && total <= gen::MAX_TILES).then_some(total)
+        (!over && !capped && total <= r#gen::MAX_TILES).then_some(total)
     }
 
     /// Whether group `g` of `h` is looked up in the tables: no cap of the
@@ -390,7 +390,7 @@ impl Limits {
     #[inline(always)]
     fn tabled_group(counts: &[u8]) -> bool {
         counts.iter().all(|&c| c <= 4)
-            && counts.iter().map(|&c| usize::from(c)).sum::<usize>() <= gen::MAX_TILES
+            && counts.iter().map(|&c| usize::from(c)).sum::<usize>() <= r#gen::MAX_TILES
     }
 
     fn groups(&self, h: &Counts, most_melds: usize) -> [D; 4] {
@@ -439,7 +439,7 @@ impl Limits {
     #[inline(always)]
     fn shanten_inline(&self, h: &Counts, melds: usize) -> Shanten {
         let scan = Scan::of(h);
-        let in_tables = scan.max <= 4 && scan.total as usize <= gen::MAX_TILES;
+        let in_tables = scan.max <= 4 && scan.total as usize <= r#gen::MAX_TILES;
         let total = if scan.max <= 4 {
             scan.total as usize
         } else {
@@ -467,7 +467,7 @@ impl Limits {
     /// returns the hand's own shanten.
     pub(crate) fn after_draws(&self, h: &Counts, melds: usize, out: &mut [i8; KINDS]) -> Shanten {
         let (base, total) = match self.covered(h) {
-            Some(total) if total < gen::MAX_TILES => {
+            Some(total) if total < r#gen::MAX_TILES => {
                 (fast::after_draws(h, total, melds, out), total)
             }
             _ => {
@@ -516,7 +516,7 @@ impl Limits {
         let computed: [Option<GroupDraws>; 4] = std::array::from_fn(|g| {
             let (lo, hi, _) = GROUPS[g];
             let sum: usize = h[lo..hi].iter().map(|&c| usize::from(c)).sum();
-            (!self.tabled(g, h) || sum >= gen::MAX_TILES).then(|| self.computed_draws(g, h, need))
+            (!self.tabled(g, h) || sum >= r#gen::MAX_TILES).then(|| self.computed_draws(g, h, need))
         });
         let ds: [D; 4] = std::array::from_fn(|g| match &computed[g] {
             Some(draws) => draws.base,
@@ -611,7 +611,7 @@ struct GroupDraws {
 
 impl GroupDraws {
     fn of(counts: &[u8], caps: &[u8], seq: bool, most_melds: usize) -> GroupDraws {
-        let (base, draws) = gen::dist_with_draws(counts, caps, seq, most_melds);
+        let (base, draws) = r#gen::dist_with_draws(counts, caps, seq, most_melds);
         GroupDraws {
             base: table::pad(base),
             plus: draws.map(|draw| draw.map_or([u8::MAX; 16], table::pad)),
@@ -646,7 +646,7 @@ std::thread_local! {
 /// counts and caps three bits each; `None` for counts beyond 7 (not hands,
 /// answered without the cache).
 fn computed_key(g: usize, counts: &[u8], caps: &[u8], most_melds: usize) -> Option<u64> {
-    let mut key = (g as u64 & 3) | (most_melds.min(gen::MAX_MELDS) as u64) << 2;
+    let mut key = (g as u64 & 3) | (most_melds.min(r#gen::MAX_MELDS) as u64) << 2;
     for (i, (&count, &cap)) in counts.iter().zip(caps).enumerate().take(9) {
         if count > 7 || cap > 7 {
             return None;
@@ -742,7 +742,7 @@ mod tests {
         let mut out = Vec::new();
         let mut c = vec![0u8; n];
         loop {
-            if c.iter().map(|&x| x as usize).sum::<usize>() <= gen::MAX_TILES {
+            if c.iter().map(|&x| x as usize).sum::<usize>() <= r#gen::MAX_TILES {
                 out.push(c.clone());
             }
             let mut k = n;
@@ -763,36 +763,36 @@ mod tests {
     #[test]
     fn honor_ranks_are_dense_and_lexicographic() {
         let all = every_config(7);
-        assert_eq!(all.len(), gen::HONOR_CONFIGS);
+        assert_eq!(all.len(), r#gen::HONOR_CONFIGS);
         for (i, c) in all.iter().enumerate() {
-            assert_eq!(gen::rank(&gen::RANK7, c), i, "{c:?}");
+            assert_eq!(r#gen::rank(&r#gen::RANK7, c), i, "{c:?}");
         }
     }
 
     #[test]
     fn suit_ranks_are_dense_and_by_tile_count_first() {
         let mut all = every_config(9);
-        assert_eq!(all.len(), gen::SUIT_CONFIGS);
+        assert_eq!(all.len(), r#gen::SUIT_CONFIGS);
         // Stable: lexicographic within a tile count.
         all.sort_by_key(|c| c.iter().map(|&x| x as usize).sum::<usize>());
         for (i, c) in all.iter().enumerate() {
-            assert_eq!(gen::rank_by_sum(c), i, "{c:?}");
+            assert_eq!(r#gen::rank_by_sum(c), i, "{c:?}");
             let mut low = [0u8; 8];
             low.copy_from_slice(&c[..8]);
             assert_eq!(
-                gen::rank_by_sum_packed(u64::from_le_bytes(low), c[8]),
+                r#gen::rank_by_sum_packed(u64::from_le_bytes(low), c[8]),
                 i,
                 "{c:?}"
             );
             let sum: usize = c.iter().map(|&x| x as usize).sum();
-            if sum < gen::MAX_TILES {
-                let (rank, plus) = gen::rank_plus_by_sum(c);
+            if sum < r#gen::MAX_TILES {
+                let (rank, plus) = r#gen::rank_plus_by_sum(c);
                 assert_eq!(rank, i);
                 for j in (0..9).filter(|&j| c[j] < 4) {
                     let mut more = c.clone();
                     more[j] += 1;
                     let moved = (i as i64 + i64::from(plus[j])) as usize;
-                    assert_eq!(moved, gen::rank_by_sum(&more), "{c:?} + kind {j}");
+                    assert_eq!(moved, r#gen::rank_by_sum(&more), "{c:?} + kind {j}");
                 }
             }
         }
@@ -892,13 +892,13 @@ mod tests {
     /// cache, no shared states and no tables.
     fn plain_regular(h: &Counts, caps: &Counts, melds: usize) -> i8 {
         let total: usize = h.iter().map(|&c| usize::from(c)).sum();
-        let ds: Vec<gen::Dist> = GROUPS
+        let ds: Vec<r#gen::Dist> = GROUPS
             .iter()
-            .map(|&(lo, hi, seq)| gen::dist(&h[lo..hi], &caps[lo..hi], seq))
+            .map(|&(lo, hi, seq)| r#gen::dist(&h[lo..hi], &caps[lo..hi], seq))
             .collect();
-        let left = gen::merge(&ds[0], &ds[1]);
-        let right = gen::merge(&ds[2], &ds[3]);
-        to_shanten(gen::finish(&left, &right, needed_melds(total, melds)))
+        let left = r#gen::merge(&ds[0], &ds[1]);
+        let right = r#gen::merge(&ds[2], &ds[3]);
+        to_shanten(r#gen::finish(&left, &right, needed_melds(total, melds)))
     }
 
     fn next_random(seed: &mut u64) -> u64 {
@@ -1035,22 +1035,22 @@ mod tests {
                     placed += 1;
                 }
             }
-            let within = |d: gen::Dist| {
+            let within = |d: r#gen::Dist| {
                 let mut d = d;
                 for p in 0..2 {
-                    for m in most + 1..=gen::MAX_MELDS {
-                        d[gen::at(m, p)] = u8::MAX;
+                    for m in most + 1..=r#gen::MAX_MELDS {
+                        d[r#gen::at(m, p)] = u8::MAX;
                     }
                 }
                 d
             };
-            let (base, draws) = gen::dist_with_draws(&counts[..n], &caps[..n], seq, most);
-            assert_eq!(base, within(gen::dist(&counts[..n], &caps[..n], seq)));
+            let (base, draws) = r#gen::dist_with_draws(&counts[..n], &caps[..n], seq, most);
+            assert_eq!(base, within(r#gen::dist(&counts[..n], &caps[..n], seq)));
             for x in 0..n {
                 let expect = (counts[x] < caps[x]).then(|| {
                     let mut drawn = counts;
                     drawn[x] += 1;
-                    within(gen::dist(&drawn[..n], &caps[..n], seq))
+                    within(r#gen::dist(&drawn[..n], &caps[..n], seq))
                 });
                 assert_eq!(draws[x], expect, "{counts:?} {caps:?} draw {x}");
             }
@@ -1159,10 +1159,10 @@ mod tests {
             [4, 0, 4, 0, 4, 0, 2, 0, 0],
             [3, 1, 1, 1, 1, 1, 1, 1, 3],
         ] {
-            assert_eq!(table::suit(&h)[..10], gen::dist(&h, &caps, true), "{h:?}");
+            assert_eq!(table::suit(&h)[..10], r#gen::dist(&h, &caps, true), "{h:?}");
         }
         let h = [4u8, 3, 2, 1, 0, 4, 0];
-        assert_eq!(table::honor(&h)[..10], gen::dist(&h, &caps[..7], false));
+        assert_eq!(table::honor(&h)[..10], r#gen::dist(&h, &caps[..7], false));
     }
 
     #[test]

@@ -1,15 +1,15 @@
 //! The generated lookup tables (see `gen.rs` and `build.rs`) and the
 //! min-plus combination of per-suit distances into a whole hand's.
 
-use super::gen::{self, at, Dist};
+use super::r#gen::{self, at, Dist};
 use crate::tile::Counts;
 
-static SUIT: &[u8; gen::SUIT_CONFIGS] =
+static SUIT: &[u8; r#gen::SUIT_CONFIGS] =
     include_bytes!(concat!(env!("OUT_DIR"), "/shanten_suit.bin"));
-static HONOR: &[u8; gen::HONOR_CONFIGS] =
+static HONOR: &[u8; r#gen::HONOR_CONFIGS] =
     include_bytes!(concat!(env!("OUT_DIR"), "/shanten_honor.bin"));
 /// Honor ids by [`gen::shape_key`].
-static HONOR_SHAPE: &[u8; gen::SHAPE_KEYS] =
+static HONOR_SHAPE: &[u8; r#gen::SHAPE_KEYS] =
     include_bytes!(concat!(env!("OUT_DIR"), "/shanten_honor_shape.bin"));
 const DIST_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shanten_dist.bin"));
 const DISTS_LEN: usize = DIST_BYTES.len() / 10;
@@ -46,7 +46,7 @@ const CLASS_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/shanten_cla
 const CLASSES: usize = CLASS_BYTES.len() / 10;
 /// The draws of every two complementary classes, for each number of melds
 /// needed: `(need * CLASSES + left) * CLASSES + right`.
-static FINISH: &[u8; (gen::MAX_MELDS + 1) * CLASSES * CLASSES] =
+static FINISH: &[u8; (r#gen::MAX_MELDS + 1) * CLASSES * CLASSES] =
     include_bytes!(concat!(env!("OUT_DIR"), "/shanten_finish.bin"));
 
 /// A class that nothing reaches: it finishes at `u8::MAX` with any other,
@@ -54,13 +54,13 @@ static FINISH: &[u8; (gen::MAX_MELDS + 1) * CLASSES * CLASSES] =
 pub const NO_CLASS: u8 = (CLASSES - 1) as u8;
 
 /// Bytes of table data the binary carries.
-const TABLE_BYTES: usize = gen::SUIT_CONFIGS
-    + gen::HONOR_CONFIGS
-    + gen::SHAPE_KEYS
+const TABLE_BYTES: usize = r#gen::SUIT_CONFIGS
+    + r#gen::HONOR_CONFIGS
+    + r#gen::SHAPE_KEYS
     + DIST_BYTES.len()
     + DISTS_LEN * DISTS_LEN
     + CLASS_BYTES.len()
-    + (gen::MAX_MELDS + 1) * CLASSES * CLASSES;
+    + (r#gen::MAX_MELDS + 1) * CLASSES * CLASSES;
 const _: () = assert!(TABLE_BYTES <= 1024 * 1024, "tables stay within 1 MB");
 
 /// The id of the suit whose 9 counts start at `h[lo]` (each at most 4, sum
@@ -69,7 +69,7 @@ const _: () = assert!(TABLE_BYTES <= 1024 * 1024, "tables stay within 1 MB");
 pub fn suit_id(h: &Counts, lo: usize) -> usize {
     let mut low = [0u8; 8];
     low.copy_from_slice(&h[lo..lo + 8]);
-    SUIT[gen::rank_by_sum_packed(u64::from_le_bytes(low), h[lo + 8])] as usize
+    SUIT[r#gen::rank_by_sum_packed(u64::from_le_bytes(low), h[lo + 8])] as usize
 }
 
 /// The id of a group's counts and, in `out`, the ids with one more tile of
@@ -93,13 +93,13 @@ fn ids_plus<const N: usize>(
 /// [`ids_plus`] for a suit (9 counts, at most 13 tiles).
 #[inline(always)]
 pub fn suit_ids_plus(counts: &[u8], out: &mut [u8]) -> usize {
-    ids_plus(gen::rank_plus_by_sum(counts), SUIT, counts, out)
+    ids_plus(r#gen::rank_plus_by_sum(counts), SUIT, counts, out)
 }
 
 /// [`ids_plus`] for the honors (7 counts, at most 13 tiles).
 #[inline(always)]
 pub fn honor_ids_plus(counts: &[u8], out: &mut [u8]) -> usize {
-    ids_plus(gen::rank_plus(&gen::RANK7, counts), HONOR, counts, out)
+    ids_plus(r#gen::rank_plus(&r#gen::RANK7, counts), HONOR, counts, out)
 }
 
 /// The id of the 7 honor counts, from `h[27]` (each at most 4, sum at most
@@ -109,14 +109,14 @@ pub fn honor_id(h: &Counts) -> usize {
     // Kinds 26-33 in one load, less kind 26.
     let mut eight = [0u8; 8];
     eight.copy_from_slice(&h[26..34]);
-    HONOR_SHAPE[gen::shape_key(u64::from_le_bytes(eight) >> 8)] as usize
+    HONOR_SHAPE[r#gen::shape_key(u64::from_le_bytes(eight) >> 8)] as usize
 }
 
 /// The id of two counts read as a group of honors (kinds that make no
 /// sequence): a three-player man suit, 1m and 9m.
 #[cfg(test)]
 fn honor_id_of_two(first: u8, second: u8) -> usize {
-    HONOR_SHAPE[gen::shape_key(u64::from(first) | u64::from(second) << 8)] as usize
+    HONOR_SHAPE[r#gen::shape_key(u64::from(first) | u64::from(second) << 8)] as usize
 }
 
 /// The class of a three-player man suit, whose only kinds are 1m and 9m
@@ -153,13 +153,13 @@ pub fn class_dist(class: u8) -> Dist {
 /// Distances of one suit's 9 counts (each at most 4, sum at most 14).
 #[cfg(test)]
 pub fn suit(counts: &[u8]) -> &'static D {
-    &DISTS[SUIT[gen::rank_by_sum(counts)] as usize]
+    &DISTS[SUIT[r#gen::rank_by_sum(counts)] as usize]
 }
 
 /// Distances of the 7 honor counts.
 #[cfg(test)]
 pub fn honor(counts: &[u8]) -> &'static D {
-    &DISTS[HONOR[gen::rank(&gen::RANK7, counts)] as usize]
+    &DISTS[HONOR[r#gen::rank(&r#gen::RANK7, counts)] as usize]
 }
 
 /// The distances of one group's counts from the tables: 9 counts of a
@@ -169,9 +169,9 @@ pub fn honor(counts: &[u8]) -> &'static D {
 #[inline]
 pub fn group(counts: &[u8], seq: bool) -> D {
     let id = if seq {
-        SUIT[gen::rank_by_sum(counts)]
+        SUIT[r#gen::rank_by_sum(counts)]
     } else {
-        HONOR[gen::rank(&gen::RANK7, counts)]
+        HONOR[r#gen::rank(&r#gen::RANK7, counts)]
     } as usize;
     let mut out = [0u8; 16];
     if let Some(bytes) = DIST_BYTES.get(id * 10..id * 10 + 10) {
@@ -234,7 +234,7 @@ mod tests {
                 assert_ne!(class, NO_CLASS, "{a} {b}");
                 assert_eq!(
                     class_dist(class),
-                    gen::merge(&dist_of(a), &dist_of(b)),
+                    r#gen::merge(&dist_of(a), &dist_of(b)),
                     "{a} {b}"
                 );
             }
@@ -243,13 +243,13 @@ mod tests {
 
     #[test]
     fn two_classes_finish_as_the_programme_does() {
-        for need in 0..=gen::MAX_MELDS {
+        for need in 0..=r#gen::MAX_MELDS {
             for left in 0..CLASSES as u8 {
                 for right in 0..CLASSES as u8 {
                     let expect = if left == NO_CLASS || right == NO_CLASS {
                         u8::MAX
                     } else {
-                        gen::finish(&class_dist(left), &class_dist(right), need)
+                        r#gen::finish(&class_dist(left), &class_dist(right), need)
                     };
                     assert_eq!(finish_classes(left, right, need), expect);
                 }
@@ -264,12 +264,12 @@ mod tests {
         let mut seen = 0;
         loop {
             let sum: usize = counts.iter().map(|&c| c as usize).sum();
-            if sum <= gen::MAX_TILES {
+            if sum <= r#gen::MAX_TILES {
                 let mut h = [0u8; crate::tile::KINDS];
                 h[27..].copy_from_slice(&counts);
                 assert_eq!(
                     honor_id(&h),
-                    HONOR[gen::rank(&gen::RANK7, &counts)] as usize,
+                    HONOR[r#gen::rank(&r#gen::RANK7, &counts)] as usize,
                     "{counts:?}"
                 );
                 seen += 1;
@@ -277,7 +277,7 @@ mod tests {
             let mut k = 7;
             loop {
                 if k == 0 {
-                    assert_eq!(seen, gen::HONOR_CONFIGS);
+                    assert_eq!(seen, r#gen::HONOR_CONFIGS);
                     return;
                 }
                 k -= 1;
@@ -305,7 +305,7 @@ mod tests {
                 // kind of pin, sou or honors costs, and a hand of at most
                 // 14 tiles always has such a kind: the whole hand's draws
                 // are the same (the differential tests check it).
-                let exact = gen::dist(&man, &caps, true);
+                let exact = r#gen::dist(&man, &caps, true);
                 let tabled = dist_of(honor_id_of_two(one, nine));
                 for lane in 0..10 {
                     assert!(
