@@ -13,7 +13,7 @@
 //! 5. [`shanten`]: distance to ready, waits, ukeire, discards (it prices
 //!    the waits with [`score`]).
 //!
-//! `tests/layers.rs` of the `tenpai` crate fails if an import goes the
+//! `tests/it/layers.rs` of the `tenpai` crate fails if an import goes the
 //! other way.
 //!
 //! # Scoring a hand
