@@ -4,12 +4,13 @@
 
 use std::sync::OnceLock;
 
-use crate::hand::{Hand, Riichi, Situation};
+use crate::hand::{Hand, MeldKind, Riichi, Situation};
 use crate::tile::{Counts, Tile, KINDS};
 
 use super::points::{limit_and_base, pay, Limit, Points};
 use super::shape::{CountMasks, Form, GroupKind, Interpretation, Wait};
-use super::yaku::{Yaku, YakuSet};
+use super::table::{ClosedFacts, WinGroup};
+use super::yaku::{HanTable, Yaku, YakuSet, HAN_CLOSED, HAN_OPEN};
 use super::{FuItem, FuList};
 use crate::rules::{Daisharin, RenhouRule, Rules};
 
@@ -34,10 +35,55 @@ pub(crate) struct Ctx<'a> {
     pub nuki: u32,
     /// How many yakuman a paarenchan is worth here (0: none).
     pub paarenchan: u32,
+    /// The called melds' part of every standard reading.
+    melds: MeldFacts,
+    /// The yaku's han in this hand (closed or open).
+    han: &'static HanTable,
+}
+
+/// What the called melds (closed kans included) add to a standard
+/// reading's yaku and fu: the same for every reading of the hand.
+#[derive(Clone, Copy, Default)]
+struct MeldFacts {
+    seq_starts: u64,
+    /// Pons and kans.
+    pon_kinds: u64,
+    sequences: u32,
+    /// Closed kans.
+    concealed: u32,
+    fu: u32,
+}
+
+impl MeldFacts {
+    fn of(hand: &Hand) -> MeldFacts {
+        let mut facts = MeldFacts::default();
+        for meld in &hand.melds {
+            let Some(&first) = meld.tiles.first() else {
+                continue;
+            };
+            let bit = 1u64 << first.index();
+            // Fu as `fu_counted` gives them: 2 a triplet, 8 a kan, twice
+            // for a terminal or honor, twice again when closed.
+            let (base, closed) = match meld.kind {
+                MeldKind::Chi => {
+                    facts.seq_starts |= bit;
+                    facts.sequences += 1;
+                    continue;
+                }
+                MeldKind::Pon => (2, false),
+                MeldKind::OpenKan => (8, false),
+                MeldKind::ClosedKan => (8, true),
+            };
+            facts.pon_kinds |= bit;
+            facts.concealed += u32::from(closed);
+            facts.fu += base << (u32::from(first.is_yaochu()) + u32::from(closed));
+        }
+        facts
+    }
 }
 
 /// The value of one reading, before it is priced.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub(crate) struct Eval {
     pub yaku: YakuSet,
     /// Han of the yaku (dora excluded).
@@ -334,6 +380,8 @@ impl<'a> Ctx<'a> {
         };
 
         Ctx {
+            melds: MeldFacts::of(hand),
+            han: if menzen { &HAN_CLOSED } else { &HAN_OPEN },
             rules,
             sit,
             menzen,
@@ -360,8 +408,17 @@ impl<'a> Ctx<'a> {
     pub fn yaku_han(&self, y: Yaku) -> u32 {
         match (y, self.rules.renhou) {
             (Yaku::Renhou, RenhouRule::Han(han)) => u32::from(han),
-            _ => y.han(!self.menzen),
+            _ => self.han.of_yaku(y),
         }
+    }
+
+    /// The han of a set of ordinary yaku.
+    fn yaku_han_sum(&self, yaku: YakuSet) -> u32 {
+        if yaku.contains(Yaku::Renhou) {
+            // Its han come from the rules, not the table.
+            return yaku.iter().map(|y| self.yaku_han(y)).sum();
+        }
+        self.han.of_set(yaku)
     }
 
     /// A yakuman's weight: 2 for the four "double" hands when the rules say
@@ -526,6 +583,102 @@ impl<'a> Ctx<'a> {
         self.finish(yaku, ym, fu)
     }
 
+    /// Evaluates a standard reading from its facts: the closed groups'
+    /// (from the table), the melds' (from the hand) and the group the
+    /// winning tile completed. The same value as [`Self::eval`] of its
+    /// interpretation (a test compares them), without walking the groups.
+    pub fn eval_standard(&self, closed: &ClosedFacts, win: WinGroup) -> Eval {
+        let mut yaku = self.fixed;
+        let mut ym = self.fixed_yakuman;
+        // A closed triplet completed by ron counts as open.
+        let by_ron = !self.tsumo && win.kind == GroupKind::Triplet;
+        let melds = &self.melds;
+        let nseq = closed.sequences + melds.sequences;
+        let seq_starts = closed.seq_starts | melds.seq_starts;
+        let pon_kinds = closed.triplets | melds.pon_kinds;
+        let concealed = closed.triplets.count_ones() + melds.concealed - u32::from(by_ron);
+        let pair = closed.pair;
+        let pair_bit = 1u64 << pair.index();
+        let sequences_yaochu = seq_starts & !SEQ_WITH_TERMINAL == 0;
+        let all_yaochu = sequences_yaochu && (pon_kinds | pair_bit) & !YAOCHU == 0;
+        let all_terminal = sequences_yaochu && (pon_kinds | pair_bit) & !TERMINALS == 0;
+        let pair_fu = self.valued_pair_fu(pair);
+        let pinfu = self.menzen
+            && nseq == 4
+            && win.wait == Wait::Ryanmen
+            && pair_fu == 0
+            && !(self.tsumo && self.rules.pinfu_tsumo_fu);
+        if pinfu {
+            yaku.insert(Yaku::Pinfu);
+        }
+        if self.menzen && nseq >= 2 {
+            match closed.peikou {
+                0 => {}
+                1 => yaku.insert(Yaku::Iipeikou),
+                _ => yaku.insert(Yaku::Ryanpeikou),
+            }
+        }
+        if seq_starts & (seq_starts >> 9) & (seq_starts >> 18) & SUIT != 0 {
+            yaku.insert(Yaku::Sanshoku);
+        }
+        const ITTSU: u64 = 0b1_001_001;
+        if (0..3).any(|s| (seq_starts >> (9 * s)) & ITTSU == ITTSU) {
+            yaku.insert(Yaku::Ittsu);
+        }
+        if pon_kinds & (pon_kinds >> 9) & (pon_kinds >> 18) & SUIT != 0 {
+            yaku.insert(Yaku::SanshokuDoukou);
+        }
+        if nseq == 0 {
+            yaku.insert(Yaku::Toitoi);
+        }
+        if nseq > 0 && all_yaochu {
+            if all_terminal {
+                yaku.insert(Yaku::Junchan);
+            } else {
+                yaku.insert(Yaku::Chanta);
+            }
+        }
+        match concealed {
+            4 => ym.insert(if win.wait == Wait::Tanki {
+                Yaku::SuuankouTanki
+            } else {
+                Yaku::Suuankou
+            }),
+            3 => yaku.insert(Yaku::Sanankou),
+            _ => {}
+        }
+        if !ym.is_empty() && self.rules.limits {
+            return self.finish(yaku, ym, 0);
+        }
+        let fu = if pinfu && self.tsumo {
+            20
+        } else {
+            // As `fu_counted` adds them: base, closed ron or tsumo, the
+            // groups, the wait, an open hand's 30 fu, the rounding.
+            let mut total = 20;
+            if self.menzen && !self.tsumo {
+                total += 10;
+            }
+            if self.tsumo {
+                total += 2;
+            }
+            let mut triplet_fu = closed.triplet_fu;
+            if by_ron {
+                // Counted open: half its closed fu.
+                triplet_fu -= if win.tile.is_yaochu() { 4 } else { 2 };
+            }
+            total += melds.fu + triplet_fu + pair_fu;
+            if matches!(win.wait, Wait::Kanchan | Wait::Penchan | Wait::Tanki) {
+                total += 2;
+            }
+            if !self.menzen && !self.tsumo && total == 20 && self.rules.open_pinfu_fu {
+                total += 10;
+            }
+            total.div_ceil(10) * 10
+        };
+        self.finish(yaku, ym, fu)
+    }
+
     fn finish(&self, yaku: YakuSet, mut ym: YakuSet, fu: u32) -> Eval {
         // Paarenchan counts with another yaku (or without one, when the
         // rules say it needs none).
@@ -557,7 +710,7 @@ impl<'a> Ctx<'a> {
             };
         }
         let yaku = exclusive(yaku);
-        let han = yaku.iter().map(|y| self.yaku_han(y)).sum();
+        let han = self.yaku_han_sum(yaku);
         Eval {
             yaku,
             han,
@@ -587,7 +740,7 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        let ordinary: u32 = yaku.iter().map(|y| self.yaku_han(y)).sum();
+        let ordinary = self.yaku_han_sum(yaku);
         let yakuman: u32 = ym.iter().map(|y| 13 * self.yakuman_weight(y)).sum();
         Eval {
             yaku: YakuSet(yaku.0 | ym.0),

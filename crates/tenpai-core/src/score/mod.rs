@@ -253,8 +253,7 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
     // Inline: a hand has a few readings (the most, a nine-gates shape, a
     // dozen or so), so the search allocates nothing.
     let mut readings: SmallVec<[Reading; 8]> = SmallVec::new();
-    let mut push = |it: &Interpretation| {
-        let mut eval = ctx.eval(it);
+    let mut push = |it: &Interpretation, mut eval: Eval| {
         let (mut han, mut limit, mut base) = ctx.price(&eval);
         let renhou_mangan = sit.renhou
             && !sit.tsumo
@@ -284,17 +283,21 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
         });
     };
     if let Some(base) = shape::meld_shape(&hand.melds) {
-        table::standard(&masks, &base, |s| {
-            s.readings(Form::Standard, win, &mut push)
+        // Each reading priced from the facts of its splits, not its groups.
+        table::standard(&masks, &base, |shape, closed| {
+            closed.win_groups(win, |group| {
+                let it = shape.reading(Form::Standard, win, group.kind, group.tile, group.wait);
+                push(&it, ctx.eval_standard(closed, group));
+            })
         });
     }
     if hand.melds.is_empty() {
         if let Some(s) = shape::chiitoitsu_masked(&masks) {
-            s.readings(Form::Chiitoitsu, win, &mut push);
+            s.readings(Form::Chiitoitsu, win, |it| push(it, ctx.eval(it)));
         }
         if let Some(s) = shape::kokushi_masked(&masks) {
             if let Some(it) = shape::kokushi_reading(&s, win) {
-                push(&it);
+                push(&it, ctx.eval(&it));
             }
         }
     }
@@ -550,6 +553,204 @@ pub fn is_complete(hand: &Hand) -> bool {
         return false;
     };
     let mut found = false;
-    table::standard(&shape::CountMasks::of(&c), &base, |_| found = true);
+    table::standard(&shape::CountMasks::of(&c), &base, |_, _| found = true);
     found
+}
+
+#[cfg(test)]
+mod tests {
+    //! The standard readings priced from the table's facts against the
+    //! reference: the same hands read by their groups (`Shape::readings`)
+    //! and evaluated by walking them (`Ctx::eval`).
+
+    use super::*;
+    use crate::hand::{Meld, Riichi};
+    use crate::tile::Wind;
+
+    /// The readings as the engine makes them: the win groups from the
+    /// closed facts, each priced by `eval_standard`.
+    fn by_facts(hand: &Hand, ctx: &Ctx, masks: &CountMasks) -> Vec<(Interpretation, Eval)> {
+        let mut out = Vec::new();
+        let (Some(base), Some(win)) = (shape::meld_shape(&hand.melds), hand.win) else {
+            return out;
+        };
+        table::standard(masks, &base, |shape, closed| {
+            closed.win_groups(win, |group| {
+                let it = shape.reading(Form::Standard, win, group.kind, group.tile, group.wait);
+                out.push((it, ctx.eval_standard(closed, group)));
+            })
+        });
+        out
+    }
+
+    /// The reference: every group holding the win, found by walking the
+    /// groups, each reading evaluated by walking them again.
+    fn by_groups(hand: &Hand, ctx: &Ctx, masks: &CountMasks) -> Vec<(Interpretation, Eval)> {
+        let mut out = Vec::new();
+        let (Some(base), Some(win)) = (shape::meld_shape(&hand.melds), hand.win) else {
+            return out;
+        };
+        table::standard(masks, &base, |shape, _| {
+            shape.readings(Form::Standard, win, |it| out.push((*it, ctx.eval(it))))
+        });
+        out
+    }
+
+    /// A small deterministic generator (xorshift).
+    struct Draws(u64);
+
+    impl Draws {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+
+        fn coin(&mut self) -> bool {
+            self.below(2) == 0
+        }
+    }
+
+    fn tile(index: usize) -> Tile {
+        Tile::from_index(index).expect("a kind")
+    }
+
+    /// A complete hand drawn from sets and a pair: some sets called (chi,
+    /// pon, open or closed kan), the rest closed, biased toward few kinds
+    /// so that hands read several ways and make the rarer yaku.
+    fn complete_hand(draws: &mut Draws) -> Hand {
+        let mut held = [0u8; 34];
+        // Draw from a few kinds only, half the time.
+        let narrow = draws.coin();
+        let pool_start = 9 * draws.below(3);
+        let kind = |draws: &mut Draws| {
+            if narrow && draws.below(4) != 0 {
+                pool_start + draws.below(9)
+            } else {
+                draws.below(34)
+            }
+        };
+        let mut closed = Vec::new();
+        let mut melds: SmallVec<[Meld; 4]> = SmallVec::new();
+        let called = if draws.coin() { 0 } else { draws.below(5) };
+        let mut sets = 0;
+        while sets < 4 {
+            let first = kind(draws);
+            let sequence = first < 27 && first % 9 <= 6 && draws.below(3) != 0;
+            let meld = sets < called;
+            let kan = meld && !sequence && draws.below(3) == 0;
+            let tiles: Vec<usize> = if sequence {
+                vec![first, first + 1, first + 2]
+            } else if kan {
+                vec![first; 4]
+            } else {
+                vec![first; 3]
+            };
+            let fits = tiles
+                .iter()
+                .all(|&t| held[t] + tiles.iter().filter(|&&u| u == t).count() as u8 <= 4);
+            if !fits {
+                continue;
+            }
+            for &t in &tiles {
+                held[t] += 1;
+            }
+            if meld {
+                let kind = match (sequence, kan) {
+                    (true, _) => MeldKind::Chi,
+                    (false, true) if draws.coin() => MeldKind::ClosedKan,
+                    (false, true) => MeldKind::OpenKan,
+                    (false, false) => MeldKind::Pon,
+                };
+                melds.push(Meld {
+                    kind,
+                    tiles: tiles.iter().map(|&t| tile(t)).collect(),
+                });
+            } else {
+                closed.extend(tiles.iter().map(|&t| tile(t)));
+            }
+            sets += 1;
+        }
+        loop {
+            let pair = kind(draws);
+            if held[pair] <= 2 {
+                closed.extend([tile(pair), tile(pair)]);
+                break;
+            }
+        }
+        closed.sort();
+        let win = closed[draws.below(closed.len())];
+        Hand {
+            closed: closed.into_iter().collect(),
+            melds,
+            win: Some(win),
+            red_fives: 0,
+            red_suits: 0,
+            red_melded: 0,
+        }
+    }
+
+    fn situation(draws: &mut Draws) -> Situation {
+        let winds = [Wind::East, Wind::South, Wind::West, Wind::North];
+        Situation {
+            tsumo: draws.coin(),
+            riichi: [Riichi::None, Riichi::Riichi, Riichi::Double][draws.below(3)],
+            seat: winds[draws.below(4)],
+            round: winds[draws.below(2)],
+            dora: [tile(draws.below(34))].into_iter().collect(),
+            paarenchan: u32::from(draws.below(8) == 0),
+            ..Situation::default()
+        }
+    }
+
+    /// The rule sets whose switches change how a standard reading is
+    /// valued.
+    fn rule_sets() -> Vec<Rules> {
+        let tenhou = Rules::tenhou();
+        let mut sets = vec![tenhou.clone()];
+        let mut other = tenhou.clone();
+        other.open_tanyao = false;
+        other.double_wind_fu = 2;
+        other.open_pinfu_fu = false;
+        other.pinfu_tsumo_fu = true;
+        other.double_yakuman = true;
+        other.paarenchan = true;
+        sets.push(other);
+        let mut no_limits = tenhou.clone();
+        no_limits.limits = false;
+        no_limits.yakuman_stacking = false;
+        no_limits.paarenchan = true;
+        no_limits.paarenchan_needs_yaku = false;
+        sets.push(no_limits);
+        let mut sanma = tenhou;
+        sanma.players = rules::Players::Three;
+        sets.push(sanma);
+        sets
+    }
+
+    #[test]
+    fn readings_priced_from_facts_are_the_readings_priced_from_groups() {
+        let mut draws = Draws(0x2545_F491_4F6C_DD1D);
+        let rule_sets = rule_sets();
+        let (mut hands, mut readings, mut several) = (0, 0, 0);
+        for _ in 0..60_000 {
+            let hand = complete_hand(&mut draws);
+            let sit = situation(&mut draws);
+            let rules = &rule_sets[draws.below(rule_sets.len())];
+            let Ok((masks, held)) = check_tiles(&hand) else {
+                continue;
+            };
+            let ctx = Ctx::new(&hand, &sit, rules, &held);
+            let expected = by_groups(&hand, &ctx, &masks);
+            assert_eq!(by_facts(&hand, &ctx, &masks), expected, "{hand:?} {sit:?}");
+            hands += 1;
+            readings += expected.len();
+            several += usize::from(expected.len() > 1);
+        }
+        assert!(
+            hands > 50_000 && readings > hands && several > 5_000,
+            "{hands} hands, {readings} readings, {several} with several"
+        );
+    }
 }

@@ -301,6 +301,31 @@ impl Shape {
         &self.groups[..self.len]
     }
 
+    /// The reading in which the winning tile completed the first closed
+    /// group of `kind` and `tile` (the group [`Self::readings`] would name).
+    pub fn reading(
+        &self,
+        form: Form,
+        win: Tile,
+        kind: GroupKind,
+        tile: Tile,
+        wait: Wait,
+    ) -> Interpretation {
+        let win_group = self
+            .groups()
+            .iter()
+            .position(|g| !g.melded && g.kind == kind && g.tile == tile)
+            .unwrap_or(0);
+        Interpretation {
+            form,
+            groups: self.groups,
+            len: self.len as u8,
+            win_group: win_group as u8,
+            win,
+            wait,
+        }
+    }
+
     /// Every distinct reading of the winning tile in this shape.
     pub fn readings(&self, form: Form, win: Tile, mut f: impl FnMut(&Interpretation)) {
         let mut seen: [(GroupKind, Tile); 5] = [(GroupKind::Single, Tile::EAST); 5];

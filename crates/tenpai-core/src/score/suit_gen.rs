@@ -27,6 +27,18 @@ pub const TRIPLETS: u64 = 0x1FF;
 pub const SEQ_SHIFT: u32 = 9;
 /// The pair's number (1-9), or 0 for none, from bit 30 (four bits).
 pub const PAIR_SHIFT: u32 = 30;
+/// Facts of the split that a reading's yaku and fu read, so that pricing a
+/// reading never walks its groups. From bit 34, seven bits: the numbers
+/// where at least one sequence starts.
+pub const SEQ_ANY_SHIFT: u32 = 34;
+/// From bit 41, two bits: the pairs of identical sequences (a start held
+/// twice counts one, four times two), iipeikou's and ryanpeikou's count.
+pub const PEIKOU_SHIFT: u32 = 41;
+/// From bit 43, three bits: how many sequences (0-4).
+pub const NSEQ_SHIFT: u32 = 43;
+/// From bit 46, six bits: the fu of the triplets, each counted closed (4
+/// for a simple, 8 for a terminal).
+pub const TRIPLET_FU_SHIFT: u32 = 46;
 /// A slot's bits (`u64`): 0 is empty; else the key in bits 0-26, the first
 /// split's index in bits 32-47, the number of splits in bits 48-51.
 pub const KEY_MASK: u64 = (1 << 27) - 1;
@@ -47,13 +59,25 @@ pub fn key_of(counts: &[u8; 9]) -> u32 {
         .sum()
 }
 
-/// One split's bits, from its triplets, sequence counts and pair.
+/// One split's bits, from its triplets, sequence counts and pair, with the
+/// facts read from them.
 pub fn encode(triplets: u16, seqs: &[u8; 7], pair: Option<usize>) -> u64 {
     let mut split = u64::from(triplets) & TRIPLETS;
+    let (mut starts, mut peikou, mut sequences) = (0u64, 0u64, 0u64);
     for (i, &n) in seqs.iter().enumerate() {
         split |= u64::from(n) << (SEQ_SHIFT + 3 * i as u32);
+        starts |= u64::from(n > 0) << i;
+        peikou += u64::from(n >= 2) + u64::from(n >= 4);
+        sequences += u64::from(n);
     }
-    split | pair.map_or(0, |p| p as u64 + 1) << PAIR_SHIFT
+    let terminals = u64::from(triplets & 1) + u64::from((triplets >> 8) & 1);
+    let triplet_fu = 4 * u64::from((triplets & 0x1FF).count_ones()) + 4 * terminals;
+    split
+        | pair.map_or(0, |p| p as u64 + 1) << PAIR_SHIFT
+        | starts << SEQ_ANY_SHIFT
+        | peikou << PEIKOU_SHIFT
+        | sequences << NSEQ_SHIFT
+        | triplet_fu << TRIPLET_FU_SHIFT
 }
 
 /// Every split of `counts` into sets, appended to `out` in search order:

@@ -6,9 +6,11 @@
 //! search is kept in `shape.rs`'s tests, and a differential test compares
 //! the two on every one-suit hand and on many mixed ones).
 
+use super::shape::Wait;
 use super::shape::{CountMasks, Group, GroupKind, Shape};
 use super::suit_gen::{
-    slot_of, COUNT_SHIFT, FIRST_SHIFT, KEY_MASK, PAIR_SHIFT, SEQ_SHIFT, SLOTS, TRIPLETS,
+    slot_of, COUNT_SHIFT, FIRST_SHIFT, KEY_MASK, NSEQ_SHIFT, PAIR_SHIFT, PEIKOU_SHIFT,
+    SEQ_ANY_SHIFT, SEQ_SHIFT, SLOTS, TRIPLETS, TRIPLET_FU_SHIFT,
 };
 use crate::tile::Tile;
 
@@ -74,6 +76,124 @@ fn push_split(shape: &mut Shape, suit: usize, split: u64) {
     }
 }
 
+/// What a reading's yaku and fu need of its closed groups, read from the
+/// facts the table carries with each split (see `suit_gen.rs`), so that a
+/// reading is priced without walking its groups.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClosedFacts {
+    /// The kinds where closed sequences start (a 34-bit set).
+    pub seq_starts: u64,
+    /// The kinds of the closed triplets, honors included.
+    pub triplets: u64,
+    pub sequences: u32,
+    /// Pairs of identical closed sequences (1 iipeikou, 2 ryanpeikou).
+    pub peikou: u32,
+    /// The fu of the closed triplets, each counted concealed.
+    pub triplet_fu: u32,
+    pub pair: Tile,
+    /// The suits' splits, for the groups that hold the winning tile.
+    splits: [u64; 3],
+}
+
+/// A group that holds the winning tile: a reading of the win.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct WinGroup {
+    pub kind: GroupKind,
+    /// The group's tile (a sequence's first).
+    pub tile: Tile,
+    pub wait: Wait,
+}
+
+impl ClosedFacts {
+    fn of(suited: [u64; 3], honor_triplets: u8, pair: Tile) -> ClosedFacts {
+        let field = |split: u64, shift: u32, width: u32| (split >> shift) & ((1 << width) - 1);
+        let [man, pin, sou] = suited;
+        ClosedFacts {
+            seq_starts: field(man, SEQ_ANY_SHIFT, 7)
+                | field(pin, SEQ_ANY_SHIFT, 7) << 9
+                | field(sou, SEQ_ANY_SHIFT, 7) << 18,
+            triplets: (man & TRIPLETS)
+                | (pin & TRIPLETS) << 9
+                | (sou & TRIPLETS) << 18
+                | u64::from(honor_triplets) << 27,
+            sequences: suited
+                .iter()
+                .map(|&split| field(split, NSEQ_SHIFT, 3) as u32)
+                .sum(),
+            peikou: suited
+                .iter()
+                .map(|&split| field(split, PEIKOU_SHIFT, 2) as u32)
+                .sum(),
+            // An honor triplet is worth a terminal's.
+            triplet_fu: suited
+                .iter()
+                .map(|&split| field(split, TRIPLET_FU_SHIFT, 6) as u32)
+                .sum::<u32>()
+                + 8 * honor_triplets.count_ones(),
+            pair,
+            splits: suited,
+        }
+    }
+
+    /// The groups that hold `win`, each once, in the order they stand in
+    /// the reading's groups (at a number, the triplet before the
+    /// sequences; the pair last), with the wait each implies.
+    pub fn win_groups(&self, win: Tile, mut f: impl FnMut(WinGroup)) {
+        let at = win.index();
+        if at < 27 {
+            let split = self.splits[at / 9];
+            let number = at % 9;
+            let sequences_at = |start: usize| (split >> (SEQ_SHIFT + 3 * start as u32)) & 7;
+            let sequence = |start: usize, wait: Wait| WinGroup {
+                kind: GroupKind::Sequence,
+                tile: tile(at - number + start),
+                wait,
+            };
+            if number >= 2 && sequences_at(number - 2) > 0 {
+                // 12 waiting on 3 is an edge wait; 45 on 6, two-sided.
+                let wait = if number == 2 {
+                    Wait::Penchan
+                } else {
+                    Wait::Ryanmen
+                };
+                f(sequence(number - 2, wait));
+            }
+            if (1..=7).contains(&number) && sequences_at(number - 1) > 0 {
+                f(sequence(number - 1, Wait::Kanchan));
+            }
+            if split & (1 << number) != 0 {
+                f(WinGroup {
+                    kind: GroupKind::Triplet,
+                    tile: win,
+                    wait: Wait::Shanpon,
+                });
+            }
+            if number <= 6 && sequences_at(number) > 0 {
+                // 89 waiting on 7 is an edge wait.
+                let wait = if number == 6 {
+                    Wait::Penchan
+                } else {
+                    Wait::Ryanmen
+                };
+                f(sequence(number, wait));
+            }
+        } else if self.triplets & (1 << at) != 0 {
+            f(WinGroup {
+                kind: GroupKind::Triplet,
+                tile: win,
+                wait: Wait::Shanpon,
+            });
+        }
+        if self.pair == win {
+            f(WinGroup {
+                kind: GroupKind::Pair,
+                tile: win,
+                wait: Wait::Tanki,
+            });
+        }
+    }
+}
+
 #[inline]
 fn tile(index: usize) -> Tile {
     Tile::from_index(index).unwrap_or(Tile::EAST)
@@ -83,7 +203,7 @@ fn tile(index: usize) -> Tile {
 /// called melds); calls `f` for every distinct decomposition, in the order
 /// of the reference search: the pair's tile first, then the man suit's
 /// splits, the pin's, the sou's.
-pub(crate) fn standard(closed: &CountMasks, base: &Shape, mut f: impl FnMut(&Shape)) {
+pub(crate) fn standard(closed: &CountMasks, base: &Shape, mut f: impl FnMut(&Shape, &ClosedFacts)) {
     const HONORS: u64 = 0x7F << 27;
     // A kind held five times or more has no key (its count would carry).
     if base.len > 4 || closed.fifth().is_some() {
@@ -134,7 +254,7 @@ pub(crate) fn standard(closed: &CountMasks, base: &Shape, mut f: impl FnMut(&Sha
             shape.push(Group::closed(GroupKind::Triplet, tile(27 + honor)));
         }
         shape.push(Group::closed(GroupKind::Pair, pair));
-        f(&shape);
+        f(&shape, &ClosedFacts::of(suited, honor_triplets, pair));
     };
     if pair_suit == 3 {
         if honor_pairs.count_ones() != 1 {
@@ -189,7 +309,7 @@ mod tests {
 
     fn by_tables(counts: &Counts, base: &Shape) -> Vec<Vec<Group>> {
         let mut out = Vec::new();
-        standard(&CountMasks::of(counts), base, |s| {
+        standard(&CountMasks::of(counts), base, |s, _| {
             out.push(s.groups().to_vec())
         });
         out

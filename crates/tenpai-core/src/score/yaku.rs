@@ -365,7 +365,7 @@ impl Yaku {
 
     /// Han of an ordinary yaku: closed and open (`None` when the yaku needs a
     /// closed hand). Yakuman, dora and renhou are priced elsewhere.
-    pub fn han(self, open: bool) -> u32 {
+    pub const fn han(self, open: bool) -> u32 {
         use Yaku::*;
         match self {
             Riichi | Ippatsu | MenzenTsumo | Pinfu | Tanyao | Iipeikou | YakuhaiHaku
@@ -459,6 +459,56 @@ const BY_RANK: [Yaku; 64] = {
     by
 };
 
+/// The han of every yaku (by its declaration index) in a closed hand and
+/// in an open one, as [`Yaku::han`] gives them, tabled at compile time.
+pub(crate) const HAN_CLOSED: HanTable = HanTable::of(false);
+pub(crate) const HAN_OPEN: HanTable = HanTable::of(true);
+
+/// Each yaku's han in one hand state, as bytes (one yaku's) and as four
+/// bit planes (a set's sum: plane `k` holds the yaku whose han has bit `k`,
+/// so the sum is four popcounts, not a walk over the set).
+pub(crate) struct HanTable {
+    han: [u8; 64],
+    planes: [u64; 4],
+}
+
+impl HanTable {
+    const fn of(open: bool) -> HanTable {
+        let mut han = [0u8; 64];
+        let mut planes = [0u64; 4];
+        let mut i = 0;
+        while i < ALL.len() {
+            let value = ALL[i].han(open);
+            han[i] = value as u8;
+            let mut k = 0;
+            while k < 4 {
+                if value & (1 << k) != 0 {
+                    planes[k] |= 1u64 << i;
+                }
+                k += 1;
+            }
+            i += 1;
+        }
+        HanTable { han, planes }
+    }
+
+    /// One yaku's han.
+    pub fn of_yaku(&self, y: Yaku) -> u32 {
+        u32::from(self.han[y as usize])
+    }
+
+    /// The sum of the han of a set's yaku.
+    pub fn of_set(&self, set: YakuSet) -> u32 {
+        let mut sum = 0;
+        let mut k = 0;
+        while k < 4 {
+            sum += (set.0 & self.planes[k]).count_ones() << k;
+            k += 1;
+        }
+        sum
+    }
+}
+
 /// A set of yaku as one machine word.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
 pub struct YakuSet(pub u64);
@@ -492,24 +542,43 @@ impl YakuSet {
         })
     }
 
-    /// The yaku of the set in id order (the order of a result's list).
-    pub fn iter_by_id(self) -> impl Iterator<Item = Yaku> {
+    /// The yaku of the set in id order (the order of a result's list). Its
+    /// length is known, so a list extended with it is reserved once.
+    pub fn iter_by_id(self) -> ById {
         let mut ranked = 0u64;
         let mut bits = self.0;
         while bits != 0 {
             ranked |= 1u64 << ID_RANK[bits.trailing_zeros() as usize];
             bits &= bits - 1;
         }
-        std::iter::from_fn(move || {
-            if ranked == 0 {
-                return None;
-            }
-            let rank = ranked.trailing_zeros() as usize;
-            ranked &= ranked - 1;
-            Some(BY_RANK[rank])
-        })
+        ById { ranked }
     }
 }
+
+/// The yaku of a set in id order: the set's ranks, lowest first.
+pub struct ById {
+    ranked: u64,
+}
+
+impl Iterator for ById {
+    type Item = Yaku;
+
+    fn next(&mut self) -> Option<Yaku> {
+        if self.ranked == 0 {
+            return None;
+        }
+        let rank = self.ranked.trailing_zeros() as usize;
+        self.ranked &= self.ranked - 1;
+        Some(BY_RANK[rank])
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.ranked.count_ones() as usize;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for ById {}
 
 #[cfg(test)]
 mod tests {
@@ -547,6 +616,29 @@ mod tests {
         );
         let listed: Vec<&str> = some.iter_by_id().map(Yaku::id).collect();
         assert_eq!(listed, ["aka_dora", "dora", "riichi", "tanyao"]);
+    }
+
+    #[test]
+    fn han_tables_are_the_han_of_each_yaku() {
+        let mut everything = YakuSet::default();
+        for &y in Yaku::all() {
+            assert_eq!(HAN_CLOSED.of_yaku(y), y.han(false), "{y:?}");
+            assert_eq!(HAN_OPEN.of_yaku(y), y.han(true), "{y:?}");
+            everything.insert(y);
+        }
+        // Sums over sets: every yaku, and many small ones.
+        let all_closed: u32 = Yaku::all().iter().map(|y| y.han(false)).sum();
+        assert_eq!(HAN_CLOSED.of_set(everything), all_closed);
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..10_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let set = YakuSet(state & everything.0);
+            let open: u32 = set.iter().map(|y| y.han(true)).sum();
+            assert_eq!(HAN_OPEN.of_set(set), open, "{set:?}");
+            assert_eq!(set.iter_by_id().len(), set.iter().count());
+        }
     }
 
     #[test]
