@@ -51,6 +51,9 @@ struct MeldFacts {
     sequences: u32,
     /// Closed kans.
     concealed: u32,
+    kans: u32,
+    /// Melds called from another player (closed kans are not).
+    called: u32,
     fu: u32,
 }
 
@@ -58,6 +61,8 @@ impl MeldFacts {
     fn of(hand: &Hand) -> MeldFacts {
         let mut facts = MeldFacts::default();
         for meld in &hand.melds {
+            facts.called += u32::from(meld.is_open());
+            facts.kans += u32::from(meld.is_kan());
             let Some(&first) = meld.tiles.first() else {
                 continue;
             };
@@ -179,16 +184,37 @@ const GREEN: u64 = bits(&[19, 20, 21, 23, 25, 32]);
 /// first tile.
 const SEQ_WITH_TERMINAL: u64 = bits(&[0, 6, 9, 15, 18, 24]);
 
+/// The dora each indicator names (by index), four players and three
+/// (where 1m indicates 9m): `Tile::dora_after` and
+/// `Tile::dora_after_three_player` tabled.
+static DORA_AFTER: [[u8; KINDS]; 2] = {
+    let mut table = [[0u8; KINDS]; 2];
+    let mut i = 0;
+    while i < KINDS {
+        let after = match i {
+            0..=26 if i % 9 == 8 => i - 8,
+            30 => 27,
+            33 => 31,
+            _ => i + 1,
+        };
+        table[0][i] = after as u8;
+        table[1][i] = if i == 0 { 8 } else { after as u8 };
+        i += 1;
+    }
+    table
+};
+
 impl<'a> Ctx<'a> {
     /// `held` is every tile, closed and melded, as masks (and suit keys).
     pub fn new(hand: &Hand, sit: &'a Situation, rules: &'a Rules, held: &CountMasks) -> Ctx<'a> {
-        let kans = hand.kans();
+        let melds = MeldFacts::of(hand);
+        let kans = melds.kans;
         // Which kinds the hand holds, as a 34-bit set: the colour yaku are
         // then a few mask tests.
         let present = held.at_least(1);
         let triplets = held.at_least(3);
         let exact_pairs = held.at_least(2) & !triplets;
-        let menzen = hand.is_closed();
+        let menzen = melds.called == 0;
         let tsumo = sit.tsumo;
         let dealer = sit.is_dealer();
         let seat = sit.seat.tile();
@@ -357,17 +383,13 @@ impl<'a> Ctx<'a> {
         // North set aside (nukidora) counts for every indicator of North.
         let sanma = rules.is_sanma();
         let nuki = if sanma { sit.nuki } else { 0 };
-        let next: fn(Tile) -> Tile = if sanma {
-            Tile::dora_after_three_player
-        } else {
-            Tile::dora_after
-        };
+        let next = &DORA_AFTER[usize::from(sanma)];
         let count = |inds: &[Tile]| -> u32 {
             inds.iter()
                 .map(|&d| {
-                    let dora = next(d);
-                    let set_aside = if dora == Tile::NORTH { nuki } else { 0 };
-                    held.count(dora.index()) + set_aside
+                    let dora = usize::from(next[d.index()]);
+                    let set_aside = if dora == Tile::NORTH.index() { nuki } else { 0 };
+                    held.count(dora) + set_aside
                 })
                 .sum()
         };
@@ -380,7 +402,7 @@ impl<'a> Ctx<'a> {
         };
 
         Ctx {
-            melds: MeldFacts::of(hand),
+            melds,
             han: if menzen { &HAN_CLOSED } else { &HAN_OPEN },
             rules,
             sit,
@@ -984,4 +1006,23 @@ pub(crate) fn closed_counts(hand: &Hand) -> Counts {
         c[t.index()] += 1;
     }
     c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dora_table_is_the_tiles_dora() {
+        for t in Tile::all() {
+            assert_eq!(
+                usize::from(DORA_AFTER[0][t.index()]),
+                t.dora_after().index()
+            );
+            assert_eq!(
+                usize::from(DORA_AFTER[1][t.index()]),
+                t.dora_after_three_player().index()
+            );
+        }
+    }
 }

@@ -400,6 +400,24 @@ const SUIT_OF: [u8; 34] = {
 
 const HONOR_KINDS: u64 = 0x7F << 27;
 
+/// The bits of a suit's key (nine numbers, three bits each).
+const KEY_BITS: u32 = 27;
+
+/// Each kind's step in [`CountMasks::of_sorted`]'s packed counts: in its
+/// suit's 32-bit lane, one at its number's three bits and one in the lane's
+/// tile count (from bit 27).
+const STEP: [u128; 34] = {
+    let mut step = [0u128; 34];
+    let mut i = 0;
+    while i < 34 {
+        let row = SUIT_OF[i] as usize;
+        let number = i - 9 * row;
+        step[i] = ((1u128 << KEY_BITS) | (1u128 << (3 * number))) << (32 * row);
+        i += 1;
+    }
+    step
+};
+
 impl CountMasks {
     pub fn of(c: &Counts) -> CountMasks {
         let mut masks = CountMasks::default();
@@ -413,9 +431,18 @@ impl CountMasks {
     /// equal to the one before is its next copy, so each tile sets one bit
     /// in the mask of its copy's rank, with no carry. A list out of order
     /// is counted a tile at a time.
+    ///
+    /// Each tile adds its kind's step to one 128-bit word of four 32-bit
+    /// lanes, a suit's each: the suit's key in its low 27 bits and its tile
+    /// count above them, so a tile costs one add, not a lookup of its suit
+    /// and two.
     pub fn of_sorted(tiles: &[Tile]) -> CountMasks {
-        let mut masks = CountMasks::default();
+        // More tiles than a lane counts (no hand has them): one at a time.
+        if tiles.len() > 31 {
+            return CountMasks::of_tiles(tiles);
+        }
         let mut ranks = [0u64; 5];
+        let mut packed = 0u128;
         let mut previous = 0usize;
         let mut copy = 0usize;
         for (at, t) in tiles.iter().enumerate() {
@@ -430,13 +457,20 @@ impl CountMasks {
             };
             previous = i;
             ranks[copy] |= 1u64 << i;
-            let suit_row = usize::from(SUIT_OF[i]);
-            masks.suit_tiles[suit_row] = masks.suit_tiles[suit_row].wrapping_add(1);
-            masks.keys[suit_row] = masks.keys[suit_row].wrapping_add(1 << (3 * (i - 9 * suit_row)));
+            packed = packed.wrapping_add(STEP[i]);
         }
-        masks.masks = [ranks[0], ranks[1], ranks[2], ranks[3]];
-        masks.over = ranks[4];
-        masks
+        if ranks[4] != 0 {
+            // A fifth copy (refused later): its count would carry out of
+            // its three bits, so the keys are counted as `add` counts them.
+            return CountMasks::of_tiles(tiles);
+        }
+        let lane = |row: usize| (packed >> (32 * row)) as u32;
+        CountMasks {
+            masks: [ranks[0], ranks[1], ranks[2], ranks[3]],
+            over: ranks[4],
+            suit_tiles: std::array::from_fn(|row| (lane(row) >> KEY_BITS) as u8),
+            keys: std::array::from_fn(|row| lane(row) & ((1 << KEY_BITS) - 1)),
+        }
     }
 
     /// The masks of tiles in any order, a tile at a time.
