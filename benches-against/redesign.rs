@@ -151,7 +151,34 @@ macro_rules! typing_bench {
     }};
 }
 
+/// `REDESIGN_PASSES="SIDE WORK N"` (SIDE `before` or `now`, WORK `parse`
+/// or `parse+validate`): that work on the 10,000 lines, N times, alone and
+/// outside criterion, then exit; for callgrind, whose instruction counts do
+/// not move with the machine's load.
+fn passes_from_env() -> Option<()> {
+    let spec = std::env::var("REDESIGN_PASSES").ok()?;
+    let words: Vec<&str> = spec.split_whitespace().collect();
+    let [side, work, count] = words[..] else {
+        panic!("REDESIGN_PASSES is \"SIDE WORK N\", not {spec:?}");
+    };
+    let count: usize = count.parse().expect("REDESIGN_PASSES: a number of passes");
+    let lines = notation_lines();
+    let pass: fn(&[String]) -> usize = match (side, work) {
+        ("before", "parse") => before::parse_all,
+        ("now", "parse") => now::parse_all,
+        ("before", "parse+validate") => before::parse_and_validate,
+        ("now", "parse+validate") => now::parse_and_validate,
+        _ => panic!("REDESIGN_PASSES: SIDE is before or now, WORK parse or parse+validate"),
+    };
+    let total: usize = (0..count).map(|_| pass(&lines)).sum();
+    println!("{side} {work}, {count} passes: {total}");
+    Some(())
+}
+
 fn bench(c: &mut Criterion<CpuTime>) {
+    if passes_from_env().is_some() {
+        std::process::exit(0);
+    }
     let mut group = c.benchmark_group("redesign");
 
     let hands = dealt(200_000, None);

@@ -122,17 +122,20 @@ pub(super) fn validate(line: &HandLine, rules: &Rules, mode: Mode) -> Option<Val
             OptionValue::Tile(t) if opt.id == id::WIN => win = Some(t),
             OptionValue::Tile(t) => sit.discard = Some(t.tile),
             OptionValue::Tiles(ts) => {
+                // Pushed one by one: `SmallVec::extend`, with three vector
+                // sizes to fill here, was left out of line (44 instructions
+                // a `dora=`, callgrind).
                 let tiles = line.toks(ts).iter().map(|t| t.tile);
-                match opt.id {
-                    id::DORA => sit.dora.extend(tiles),
-                    id::URA => sit.ura.extend(tiles),
-                    id::RIVER => {
-                        for tile in tiles {
+                for tile in tiles {
+                    match opt.id {
+                        id::DORA => sit.dora.push(tile),
+                        id::URA => sit.ura.push(tile),
+                        id::RIVER => {
                             sit.visible.push(tile);
                             sit.river.push(tile);
                         }
+                        _ => sit.visible.push(tile),
                     }
-                    _ => sit.visible.extend(tiles),
                 }
             }
             OptionValue::Number(v) if opt.id == id::HONBA => sit.honba = *v,
