@@ -609,6 +609,9 @@ impl<'a> Ctx<'a> {
     /// (from the table), the melds' (from the hand) and the group the
     /// winning tile completed. The same value as [`Self::eval`] of its
     /// interpretation (a test compares them), without walking the groups.
+    /// Its yaku rules repeat `eval`'s on purpose: `eval`, which reads the
+    /// groups, is the reference the differential test holds this to, and
+    /// code shared by both would be checked against itself.
     pub fn eval_standard(&self, closed: &ClosedFacts, win: WinGroup) -> Eval {
         let mut yaku = self.fixed;
         let mut ym = self.fixed_yakuman;
