@@ -1,29 +1,9 @@
 //! `tenpai check` end to end: the built binary on fixture documents, its
 //! output in each format snapshot-tested, its exit codes asserted.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
-fn tenpai(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tenpai"));
-    cmd.args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("the tenpai binary runs");
-    if let Some(input) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input.as_bytes())
-            .expect("write stdin");
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().expect("tenpai finishes")
-}
+use crate::common::cli::tenpai;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -1,35 +1,13 @@
 //! `tenpai fmt` end to end: only hand lines change, `--check` prints a diff
 //! and fails, stdin goes to stdout, formatting is idempotent.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use crate::common::cli::tenpai;
 
 use tenpai::document::format::{format_document, format_edits};
 use tenpai::document::{find_hand_lines, DocKind};
 use tenpai::format::FormatOptions;
 
 const ARTICLE: &str = include_str!("../fixtures/fmt/article.md");
-
-fn tenpai(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tenpai"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tenpai binary runs");
-    if let Some(input) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input.as_bytes())
-            .expect("write stdin");
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().expect("tenpai finishes")
-}
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tenpai-fmt-{}-{name}", std::process::id()));

@@ -5,9 +5,9 @@
 //! file. The schemas share their definition of a place and a diagnostic,
 //! and a test keeps those copies identical.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+
+use crate::common::cli;
 
 use serde_json::{json, Value};
 use tenpai::lsp::test_client::TestClient;
@@ -40,21 +40,7 @@ fn assert_valid(name: &str, value: &Value) {
 
 /// Runs the binary; returns its standard output.
 fn tenpai(args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tenpai"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tenpai binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    let output = child.wait_with_output().expect("tenpai finishes");
+    let output = cli::tenpai(args, Some(stdin));
     String::from_utf8(output.stdout).expect("UTF-8 output")
 }
 

@@ -1,5 +1,6 @@
 //! The protocol itself, in process: negotiation, robustness, lifecycle.
 
+use crate::common::lsp::initialize_pulling_configuration;
 use serde_json::{json, Value};
 use tenpai::lsp::test_client::{frame, TestClient};
 
@@ -62,26 +63,6 @@ async fn shutdown_then_exit_ends_the_server_cleanly() {
     c.initialize(json!({}), Value::Null).await;
     c.notify("exit", Value::Null).await;
     assert!(!task.await.unwrap(), "exit without shutdown");
-}
-
-/// Reads until the server asks `method` of the client, and leaves the
-/// request unanswered.
-async fn unanswered(c: &mut TestClient, method: &str) {
-    loop {
-        let msg = c.recv().await;
-        if msg["method"] == method && msg.get("id").is_some() {
-            return;
-        }
-    }
-}
-
-async fn initialize_pulling_configuration(c: &mut TestClient) {
-    let init = json!({"processId": null, "rootUri": null,
-        "capabilities": {"workspace": {"configuration": true}}});
-    let r = c.request("initialize", init).await;
-    assert!(r.get("result").is_some(), "{r}");
-    c.notify("initialized", json!({})).await;
-    unanswered(c, "workspace/configuration").await;
 }
 
 /// A client that goes away while the server waits on its answer to

@@ -2,36 +2,11 @@
 //! no frame ends the session (`05-lsp-parse-error-deaf-server.py`), also
 //! while the server waits for the client's `workspace/configuration`.
 
+use crate::common::lsp::initialize_pulling_configuration;
 use serde_json::{json, Value};
-use tenpai::lsp::test_client::TestClient;
+use tenpai::lsp::test_client::{frame, TestClient};
 
 const URI: &str = "file:///a.mj";
-
-fn frame(body: &[u8]) -> Vec<u8> {
-    let mut framed = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
-    framed.extend_from_slice(body);
-    framed
-}
-
-/// Reads until the server asks `method` of the client, and leaves the
-/// request unanswered.
-async fn unanswered(c: &mut TestClient, method: &str) {
-    loop {
-        let msg = c.recv().await;
-        if msg["method"] == method && msg.get("id").is_some() {
-            return;
-        }
-    }
-}
-
-async fn initialize_pulling_configuration(c: &mut TestClient) {
-    let init = json!({"processId": null, "rootUri": null,
-        "capabilities": {"workspace": {"configuration": true}}});
-    let r = c.request("initialize", init).await;
-    assert!(r.get("result").is_some(), "{r}");
-    c.notify("initialized", json!({})).await;
-    unanswered(c, "workspace/configuration").await;
-}
 
 fn did_open(text: &[u8]) -> Vec<u8> {
     let mut body = br#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.mj","languageId":"mj","version":1,"text":""#.to_vec();
@@ -105,7 +80,7 @@ async fn no_malformed_frame_ends_the_session() {
 
     // Nothing to answer: skipped.
     c.send_raw(&frame(b"{nonsense")).await;
-    c.send_raw(&frame(&[0xff, 0xfe, b'{'])).await;
+    c.send_raw(&frame([0xff, 0xfe, b'{'])).await;
     c.send_raw(b"Content-Type: application/json\r\n\r\n").await;
     c.send_raw(b"Content-Length: twelve\r\n\r\n").await;
     // A notification nested too deep: skipped.

@@ -1,29 +1,18 @@
 //! `tenpai score` end to end: the built binary, its flags, output and exit
 //! codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+use crate::common::cli;
 
 use serde_json::Value;
 
+/// `tenpai score ARGS`.
 fn tenpai(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tenpai"));
-    cmd.arg("score").args(args).env_remove("NO_COLOR");
-    cmd.stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("spawn tenpai");
-    if let Some(input) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-    } else {
-        drop(child.stdin.take());
-    }
-    child.wait_with_output().expect("tenpai runs")
+    let score_args: Vec<&str> = std::iter::once("score")
+        .chain(args.iter().copied())
+        .collect();
+    cli::tenpai(&score_args, stdin)
 }
 
 fn stdout(o: &Output) -> String {

@@ -1,5 +1,9 @@
-//! What the scoring vector tests share: comparing a vector's expectation
-//! with tenpai's JSON answer (`tenpai score --json`, `score::to_json`).
+//! What the test modules share: comparing a scoring vector's expectation
+//! with tenpai's JSON answer (`tenpai score --json`, `score::to_json`),
+//! running the built binary ([`cli`]), and driving the server ([`lsp`]).
+
+pub mod cli;
+pub mod lsp;
 
 use serde_json::Value;
 
