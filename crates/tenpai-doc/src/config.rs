@@ -102,9 +102,9 @@ impl DialectSettings {
         let names = || Dialect::ALL.map(Dialect::name).join(", ");
         let mut config = DialectConfig::default();
         for name in self.off.unwrap_or_default() {
-            let d = Dialect::from_name(&name)
+            let turned_off = Dialect::from_name(&name)
                 .ok_or_else(|| format!("dialects.off: no dialect '{name}' ({})", names()))?;
-            config.off.push(d);
+            config.off.push(turned_off);
         }
         config.shortcodes = self.shortcodes.unwrap_or_default();
         config.components = self.components.unwrap_or_default();
@@ -122,11 +122,11 @@ impl DialectSettings {
         fences.sort();
         config.fences = fences;
         for (stem, tile) in self.images.unwrap_or_default() {
-            let b = tile.as_bytes();
-            let ok = b.len() == 2
-                && match b[1] {
-                    b'm' | b'p' | b's' => b[0].is_ascii_digit(),
-                    b'z' => (b'1'..=b'7').contains(&b[0]),
+            let bytes = tile.as_bytes();
+            let ok = bytes.len() == 2
+                && match bytes[1] {
+                    b'm' | b'p' | b's' => bytes[0].is_ascii_digit(),
+                    b'z' => (b'1'..=b'7').contains(&bytes[0]),
                     _ => false,
                 };
             if !ok {

@@ -209,12 +209,12 @@ pub fn hover(cx: &Ctx, pos: Position) -> Option<Hover> {
             TileText::Ascii
         },
     };
-    let mut h = hover_text::hover(&line.analysis, line.to_line(offset), opts)?;
+    let mut hover = hover_text::hover(&line.analysis, line.to_line(offset), opts)?;
     if let Some(t) = &line.translation {
         // Say what the author's notation was read as.
-        h.markdown = format!(
+        hover.markdown = format!(
             "{}\n\n---\n\n*{}*, read as `{}`",
-            h.markdown,
+            hover.markdown,
             t.dialect.title(),
             t.text
         );
@@ -222,9 +222,9 @@ pub fn hover(cx: &Ctx, pos: Position) -> Option<Hover> {
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,
-            value: h.markdown,
+            value: hover.markdown,
         }),
-        range: Some(cx.range(line.to_document(&h.span))),
+        range: Some(cx.range(line.to_document(&hover.span))),
     })
 }
 
@@ -469,8 +469,8 @@ pub fn formatting(cx: &Ctx, range: Option<Range>) -> Vec<TextEdit> {
         // A dialect is its renderer's syntax: formatting leaves it.
         .filter(|l| !l.is_dialect())
         .filter_map(|l| {
-            let f = actions::format(cx.line_text(l), l.origin, cx.settings.honors)?;
-            Some(TextEdit::new(cx.range(l.range.clone()), f))
+            let formatted = actions::format(cx.line_text(l), l.origin, cx.settings.honors)?;
+            Some(TextEdit::new(cx.range(l.range.clone()), formatted))
         })
         .collect()
 }
@@ -486,8 +486,8 @@ fn completion_line<'a>(cx: &'a Ctx, offset: usize) -> Option<(&'a AnalyzedLine, 
         end: row_end,
     } = document.line_range(row)?;
     let lines = cx.view.lines;
-    let i = lines.partition_point(|l| l.range.start <= offset);
-    let line = lines.get(i.checked_sub(1)?)?;
+    let index = lines.partition_point(|l| l.range.start <= offset);
+    let line = lines.get(index.checked_sub(1)?)?;
     if line.range.start < row_start || line.is_dialect() {
         return None;
     }
@@ -509,7 +509,7 @@ pub fn completion(cx: &Ctx, pos: Position) -> Option<Vec<CompletionItem>> {
     let items = items
         .into_iter()
         .map(|it| {
-            let r = bytes.start + it.replace.start..bytes.start + it.replace.end;
+            let replaced = bytes.start + it.replace.start..bytes.start + it.replace.end;
             CompletionItem {
                 label: it.label,
                 detail: Some(it.detail),
@@ -520,7 +520,7 @@ pub fn completion(cx: &Ctx, pos: Position) -> Option<Vec<CompletionItem>> {
                 }),
                 sort_text: Some(it.sort),
                 text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(
-                    cx.range(r),
+                    cx.range(replaced),
                     it.insert,
                 ))),
                 additional_text_edits: it.also.map(|(at, text)| {
@@ -551,7 +551,7 @@ pub fn semantic_legend() -> SemanticTokensLegend {
 
 pub fn semantic_tokens(cx: &Ctx, range: Option<Range>) -> SemanticTokens {
     let lines = match range {
-        Some(r) => cx.lines_in(r),
+        Some(place) => cx.lines_in(place),
         None => cx.view.lines,
     };
     let mut data = Vec::new();
@@ -564,26 +564,26 @@ pub fn semantic_tokens(cx: &Ctx, range: Option<Range>) -> SemanticTokens {
         }
         let len = line.range.len();
         for t in semantic::tokens(&line.analysis.line, len) {
-            let r = cx.range(line.to_document(&t.span));
+            let place = cx.range(line.to_document(&t.span));
             // A token never spans lines: hand lines are single lines.
-            if r.start.line != r.end.line || r.end.character <= r.start.character {
+            if place.start.line != place.end.line || place.end.character <= place.start.character {
                 continue;
             }
-            let delta_line = r.start.line - prev_line;
+            let delta_line = place.start.line - prev_line;
             let delta_start = if delta_line == 0 {
-                r.start.character - prev_start
+                place.start.character - prev_start
             } else {
-                r.start.character
+                place.start.character
             };
             data.push(SemanticToken {
                 delta_line,
                 delta_start,
-                length: r.end.character - r.start.character,
+                length: place.end.character - place.start.character,
                 token_type: t.ty.index(),
                 token_modifiers_bitset: t.modifiers,
             });
-            prev_line = r.start.line;
-            prev_start = r.start.character;
+            prev_line = place.start.line;
+            prev_start = place.start.character;
         }
     }
     SemanticTokens {
@@ -597,15 +597,15 @@ fn hand_symbol(cx: &Ctx, line: &AnalyzedLine) -> Option<DocumentSymbol> {
     if line.is_restatement() {
         return None;
     }
-    let s = symbols::symbol(&line.analysis, cx.line_text(line))?;
+    let symbol = symbols::symbol(&line.analysis, cx.line_text(line))?;
     Some(DocumentSymbol {
-        name: s.name,
-        detail: (!s.detail.is_empty()).then_some(s.detail),
+        name: symbol.name,
+        detail: (!symbol.detail.is_empty()).then_some(symbol.detail),
         kind: SymbolKind::STRING,
         tags: None,
         deprecated: None,
         range: cx.range(line.range.clone()),
-        selection_range: cx.range(line.to_document(&s.selection)),
+        selection_range: cx.range(line.to_document(&symbol.selection)),
         children: None,
     })
 }

@@ -224,14 +224,14 @@ fn stand_in(body: &[u8], method: &str) -> Option<Vec<u8>> {
 /// string after `"id":` at depth one.
 fn top_level_id(body: &[u8]) -> Option<Value> {
     let mut depth = 0usize;
-    let mut i = 0;
-    while i < body.len() {
-        match body[i] {
+    let mut cursor = 0;
+    while cursor < body.len() {
+        match body[cursor] {
             b'{' | b'[' => depth += 1,
             b'}' | b']' => depth = depth.saturating_sub(1),
             b'"' => {
-                let end = string_end(body, i)?;
-                if depth == 1 && &body[i..end] == b"\"id\"" {
+                let end = string_end(body, cursor)?;
+                if depth == 1 && &body[cursor..end] == b"\"id\"" {
                     let rest = &body[end..];
                     let after_colon = rest
                         .iter()
@@ -269,24 +269,24 @@ fn top_level_id(body: &[u8]) -> Option<Value> {
                         _ => None,
                     };
                 }
-                i = end;
+                cursor = end;
                 continue;
             }
             _ => {}
         }
-        i += 1;
+        cursor += 1;
     }
     None
 }
 
 /// The index just past the string that starts with the quote at `start`.
 fn string_end(s: &[u8], start: usize) -> Option<usize> {
-    let mut i = start + 1;
-    while i < s.len() {
-        match s[i] {
-            b'\\' => i += 2,
-            b'"' => return Some(i + 1),
-            _ => i += 1,
+    let mut cursor = start + 1;
+    while cursor < s.len() {
+        match s[cursor] {
+            b'\\' => cursor += 2,
+            b'"' => return Some(cursor + 1),
+            _ => cursor += 1,
         }
     }
     None
@@ -343,37 +343,37 @@ fn hex4(s: &[u8]) -> Option<u32> {
 /// `\ufffd`. Backslashes only occur inside strings, so no string tracking.
 fn replace_lone_surrogates(s: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len());
-    let mut i = 0;
-    while i < s.len() {
-        if s[i] != b'\\' || i + 1 >= s.len() {
-            out.push(s[i]);
-            i += 1;
+    let mut cursor = 0;
+    while cursor < s.len() {
+        if s[cursor] != b'\\' || cursor + 1 >= s.len() {
+            out.push(s[cursor]);
+            cursor += 1;
             continue;
         }
-        let unit = (s[i + 1] == b'u')
-            .then(|| s.get(i + 2..).and_then(hex4))
+        let unit = (s[cursor + 1] == b'u')
+            .then(|| s.get(cursor + 2..).and_then(hex4))
             .flatten();
         match unit {
             Some(0xD800..=0xDBFF) => {
-                let low = (s.get(i + 6..i + 8) == Some(b"\\u"))
-                    .then(|| s.get(i + 8..).and_then(hex4))
+                let low = (s.get(cursor + 6..cursor + 8) == Some(b"\\u"))
+                    .then(|| s.get(cursor + 8..).and_then(hex4))
                     .flatten();
                 if matches!(low, Some(0xDC00..=0xDFFF)) {
-                    out.extend_from_slice(&s[i..i + 12]);
-                    i += 12;
+                    out.extend_from_slice(&s[cursor..cursor + 12]);
+                    cursor += 12;
                 } else {
                     out.extend_from_slice(b"\\ufffd");
-                    i += 6;
+                    cursor += 6;
                 }
             }
             Some(0xDC00..=0xDFFF) => {
                 out.extend_from_slice(b"\\ufffd");
-                i += 6;
+                cursor += 6;
             }
             _ => {
                 // Any other escape, `\\` included, is two bytes to keep.
-                out.extend_from_slice(&s[i..i + 2]);
-                i += 2;
+                out.extend_from_slice(&s[cursor..cursor + 2]);
+                cursor += 2;
             }
         }
     }

@@ -667,13 +667,15 @@ impl LanguageServer for Backend {
     }
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
-        let d = params.text_document;
-        let kind = detect_kind(&d.language_id, &d.uri);
-        let mut doc = Doc::new(&d.text, d.version, kind);
-        doc.project = self.project_of(&d.uri, &mut Configs::default()).await;
-        doc.path = d.uri.to_file_path().map(|p| p.to_path_buf());
-        lock(&self.state).store.open(d.uri.clone(), doc);
-        self.publish(d.uri, Some(d.version)).await;
+        let document = params.text_document;
+        let kind = detect_kind(&document.language_id, &document.uri);
+        let mut doc = Doc::new(&document.text, document.version, kind);
+        doc.project = self
+            .project_of(&document.uri, &mut Configs::default())
+            .await;
+        doc.path = document.uri.to_file_path().map(|p| p.to_path_buf());
+        lock(&self.state).store.open(document.uri.clone(), doc);
+        self.publish(document.uri, Some(document.version)).await;
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
@@ -756,10 +758,13 @@ impl LanguageServer for Backend {
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
-        let p = params.text_document_position_params;
-        self.query("hover", &p.text_document.uri, Reach::Line, move |cx| {
-            features::hover(cx, p.position)
-        })
+        let request = params.text_document_position_params;
+        self.query(
+            "hover",
+            &request.text_document.uri,
+            Reach::Line,
+            move |cx| features::hover(cx, request.position),
+        )
         .await
     }
 
@@ -804,10 +809,13 @@ impl LanguageServer for Backend {
     }
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
-        let p = params.text_document_position;
-        self.query("completion", &p.text_document.uri, Reach::Line, move |cx| {
-            features::completion(cx, p.position).map(CompletionResponse::Array)
-        })
+        let request = params.text_document_position;
+        self.query(
+            "completion",
+            &request.text_document.uri,
+            Reach::Line,
+            move |cx| features::completion(cx, request.position).map(CompletionResponse::Array),
+        )
         .await
     }
 

@@ -59,42 +59,42 @@ impl Settings {
     /// an object holding it under `tenpai`. Returns the settings and a
     /// message for each value that was not understood.
     pub fn from_json(value: &Value) -> (Settings, Vec<String>) {
-        let mut s = Settings::default();
+        let mut read = Settings::default();
         let mut problems = Vec::new();
         let value = value.get("tenpai").unwrap_or(value);
         let Some(obj) = value.as_object() else {
             if !value.is_null() {
                 problems.push(format!("settings should be an object, not {value}"));
             }
-            return (s, problems);
+            return (read, problems);
         };
         // A null is a setting left at its default: VS Code's schema gives
         // null as the default of every switch, and clients send it as is.
         for (key, v) in obj.iter().filter(|(_, v)| !v.is_null()) {
             match key.as_str() {
-                "rules" => s.rules = read_rules(v, &mut problems),
-                "glyphs" => read_bool(v, "glyphs", &mut s.glyphs, &mut problems),
+                "rules" => read.rules = read_rules(v, &mut problems),
+                "glyphs" => read_bool(v, "glyphs", &mut read.glyphs, &mut problems),
                 "hover" => match v.get("glyphs") {
-                    Some(g) => read_bool(g, "hover.glyphs", &mut s.glyphs, &mut problems),
+                    Some(g) => read_bool(g, "hover.glyphs", &mut read.glyphs, &mut problems),
                     None => problems.push("hover: expected { \"glyphs\": bool }".to_string()),
                 },
-                "inlayHints" => read_hints(v, &mut s.inlay_hints, &mut problems),
+                "inlayHints" => read_hints(v, &mut read.inlay_hints, &mut problems),
                 "honors" => match v.as_str() {
-                    Some("digits") => s.honors = HonorStyle::Digits,
-                    Some("letters") => s.honors = HonorStyle::Letters,
+                    Some("digits") => read.honors = HonorStyle::Digits,
+                    Some("letters") => read.honors = HonorStyle::Letters,
                     _ => problems.push(format!("honors: \"digits\" or \"letters\", not {v}")),
                 },
                 "dialects" => match serde_json::from_value::<DialectSettings>(v.clone())
                     .map_err(|e| e.to_string())
                     .and_then(|settings| settings.into_config().map_err(|e| e.to_string()))
                 {
-                    Ok(d) => s.dialects = d,
+                    Ok(d) => read.dialects = d,
                     Err(e) => problems.push(format!("dialects: {e}")),
                 },
                 other => problems.push(format!("unknown setting '{other}'")),
             }
         }
-        (s, problems)
+        (read, problems)
     }
 }
 

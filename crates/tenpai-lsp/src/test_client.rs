@@ -140,9 +140,9 @@ impl TestClient {
     /// Waits for `publishDiagnostics` of this document at this version.
     pub async fn diagnostics(&mut self, uri: &str, version: i64) -> Value {
         loop {
-            let p = self.notification("textDocument/publishDiagnostics").await;
-            if p["uri"] == uri && p["version"] == json!(version) {
-                return p["diagnostics"].clone();
+            let published = self.notification("textDocument/publishDiagnostics").await;
+            if published["uri"] == uri && published["version"] == json!(version) {
+                return published["diagnostics"].clone();
             }
         }
     }
@@ -193,13 +193,13 @@ impl TestClient {
 
     /// The buffered publication of this document at this version, taken.
     fn take_publication(&mut self, uri: &str, version: i64) -> Option<Value> {
-        let i = self.pending.iter().position(|n| {
+        let index = self.pending.iter().position(|n| {
             n["method"] == "textDocument/publishDiagnostics"
                 && n["params"]["uri"] == uri
                 && n["params"]["version"] == json!(version)
         })?;
         self.pending
-            .remove(i)
+            .remove(index)
             .map(|n| n["params"]["diagnostics"].clone())
     }
 
@@ -220,9 +220,9 @@ impl TestClient {
     /// the server clears them without a version).
     pub async fn diagnostics_any(&mut self, uri: &str) -> Value {
         loop {
-            let p = self.notification("textDocument/publishDiagnostics").await;
-            if p["uri"] == uri {
-                return p["diagnostics"].clone();
+            let published = self.notification("textDocument/publishDiagnostics").await;
+            if published["uri"] == uri {
+                return published["diagnostics"].clone();
             }
         }
     }
@@ -249,8 +249,8 @@ impl TestClient {
                 let method = method.as_str().unwrap_or_default().to_string();
                 let result = match method.as_str() {
                     "workspace/configuration" => {
-                        let n = msg["params"]["items"].as_array().map_or(1, Vec::len);
-                        Value::Array(vec![self.config.clone(); n])
+                        let count = msg["params"]["items"].as_array().map_or(1, Vec::len);
+                        Value::Array(vec![self.config.clone(); count])
                     }
                     _ => Value::Null,
                 };

@@ -44,8 +44,8 @@ impl Utf16Map {
     /// clamped to it).
     pub fn to_utf16(&self, byte: usize) -> usize {
         let byte = byte.min(self.len_bytes);
-        let i = self.wide.partition_point(|w| w.end_byte <= byte);
-        match i.checked_sub(1).and_then(|i| self.wide.get(i)) {
+        let index = self.wide.partition_point(|w| w.end_byte <= byte);
+        match index.checked_sub(1).and_then(|index| self.wide.get(index)) {
             Some(w) => w.end_utf16 + (byte - w.end_byte),
             None => byte,
         }
@@ -55,13 +55,13 @@ impl Utf16Map {
     /// character (between the halves of a surrogate pair) moves to its
     /// end; past the end is clamped to it.
     pub fn to_byte(&self, utf16: usize) -> usize {
-        let i = self.wide.partition_point(|w| w.end_utf16 <= utf16);
-        if let Some(next) = self.wide.get(i) {
+        let index = self.wide.partition_point(|w| w.end_utf16 <= utf16);
+        if let Some(next) = self.wide.get(index) {
             if utf16 > next.start_utf16 {
                 return next.end_byte;
             }
         }
-        let byte = match i.checked_sub(1).and_then(|i| self.wide.get(i)) {
+        let byte = match index.checked_sub(1).and_then(|index| self.wide.get(index)) {
             Some(w) => w.end_byte + (utf16 - w.end_utf16),
             None => utf16,
         };

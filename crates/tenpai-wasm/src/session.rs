@@ -422,13 +422,13 @@ impl Session {
             .iter()
             .filter(|line| !line.is_restatement())
             .filter_map(|line| {
-                let s = symbols::symbol(&line.analysis, self.line_text(line))?;
-                let (from, to) = self.map.range(&line.to_document(&s.selection));
+                let symbol = symbols::symbol(&line.analysis, self.line_text(line))?;
+                let (from, to) = self.map.range(&line.to_document(&symbol.selection));
                 Some(Symbol {
                     from,
                     to,
-                    name: s.name,
-                    detail: s.detail,
+                    name: symbol.name,
+                    detail: symbol.detail,
                 })
             })
             .collect()
@@ -445,12 +445,12 @@ impl Session {
         let options = hover_text::HoverOptions {
             tile_text: self.tile_text,
         };
-        let h = hover_text::hover(&line.analysis, offset - line.range.start, options)?;
-        let (from, to) = self.map.range(&line.to_document(&h.span));
+        let hover = hover_text::hover(&line.analysis, offset - line.range.start, options)?;
+        let (from, to) = self.map.range(&line.to_document(&hover.span));
         Some(Hover {
             from,
             to,
-            markdown: h.markdown,
+            markdown: hover.markdown,
         })
     }
 
@@ -547,8 +547,8 @@ impl Session {
     /// analysed range stops before the trailing space a new word follows).
     pub fn completion(&self, at: usize) -> Vec<Completion> {
         let offset = self.map.to_byte(at);
-        let i = self.lines.partition_point(|l| l.range.start <= offset);
-        let Some(line) = i.checked_sub(1).and_then(|i| self.lines.get(i)) else {
+        let index = self.lines.partition_point(|l| l.range.start <= offset);
+        let Some(line) = index.checked_sub(1).and_then(|index| self.lines.get(index)) else {
             return Vec::new();
         };
         let row_end = self.text[line.range.start..]

@@ -96,10 +96,10 @@ impl AnalyzedLine {
     /// A line-relative span as a document range, clamped to the line. For
     /// a dialect, the author's bytes that wrote the span's pieces.
     pub fn to_document(&self, span: &Range<usize>) -> Range<usize> {
-        if let Some(t) = &self.translation {
-            let r = t.to_source(span);
-            let start = r.start.clamp(self.range.start, self.range.end);
-            return start..r.end.clamp(start, self.range.end);
+        if let Some(translation) = &self.translation {
+            let source = translation.to_source(span);
+            let start = source.start.clamp(self.range.start, self.range.end);
+            return start..source.end.clamp(start, self.range.end);
         }
         let len = self.range.len();
         let start = self.range.start + span.start.min(len);
@@ -168,8 +168,8 @@ impl AnalyzedLine {
 /// The line holding document offset `offset` (ends included, so a cursor
 /// just after a hand finds it).
 pub fn line_at(lines: &[AnalyzedLine], offset: usize) -> Option<&AnalyzedLine> {
-    let i = lines.partition_point(|l| l.range.end < offset);
-    lines.get(i).filter(|l| l.range.start <= offset)
+    let index = lines.partition_point(|l| l.range.end < offset);
+    lines.get(index).filter(|l| l.range.start <= offset)
 }
 
 /// A diagnostic placed in the document.
@@ -271,16 +271,16 @@ impl LineHasher {
 impl Hasher for LineHasher {
     fn write(&mut self, bytes: &[u8]) {
         let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(c);
-            self.add(u64::from_le_bytes(b));
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
         }
         let rest = chunks.remainder();
         if !rest.is_empty() {
-            let mut b = [0u8; 8];
-            b[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(b));
+            let mut word = [0u8; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(word));
         }
     }
 
@@ -292,12 +292,12 @@ impl Hasher for LineHasher {
     /// that differ near their end would share the table's low index bits:
     /// a final avalanche (MurmurHash3's fmix64) spreads them.
     fn finish(&self) -> u64 {
-        let mut h = self.0;
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        h ^ (h >> 33)
+        let mut hash = self.0;
+        hash ^= hash >> 33;
+        hash = hash.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        hash ^= hash >> 33;
+        hash = hash.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        hash ^ (hash >> 33)
     }
 }
 
@@ -339,36 +339,38 @@ pub struct Analyzer {
 /// Length of the common prefix of `a` and `b`, on a char boundary of both.
 fn common_prefix(a: &str, b: &str) -> usize {
     let (x, y) = (a.as_bytes(), b.as_bytes());
-    let n = x.len().min(y.len());
-    let mut i = 0;
+    let limit = x.len().min(y.len());
+    let mut length = 0;
     // Whole blocks first: the slice comparison is a vectorised memcmp.
-    while i + 64 <= n && x[i..i + 64] == y[i..i + 64] {
-        i += 64;
+    while length + 64 <= limit && x[length..length + 64] == y[length..length + 64] {
+        length += 64;
     }
-    while i < n && x[i] == y[i] {
-        i += 1;
+    while length < limit && x[length] == y[length] {
+        length += 1;
     }
-    while !(a.is_char_boundary(i) && b.is_char_boundary(i)) {
-        i -= 1;
+    while !(a.is_char_boundary(length) && b.is_char_boundary(length)) {
+        length -= 1;
     }
-    i
+    length
 }
 
 /// Length of the common suffix, not overlapping `prefix`.
 fn common_suffix(a: &str, b: &str, prefix: usize) -> usize {
     let (x, y) = (a.as_bytes(), b.as_bytes());
-    let n = (x.len() - prefix).min(y.len() - prefix);
-    let mut i = 0;
-    while i + 64 <= n && x[x.len() - i - 64..x.len() - i] == y[y.len() - i - 64..y.len() - i] {
-        i += 64;
+    let limit = (x.len() - prefix).min(y.len() - prefix);
+    let mut length = 0;
+    while length + 64 <= limit
+        && x[x.len() - length - 64..x.len() - length] == y[y.len() - length - 64..y.len() - length]
+    {
+        length += 64;
     }
-    while i < n && x[x.len() - 1 - i] == y[y.len() - 1 - i] {
-        i += 1;
+    while length < limit && x[x.len() - 1 - length] == y[y.len() - 1 - length] {
+        length += 1;
     }
-    while !(a.is_char_boundary(a.len() - i) && b.is_char_boundary(b.len() - i)) {
-        i -= 1;
+    while !(a.is_char_boundary(a.len() - length) && b.is_char_boundary(b.len() - length)) {
+        length -= 1;
     }
-    i
+    length
 }
 
 impl Analyzer {
@@ -399,11 +401,11 @@ impl Analyzer {
         in_force: &mut [Option<usize>; Context::ALL],
     ) -> usize {
         match in_force[context.index()] {
-            Some(t) => t,
+            Some(table) => table,
             None => {
-                let t = self.table(rules, context);
-                in_force[context.index()] = Some(t);
-                t
+                let table = self.table(rules, context);
+                in_force[context.index()] = Some(table);
+                table
             }
         }
     }
@@ -472,8 +474,8 @@ impl Analyzer {
         let shift = prev.text.len() as isize - text.len() as isize;
         let mut cursor = 0;
 
-        for t in &mut self.tables {
-            t.live = 0;
+        for table in &mut self.tables {
+            table.live = 0;
         }
         let mut rules = base.clone();
         let mut in_force = [None; Context::ALL];
@@ -489,7 +491,7 @@ impl Analyzer {
         let mut lines = Vec::with_capacity(sites.len());
         for site in sites {
             let line = site.text(text);
-            let t = self.site_table(&site, &rules, &mut in_force);
+            let table = self.site_table(&site, &rules, &mut in_force);
             let old_start = if site.range.end <= prefix {
                 Some(site.range.start)
             } else if site.range.start >= tail {
@@ -503,7 +505,7 @@ impl Analyzer {
                     cursor += 1;
                 }
                 if let Some((r, pt, a)) = prev.lines.get(cursor) {
-                    if r.start == start && r.len() == site.range.len() && *pt == t {
+                    if r.start == start && r.len() == site.range.len() && *pt == table {
                         found = Some(a.clone());
                     }
                 }
@@ -513,9 +515,9 @@ impl Analyzer {
                     self.hits += 1;
                     a
                 }
-                None => self.lookup(t, line),
+                None => self.lookup(table, line),
             };
-            self.tables[t].live += 1;
+            self.tables[table].live += 1;
             if site.origin.allows_rules() {
                 if let Some(after) = &analysis.rules_after {
                     if *after != rules {
@@ -524,7 +526,7 @@ impl Analyzer {
                     }
                 }
             }
-            lines.push((site.range.clone(), t, analysis.clone()));
+            lines.push((site.range.clone(), table, analysis.clone()));
             out.push(AnalyzedLine {
                 range: site.range,
                 origin: site.origin,
@@ -562,12 +564,12 @@ impl Analyzer {
             HashMap::default();
         for site in sites {
             let line = site.text(text);
-            let t = self.site_table(site, &rules, &mut in_force);
+            let table = self.site_table(site, &rules, &mut in_force);
             if site.origin.allows_rules() && line.starts_with("rules:") {
                 // Cheap, and later lines depend on it: analysed in order.
-                let a = self.lookup(t, line);
+                let analysis = self.lookup(table, line);
                 looked_up += 1;
-                if let Some(after) = &a.rules_after {
+                if let Some(after) = &analysis.rules_after {
                     if *after != rules {
                         rules = after.clone();
                         in_force = [None; Context::ALL];
@@ -575,8 +577,10 @@ impl Analyzer {
                 }
                 continue;
             }
-            if !self.tables[t].map.contains_key(line) && seen.insert((t, line), ()).is_none() {
-                todo.push((t, line));
+            if !self.tables[table].map.contains_key(line)
+                && seen.insert((table, line), ()).is_none()
+            {
+                todo.push((table, line));
             }
         }
         if todo.len() < PARALLEL_LINES {
@@ -585,7 +589,7 @@ impl Analyzer {
         let tables: Vec<(Rules, Context)> = self
             .tables
             .iter()
-            .map(|t| (t.rules.clone(), t.context))
+            .map(|table| (table.rules.clone(), table.context))
             .collect();
         let chunk = todo.len().div_ceil(workers);
         let results: Vec<Vec<Arc<LineAnalysis>>> = std::thread::scope(|scope| {
@@ -595,8 +599,8 @@ impl Analyzer {
                     let tables = &tables;
                     scope.spawn(move || {
                         part.iter()
-                            .map(|&(t, line)| {
-                                let (rules, context) = &tables[t];
+                            .map(|&(table, line)| {
+                                let (rules, context) = &tables[table];
                                 Arc::new(analyze_in(line, rules, *context))
                             })
                             .collect::<Vec<_>>()
@@ -615,8 +619,8 @@ impl Analyzer {
             if analyses.len() != part.len() {
                 continue;
             }
-            for (&(t, line), a) in part.iter().zip(analyses) {
-                self.tables[t].map.insert(line.into(), a);
+            for (&(table, line), analysis) in part.iter().zip(analyses) {
+                self.tables[table].map.insert(line.into(), analysis);
                 done += 1;
             }
         }
@@ -626,8 +630,8 @@ impl Analyzer {
 
     /// Analyses one line of a `.mj` document, through the cache.
     pub fn analyze_line(&mut self, line: &str, rules: &Rules) -> Arc<LineAnalysis> {
-        let t = self.table(rules, Context::Line);
-        self.lookup(t, line)
+        let table = self.table(rules, Context::Line);
+        self.lookup(table, line)
     }
 
     fn lookup(&mut self, t: usize, text: &str) -> Arc<LineAnalysis> {
@@ -844,22 +848,22 @@ fn shape_facts(hand: &hand::Hand) -> Option<Facts> {
     let counts = counts(&closed);
     let shanten = shanten::shanten(&counts, melds).shanten;
     let waits = (shanten == 0).then(|| {
-        let mut w = shanten::waits(&counts, melds);
-        w.retain(|t| Some(*t) != pair);
-        w
+        let mut wait_tiles = shanten::waits(&counts, melds);
+        wait_tiles.retain(|t| Some(*t) != pair);
+        wait_tiles
     });
     // The tiles a waiting shape accepts are its waits left beside it.
-    let accepted = waits.as_ref().map(|w| {
+    let accepted = waits.as_ref().map(|wait_tiles| {
         let held = crate::tile::counts(&hand.closed);
-        let tiles = w
+        let tiles = wait_tiles
             .iter()
             .map(|t| 4u32.saturating_sub(u32::from(held[t.index()])))
             .sum();
         Accepted {
-            kinds: w.len() as u32,
+            kinds: wait_tiles.len() as u32,
             tiles,
             in_sight: tiles,
-            which: claims::kind_bits(w),
+            which: claims::kind_bits(wait_tiles),
         }
     });
     Some(Facts {
@@ -993,28 +997,28 @@ fn facts_of(outcome: &Outcome, sit: &Situation, h: &ast::HandLine) -> Facts {
 }
 
 fn priced(s: &Score, sit: &Situation) -> Priced {
-    let p = &s.points;
+    let points = &s.points;
     // The payments are before honba; the total holds honba and sticks, so
     // each payer's honba share is what the total has beyond them.
-    let (payment, paid) = if let Some(ron) = p.ron {
-        let honba = p.total.saturating_sub(ron + sit.sticks * 1000);
+    let (payment, paid) = if let Some(ron) = points.ron {
+        let honba = points.total.saturating_sub(ron + sit.sticks * 1000);
         (Payment::Ron(ron), Payment::Ron(ron + honba))
     } else if sit.is_dealer() {
-        let each = p.non_dealer.unwrap_or(0);
-        let honba = (p.total.saturating_sub(3 * each + sit.sticks * 1000)) / 3;
+        let each = points.non_dealer.unwrap_or(0);
+        let honba = (points.total.saturating_sub(3 * each + sit.sticks * 1000)) / 3;
         (Payment::All(each), Payment::All(each + honba))
     } else {
-        let nd = p.non_dealer.unwrap_or(0);
-        let d = p.dealer.unwrap_or(0);
-        let honba = (p.total.saturating_sub(2 * nd + d + sit.sticks * 1000)) / 3;
+        let non_dealer = points.non_dealer.unwrap_or(0);
+        let dealer = points.dealer.unwrap_or(0);
+        let honba = (points
+            .total
+            .saturating_sub(2 * non_dealer + dealer + sit.sticks * 1000))
+            / 3;
         (
+            Payment::Split { non_dealer, dealer },
             Payment::Split {
-                non_dealer: nd,
-                dealer: d,
-            },
-            Payment::Split {
-                non_dealer: nd + honba,
-                dealer: d + honba,
+                non_dealer: non_dealer + honba,
+                dealer: dealer + honba,
             },
         )
     };
@@ -1024,7 +1028,7 @@ fn priced(s: &Score, sit: &Situation) -> Priced {
         limit: s.limit,
         payment,
         paid,
-        total: p.total,
+        total: points.total,
     }
 }
 

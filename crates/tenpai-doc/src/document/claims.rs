@@ -204,19 +204,19 @@ fn wrong(message: String, right: String) -> Verdict {
 fn check_item(item: &ClaimItem, facts: &Facts, slash: bool) -> Verdict {
     match item {
         ClaimItem::Points(_) | ClaimItem::TsumoSplit { .. } | ClaimItem::TsumoAll(_) => {
-            let p = match &facts.value {
-                Value::Priced(p) => p,
+            let priced = match &facts.value {
+                Value::Priced(priced) => priced,
                 other => return Verdict::NotApplicable(not_priced(other).unwrap_or_default()),
             };
-            check_payment(item, p, facts.counters)
+            check_payment(item, priced, facts.counters)
         }
         ClaimItem::HanFu { han, fu } => {
-            let p = match &facts.value {
-                Value::Priced(p) => p,
+            let priced = match &facts.value {
+                Value::Priced(priced) => priced,
                 other => return Verdict::NotApplicable(not_priced(other).unwrap_or_default()),
             };
-            if is_yakuman(p) {
-                let limit = p.limit.unwrap_or(Limit::Yakuman(1));
+            if is_yakuman(priced) {
+                let limit = priced.limit.unwrap_or(Limit::Yakuman(1));
                 return wrong(
                     format!(
                         "the hand is a {}, not counted in han and fu",
@@ -225,27 +225,29 @@ fn check_item(item: &ClaimItem, facts: &Facts, slash: bool) -> Verdict {
                     limit_claim(limit),
                 );
             }
-            let fu_ok = match (fu, p.fu) {
+            let fu_ok = match (fu, priced.fu) {
                 (None, _) => true,
                 (Some(a), Some(b)) => *a == b,
                 (Some(_), None) => false,
             };
-            if *han == p.han && fu_ok {
+            if *han == priced.han && fu_ok {
                 return Verdict::Right;
             }
-            let (right, stated) = match (fu, p.fu) {
-                (Some(f), Some(pf)) if slash => (format!("{}/{pf}", p.han), format!("{han}/{f}")),
-                (Some(f), _) => (han_fu_text(p), format!("{han} han {f} fu")),
-                (None, _) => (format!("{} han", p.han), format!("{han} han")),
+            let (right, stated) = match (fu, priced.fu) {
+                (Some(f), Some(pf)) if slash => {
+                    (format!("{}/{pf}", priced.han), format!("{han}/{f}"))
+                }
+                (Some(f), _) => (han_fu_text(priced), format!("{han} han {f} fu")),
+                (None, _) => (format!("{} han", priced.han), format!("{han} han")),
             };
             wrong(format!("the hand is {right}, not {stated}"), right)
         }
         &ClaimItem::Limit(claimed) => {
-            let p = match &facts.value {
-                Value::Priced(p) => p,
+            let priced = match &facts.value {
+                Value::Priced(priced) => priced,
                 other => return Verdict::NotApplicable(not_priced(other).unwrap_or_default()),
             };
-            match p.limit {
+            match priced.limit {
                 // A counted yakuman is paid as a yakuman, and is usually
                 // called one; the other way round is wrong. Compared by id:
                 // a single yakuman has one id however it is counted.
@@ -266,10 +268,10 @@ fn check_item(item: &ClaimItem, facts: &Facts, slash: bool) -> Verdict {
                 None => wrong(
                     format!(
                         "the hand is {}, not a limit hand ({})",
-                        han_fu_text(p),
+                        han_fu_text(priced),
                         limit_name(claimed)
                     ),
-                    han_fu_text(p),
+                    han_fu_text(priced),
                 ),
             }
         }
@@ -487,14 +489,16 @@ pub fn diagnostics(checks: &[ItemCheck]) -> Vec<Diagnostic> {
         .filter_map(|c| match &c.verdict {
             Verdict::Right => None,
             Verdict::Wrong { message, right } => {
-                let d = Diagnostic::warning(
+                let diagnostic = Diagnostic::warning(
                     Code::WrongClaim,
                     c.span.clone(),
                     format!("wrong claim: {message}"),
                 );
                 Some(match right {
-                    Some(r) => d.with_safe_fix(format!("write '{r}'"), c.span.clone(), r.clone()),
-                    None => d,
+                    Some(r) => {
+                        diagnostic.with_safe_fix(format!("write '{r}'"), c.span.clone(), r.clone())
+                    }
+                    None => diagnostic,
                 })
             }
             Verdict::NotApplicable(m) => Some(Diagnostic::warning(

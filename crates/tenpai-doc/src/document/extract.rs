@@ -131,14 +131,14 @@ pub(super) fn push_lines(text: &str, range: Range<usize>, origin: Origin, out: &
 /// `range` without leading and trailing whitespace (line breaks included);
 /// `None` when nothing is left.
 pub(super) fn trimmed(text: &str, range: Range<usize>) -> Option<Range<usize>> {
-    let s = text.get(range.clone())?;
-    let lead = s.len() - s.trim_start().len();
-    let t = s.trim();
-    if t.is_empty() {
+    let slice = text.get(range.clone())?;
+    let lead = slice.len() - slice.trim_start().len();
+    let inner = slice.trim();
+    if inner.is_empty() {
         return None;
     }
     let start = range.start + lead;
-    Some(start..start + t.len())
+    Some(start..start + inner.len())
 }
 
 #[cfg(test)]

@@ -35,7 +35,7 @@ fn begins_with_tile_group(s: &str) -> bool {
     if is_glyph(first) {
         return true;
     }
-    let s = if first == '(' || first == '[' {
+    let group = if first == '(' || first == '[' {
         let close = if first == '(' { ')' } else { ']' };
         let inner = &s[1..];
         let Some(end) = inner.find(close) else {
@@ -53,11 +53,11 @@ fn begins_with_tile_group(s: &str) -> bool {
     } else {
         s
     };
-    if s.starts_with(is_glyph) {
+    if group.starts_with(is_glyph) {
         return true;
     }
-    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
-    digits > 0 && s[digits..].starts_with(is_suit)
+    let digits = group.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && group[digits..].starts_with(is_suit)
 }
 
 /// The edit distance between `a` and `b`, when it is at most `max`.

@@ -45,8 +45,8 @@ fn body_start(text: &str) -> usize {
 }
 
 pub(super) fn has_lone_cr(text: &str) -> bool {
-    let b = text.as_bytes();
-    memchr::memchr_iter(b'\r', b).any(|i| b.get(i + 1) != Some(&b'\n'))
+    let bytes = text.as_bytes();
+    memchr::memchr_iter(b'\r', bytes).any(|i| bytes.get(i + 1) != Some(&b'\n'))
 }
 
 pub(super) fn lone_cr_to_lf(text: &str) -> String {
@@ -340,18 +340,18 @@ fn ignore_marked(text: &str, sites: &mut Vec<HandSite>) {
     // Each lone mark takes the first hand after it.
     let mut dropped = vec![false; sites.len()];
     for mark in lone {
-        let i = sites.partition_point(|s| s.range.start < mark);
-        if let Some(d) = dropped.get_mut(i) {
-            *d = true;
+        let next_site = sites.partition_point(|s| s.range.start < mark);
+        if let Some(drop) = dropped.get_mut(next_site) {
+            *drop = true;
         }
     }
-    let mut i = 0;
+    let mut index = 0;
     sites.retain(|s| {
         let inside = regions
             .iter()
             .any(|r| r.start <= s.range.start && s.range.end <= r.end);
-        let keep = !dropped[i] && !inside;
-        i += 1;
+        let keep = !dropped[index] && !inside;
+        index += 1;
         keep
     });
 }
@@ -410,9 +410,9 @@ fn ends_a_block(event: &Event) -> bool {
 /// The text between a code span's backtick runs, trimmed. Spans that
 /// continue on another line are not hand lines: a hand line is contiguous.
 fn code_span_content(text: &str, range: Range<usize>) -> Option<Range<usize>> {
-    let s = text.get(range.clone())?;
-    let ticks = s.bytes().take_while(|&b| b == b'`').count();
-    if ticks == 0 || s.len() < 2 * ticks {
+    let written = text.get(range.clone())?;
+    let ticks = written.bytes().take_while(|&b| b == b'`').count();
+    if ticks == 0 || written.len() < 2 * ticks {
         return None;
     }
     let inner = range.start + ticks..range.end - ticks;
@@ -446,7 +446,7 @@ fn flush_run(
     let bytes = s.as_bytes();
     let mut markers = Vec::new();
     let mut from = 0;
-    while let Some(at) = memchr::memchr(b'^', &bytes[from..]).map(|i| from + i) {
+    while let Some(at) = memchr::memchr(b'^', &bytes[from..]).map(|marker| from + marker) {
         if bytes.get(at + 1) == Some(&b'^') {
             markers.push(at);
             from = at + 2;
@@ -457,18 +457,18 @@ fn flush_run(
     if markers.is_empty() {
         return;
     }
-    let mut i = usize::from(std::mem::take(cut_open));
-    while let (Some(&open), Some(&close)) = (markers.get(i), markers.get(i + 1)) {
+    let mut marker = usize::from(std::mem::take(cut_open));
+    while let (Some(&open), Some(&close)) = (markers.get(marker), markers.get(marker + 1)) {
         if !caret_hand(&s[open + 2..close]) {
-            i += 1;
+            marker += 1;
             continue;
         }
         if let Some(r) = trimmed(text, range.start + open + 2..range.start + close) {
             out.push(HandSite::own(r, Origin::Carets));
         }
-        i += 2;
+        marker += 2;
     }
-    *cut_open = i + 1 == markers.len();
+    *cut_open = marker + 1 == markers.len();
 }
 
 #[cfg(test)]

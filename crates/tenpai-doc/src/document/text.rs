@@ -141,8 +141,8 @@ impl TextDocument {
         let start = *self.starts.get(line)?;
         let end = match self.starts.get(line + 1) {
             Some(&next) => {
-                let s = &self.text[start..next];
-                next - (s.len() - s.trim_end_matches(['\n', '\r']).len())
+                let line_text = &self.text[start..next];
+                next - (line_text.len() - line_text.trim_end_matches(['\n', '\r']).len())
             }
             None => self.text.len(),
         };
@@ -195,11 +195,11 @@ impl TextDocument {
         }
         let mut col = 0;
         for (i, c) in line.char_indices() {
-            let w = width(c, enc);
-            if col + w > want {
+            let char_width = width(c, enc);
+            if col + char_width > want {
                 return Some(range.start + i);
             }
-            col += w;
+            col += char_width;
         }
         Some(range.end)
     }

@@ -362,10 +362,10 @@ impl Report {
         let index = TextDocument::new(piece);
         let mut last: Option<(u32, Arc<str>)> = None;
         for d in crate::document::file_diagnostics(&lines) {
-            let mut f = finding(name, &index, d, &mut last);
-            f.range.start.line += place.first_line;
-            f.range.end.line += place.first_line;
-            self.findings.push(f);
+            let mut found = finding(name, &index, d, &mut last);
+            found.range.start.line += place.first_line;
+            found.range.end.line += place.first_line;
+            self.findings.push(found);
         }
         // A piece ends with a line break (but the last): its last "line" is
         // empty.
@@ -449,11 +449,11 @@ fn finding(
 ) -> Finding {
     // A byte order mark is no column in an editor or a GitHub annotation.
     let bom = index.text().starts_with('\u{feff}');
-    let unmarked = |mut p: Position| {
-        if bom && p.line == 0 {
-            p.column = p.column.saturating_sub(1);
+    let unmarked = |mut position: Position| {
+        if bom && position.line == 0 {
+            position.column = position.column.saturating_sub(1);
         }
-        p
+        position
     };
     let (start, end) = index.range(d.range.clone(), Encoding::Utf32);
     let (start, end) = (unmarked(start), unmarked(end));
@@ -471,11 +471,11 @@ fn finding(
     };
     let mut notes = Vec::new();
     for r in &d.related {
-        let p = unmarked(index.position(r.range.start, Encoding::Utf32));
+        let position = unmarked(index.position(r.range.start, Encoding::Utf32));
         notes.push(format!(
             "note: {}:{}: {}",
-            p.line + 1,
-            p.column + 1,
+            position.line + 1,
+            position.column + 1,
             r.message
         ));
     }
@@ -581,8 +581,11 @@ fn underline(source: &str, from: usize, to: usize) -> (String, String) {
         let marked = (from..to).contains(&i);
         if i < to {
             // A zero-width character still gets its caret.
-            let w = if marked { w.max(1) } else { w };
-            carets.extend(std::iter::repeat_n(if marked { '^' } else { ' ' }, w));
+            let caret_count = if marked { w.max(1) } else { w };
+            carets.extend(std::iter::repeat_n(
+                if marked { '^' } else { ' ' },
+                caret_count,
+            ));
         }
         count += 1;
     }
@@ -708,14 +711,14 @@ pub fn summary(report: &Report) -> String {
         (Severity::Warning, "warning", "warnings"),
         (Severity::Info, "note", "notes"),
     ] {
-        let n = report.count(sev);
-        if n > 0 {
-            parts.push(plural(n, one, many));
+        let count = report.count(sev);
+        if count > 0 {
+            parts.push(plural(count, one, many));
         }
     }
     let fixed = match report.fixed {
         0 => String::new(),
-        n => format!(" Fixed {}.", plural(n, "problem", "problems")),
+        count => format!(" Fixed {}.", plural(count, "problem", "problems")),
     };
     let unread = match report.unreadable {
         0 => String::new(),
@@ -749,9 +752,9 @@ pub fn render_json(report: &Report) -> String {
         findings: &report.findings,
     };
     // Plain structs of strings and numbers: serialising cannot fail.
-    let mut s = serde_json::to_string_pretty(&run).unwrap_or_else(|_| "{}".to_string());
-    s.push('\n');
-    s
+    let mut json = serde_json::to_string_pretty(&run).unwrap_or_else(|_| "{}".to_string());
+    json.push('\n');
+    json
 }
 
 /// GitHub Actions workflow commands, one per finding.
@@ -989,9 +992,9 @@ pub fn read(input: &Input) -> std::io::Result<String> {
     let bytes = match &input.path {
         Some(p) => std::fs::read(p)?,
         None => {
-            let mut b = Vec::new();
-            std::io::stdin().read_to_end(&mut b)?;
-            b
+            let mut stdin_bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut stdin_bytes)?;
+            stdin_bytes
         }
     };
     String::from_utf8(bytes)

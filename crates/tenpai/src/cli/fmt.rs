@@ -92,38 +92,40 @@ pub fn unified_diff(name: &str, old: &str, new: &str) -> String {
 /// The unified diff of two texts of as many lines, line `i` against line `i`.
 fn paired_diff(name: &str, old: &[&str], new: &[&str]) -> String {
     use std::fmt::Write as _;
-    let changed: Vec<usize> = (0..old.len()).filter(|&i| old[i] != new[i]).collect();
+    let changed: Vec<usize> = (0..old.len())
+        .filter(|&cursor| old[cursor] != new[cursor])
+        .collect();
     let mut out = format!("--- {name}\n+++ {name}\n");
-    let mut k = 0;
-    while k < changed.len() {
+    let mut kept = 0;
+    while kept < changed.len() {
         // A hunk: changes closer than twice the context share one.
-        let first = changed[k];
+        let first = changed[kept];
         let mut last = first;
-        k += 1;
-        while k < changed.len() && changed[k] - last <= 2 * CONTEXT_LINES {
-            last = changed[k];
-            k += 1;
+        kept += 1;
+        while kept < changed.len() && changed[kept] - last <= 2 * CONTEXT_LINES {
+            last = changed[kept];
+            kept += 1;
         }
         let from = first.saturating_sub(CONTEXT_LINES);
         let to = (last + CONTEXT_LINES + 1).min(old.len());
         let count = to - from;
         let _ = writeln!(out, "@@ -{} +{} @@", span(from, count), span(from, count));
-        let mut i = from;
-        while i < to {
-            if old[i] == new[i] {
-                push_line(&mut out, ' ', old[i]);
-                i += 1;
+        let mut cursor = from;
+        while cursor < to {
+            if old[cursor] == new[cursor] {
+                push_line(&mut out, ' ', old[cursor]);
+                cursor += 1;
                 continue;
             }
             // A run of changed lines: all removals, then all additions.
-            let run_end = (i..to).find(|&j| old[j] == new[j]).unwrap_or(to);
-            for line in &old[i..run_end] {
+            let run_end = (cursor..to).find(|&j| old[j] == new[j]).unwrap_or(to);
+            for line in &old[cursor..run_end] {
                 push_line(&mut out, '-', line);
             }
-            for line in &new[i..run_end] {
+            for line in &new[cursor..run_end] {
                 push_line(&mut out, '+', line);
             }
-            i = run_end;
+            cursor = run_end;
         }
     }
     out

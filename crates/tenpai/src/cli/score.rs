@@ -206,76 +206,77 @@ fn stick_count(v: &str) -> Result<u32, String> {
 impl ScoreArgs {
     /// The rule set: presets and words first, then each switch flag.
     pub fn rule_set(&self) -> Result<Rules, String> {
-        let mut r = self.rules.project_rules()?;
+        let mut rules = self.rules.project_rules()?;
         if let Some(k) = &self.kazoe {
-            r.apply(&format!("kazoe={k}"))?;
+            rules.apply(&format!("kazoe={k}"))?;
         }
         if self.no_yakuman_stacking {
-            r.yakuman_stacking = false;
+            rules.yakuman_stacking = false;
         }
         if self.no_nagashi {
-            r.nagashi = false;
+            rules.nagashi = false;
         }
         if let Some(f) = self.double_wind_fu {
-            r.apply(&format!("double-wind-fu={f}"))?;
+            rules.apply(&format!("double-wind-fu={f}"))?;
         }
         if let Some(v) = self.honba_value {
-            r.apply(&format!("honba={v}")).map_err(|_| {
+            rules.apply(&format!("honba={v}")).map_err(|_| {
                 format!("--honba-value takes the points a honba adds to a ron, a multiple of 3 up to 10000 (300 by default), not {v}")
             })?;
         }
         if let Some(v) = &self.renhou {
-            r.apply(&format!("renhou={v}"))
+            rules
+                .apply(&format!("renhou={v}"))
                 .map_err(|e| format!("--renhou: {e}"))?;
         }
         if self.open_riichi {
-            r.open_riichi = true;
+            rules.open_riichi = true;
         }
         if self.paarenchan.is_some() {
-            r.paarenchan = true;
+            rules.paarenchan = true;
         }
         // Norths are set aside only with three players.
-        if self.nuki.is_some_and(|n| n > 0) && !r.is_sanma() {
-            r.apply("sanma")?;
+        if self.nuki.is_some_and(|n| n > 0) && !rules.is_sanma() {
+            rules.apply("sanma")?;
         }
-        Ok(r)
+        Ok(rules)
     }
 
     /// The options the flags set, as `(key, word)` pairs of the notation.
     fn flag_options(&self) -> Vec<(&'static str, String)> {
-        let mut o: Vec<(&'static str, String)> = Vec::new();
+        let mut options: Vec<(&'static str, String)> = Vec::new();
         let tiles = |s: &str| s.replace([',', ' '], "");
         if let Some(w) = &self.win {
-            o.push(("win", format!("win={}", tiles(w))));
+            options.push(("win", format!("win={}", tiles(w))));
         }
         if self.tsumo {
-            o.push(("tsumo", "tsumo".into()));
+            options.push(("tsumo", "tsumo".into()));
         }
         if self.ron {
-            o.push(("ron", "ron".into()));
+            options.push(("ron", "ron".into()));
         }
         if self.double_riichi {
-            o.push(("double-riichi", "double-riichi".into()));
+            options.push(("double-riichi", "double-riichi".into()));
         } else if self.riichi {
-            o.push(("riichi", "riichi".into()));
+            options.push(("riichi", "riichi".into()));
         }
         if self.open_riichi {
-            o.push(("open-riichi", "open-riichi".into()));
+            options.push(("open-riichi", "open-riichi".into()));
         }
         if self.ippatsu {
-            o.push(("ippatsu", "ippatsu".into()));
+            options.push(("ippatsu", "ippatsu".into()));
         }
         if let Some(w) = &self.round {
-            o.push(("round", format!("round={w}")));
+            options.push(("round", format!("round={w}")));
         }
         if let Some(w) = &self.seat {
-            o.push(("seat", format!("seat={w}")));
+            options.push(("seat", format!("seat={w}")));
         }
         if let Some(d) = &self.dora {
-            o.push(("dora", format!("dora={}", tiles(d))));
+            options.push(("dora", format!("dora={}", tiles(d))));
         }
         if let Some(d) = &self.ura {
-            o.push(("ura", format!("ura={}", tiles(d))));
+            options.push(("ura", format!("ura={}", tiles(d))));
         }
         for (on, key) in [
             (self.rinshan, "rinshan"),
@@ -286,24 +287,24 @@ impl ScoreArgs {
             (self.nagashi, "nagashi"),
         ] {
             if on {
-                o.push((key, key.into()));
+                options.push((key, key.into()));
             }
         }
         match self.paarenchan {
-            Some(1) => o.push(("paarenchan", "paarenchan".into())),
-            Some(n) => o.push(("paarenchan", format!("paarenchan={n}"))),
+            Some(1) => options.push(("paarenchan", "paarenchan".into())),
+            Some(n) => options.push(("paarenchan", format!("paarenchan={n}"))),
             None => {}
         }
         if let Some(n) = self.nuki {
-            o.push(("nuki", format!("nuki={n}")));
+            options.push(("nuki", format!("nuki={n}")));
         }
         if let Some(n) = self.honba {
-            o.push(("honba", format!("honba={n}")));
+            options.push(("honba", format!("honba={n}")));
         }
         if let Some(n) = self.sticks {
-            o.push(("sticks", format!("sticks={n}")));
+            options.push(("sticks", format!("sticks={n}")));
         }
-        o
+        options
     }
 }
 
@@ -415,32 +416,32 @@ impl Outcome {
     /// The `--json` object of the line `text`, line `number` (1-based) of
     /// the input: `docs/json.md`, `docs/schema/score.json`.
     pub fn to_json(&self, text: &str, number: u32) -> Value {
-        let mut v = match self {
+        let mut value = match self {
             Outcome::Scored { result, notes, .. } => {
-                let mut v = score::to_json(result);
+                let mut value = score::to_json(result);
                 if !notes.is_empty() {
-                    v["diagnostics"] = diagnostics_json(text, number, notes);
+                    value["diagnostics"] = diagnostics_json(text, number, notes);
                 }
-                v
+                value
             }
             Outcome::Notation(diags) => {
                 // `read_hand` fails with at least one error; an empty list
                 // would be a line it could not read as a hand at all.
                 let first = diags.first();
-                let mut v = error_json(
+                let mut value = error_json(
                     first.map_or(Code::NotAHand, |d| d.code),
                     &first.map_or_else(
                         || "the line does not parse".to_string(),
                         |d| d.message.clone(),
                     ),
                 );
-                v["diagnostics"] = diagnostics_json(text, number, diags);
-                v
+                value["diagnostics"] = diagnostics_json(text, number, diags);
+                value
             }
         };
-        v["schema_version"] = json!(SCHEMA_VERSION);
-        v["text"] = json!(text);
-        v
+        value["schema_version"] = json!(SCHEMA_VERSION);
+        value["text"] = json!(text);
+        value
     }
 }
 
@@ -500,8 +501,8 @@ fn value_line(han: u32, fu: Option<u32>, limit: Option<score::Limit>, st: Style)
     }
 }
 
-fn payments_text(p: &score::Points, sit: &Situation, rules: &Rules) -> String {
-    let mut s = match (p.ron, p.dealer, p.non_dealer) {
+fn payments_text(points: &score::Points, sit: &Situation, rules: &Rules) -> String {
+    let mut text = match (points.ron, points.dealer, points.non_dealer) {
         (Some(r), _, _) => format!("Ron: {r} from the discarder"),
         (None, Some(d), Some(n)) => {
             format!("Tsumo: {n} from each non-dealer, {d} from the dealer ({n}/{d})")
@@ -523,10 +524,10 @@ fn payments_text(p: &score::Points, sit: &Situation, rules: &Rules) -> String {
         extras.push(format!("{} riichi {sticks}", sit.sticks));
     }
     if !extras.is_empty() {
-        let _ = write!(s, "; with {}", extras.join(" and "));
+        let _ = write!(text, "; with {}", extras.join(" and "));
     }
-    let _ = write!(s, " = {} total", p.total);
-    s
+    let _ = write!(text, " = {} total", points.total);
+    text
 }
 
 fn yaku_table(out: &mut String, yaku: &[score::YakuHan], st: Style) {

@@ -138,14 +138,14 @@ pub fn run(args: ShantenArgs) -> ExitCode {
         });
         let written = match (&result, args.json) {
             (Ok((_, notes, sh, a)), true) => {
-                let mut v = shanten::to_json(sh, a);
-                v["schema_version"] = json!(SCHEMA_VERSION);
-                v["text"] = json!(text);
-                v["error"] = Value::Null;
+                let mut report = shanten::to_json(sh, a);
+                report["schema_version"] = json!(SCHEMA_VERSION);
+                report["text"] = json!(text);
+                report["error"] = Value::Null;
                 if !notes.is_empty() {
-                    v["diagnostics"] = diagnostics_json(text, *number, notes);
+                    report["diagnostics"] = diagnostics_json(text, *number, notes);
                 }
-                writeln!(out, "{v}")
+                writeln!(out, "{report}")
             }
             (Ok((hand, notes, sh, a)), false) => {
                 let sep = if n > 0 { "\n" } else { "" };
@@ -160,13 +160,13 @@ pub fn run(args: ShantenArgs) -> ExitCode {
                         .map_or((Code::NotAHand, "the line does not parse"), |d| {
                             (d.code, d.message.as_str())
                         });
-                    let v = json!({
+                    let report = json!({
                         "schema_version": SCHEMA_VERSION,
                         "text": text,
                         "error": {"code": code, "message": message},
                         "diagnostics": diagnostics_json(text, *number, diags),
                     });
-                    writeln!(out, "{v}")
+                    writeln!(out, "{report}")
                 } else {
                     for d in diags {
                         eprintln!(
@@ -234,7 +234,7 @@ fn win_text(v: &WinValue) -> String {
 }
 
 fn wait_lines(waits: &[Wait], text: TileText, indent: &str) -> String {
-    let mut s = String::new();
+    let mut lines = String::new();
     for w in waits {
         let value = match &w.value {
             Some(v) if v.ron == WinValue::NoYaku && v.tsumo == WinValue::NoYaku => {
@@ -244,10 +244,10 @@ fn wait_lines(waits: &[Wait], text: TileText, indent: &str) -> String {
             None => String::new(),
         };
         let line = format!("{indent}{}  {} left  {value}", tile(w.tile, text), w.left);
-        s.push_str(line.trim_end());
-        s.push('\n');
+        lines.push_str(line.trim_end());
+        lines.push('\n');
     }
-    s
+    lines
 }
 
 fn ukeire_list(u: &Ukeire, text: TileText) -> String {
@@ -280,20 +280,20 @@ fn count_text(u: &Ukeire) -> String {
 /// tiles of `--visible`, which the line's validation does not see (its
 /// span, the whole line, names no word of it).
 fn fifth_visible(hand: &Hand, sit: &Situation, flag: &[Tile]) -> Vec<Diagnostic> {
-    let mut n = [0u8; crate::tile::KINDS];
+    let mut copies = [0u8; crate::tile::KINDS];
     let held = hand
         .closed
         .iter()
         .chain(hand.melds.iter().flat_map(|m| m.tiles.iter()));
     let seen = sit.dora.iter().chain(&sit.ura).chain(&sit.visible);
     for t in held.chain(seen) {
-        n[t.index()] = n[t.index()].saturating_add(1);
+        copies[t.index()] = copies[t.index()].saturating_add(1);
     }
     let mut out = Vec::new();
     for t in flag {
-        let c = &mut n[t.index()];
-        *c = c.saturating_add(1);
-        if *c == 5 {
+        let count = &mut copies[t.index()];
+        *count = count.saturating_add(1);
+        if *count == 5 {
             out.push(Diagnostic::warning(
                 Code::FifthTileIndicator,
                 0..0,
@@ -328,54 +328,54 @@ fn render(
     } else {
         TileText::Glyphs
     };
-    let mut s = format!("{text}\n");
+    let mut out = format!("{text}\n");
     for d in notes {
         let what = if d.severity == crate::diag::Severity::Warning {
             "warning"
         } else {
             "note"
         };
-        s.push_str(&format!("  {what}[{}]: {}\n", d.code, d.message));
+        out.push_str(&format!("  {what}[{}]: {}\n", d.code, d.message));
     }
-    s.push_str(&format!("  hand     {}\n", hand_text(hand, tiles)));
+    out.push_str(&format!("  hand     {}\n", hand_text(hand, tiles)));
     match a {
         Analysis::Complete => {
-            s.push_str("  shanten  complete: a winning shape (see `tenpai score`)\n");
+            out.push_str("  shanten  complete: a winning shape (see `tenpai score`)\n");
         }
         Analysis::Tenpai { waits, .. } => {
             let left: u32 = waits.iter().map(|w| u32::from(w.left)).sum();
-            s.push_str(&format!("  shanten  tenpai ({})\n", forms(sh)));
-            s.push_str(&format!(
+            out.push_str(&format!("  shanten  tenpai ({})\n", forms(sh)));
+            out.push_str(&format!(
                 "  waits    {}, {} left\n",
                 plural(waits.len() as u32, "kind", "kinds"),
                 plural(left, "tile", "tiles")
             ));
-            s.push_str(&wait_lines(waits, tiles, "    "));
+            out.push_str(&wait_lines(waits, tiles, "    "));
         }
         Analysis::NotTenpai { ukeire, .. } => {
-            s.push_str(&format!(
+            out.push_str(&format!(
                 "  shanten  {} ({})\n",
                 shanten::shanten_name(sh.shanten),
                 forms(sh)
             ));
-            s.push_str(&format!(
+            out.push_str(&format!(
                 "  ukeire   {}, {}\n",
                 plural(ukeire.tiles.len() as u32, "kind", "kinds"),
                 count_text(ukeire)
             ));
             if !ukeire.tiles.is_empty() {
-                s.push_str(&format!("    {}\n", ukeire_list(ukeire, tiles)));
+                out.push_str(&format!("    {}\n", ukeire_list(ukeire, tiles)));
             }
         }
         Analysis::Discards { options, .. } => {
-            s.push_str(&format!(
+            out.push_str(&format!(
                 "  shanten  {} after the best discard ({})\n",
                 shanten::shanten_name(sh.shanten),
                 forms(sh)
             ));
-            s.push_str("  discard  after       kinds  tiles\n");
+            out.push_str("  discard  after       kinds  tiles\n");
             for o in options {
-                s.push_str(&format!(
+                out.push_str(&format!(
                     "    {:<6} {:<11} {:>5}  {}\n",
                     tile(o.tile, tiles),
                     shanten::shanten_name(o.shanten),
@@ -383,15 +383,15 @@ fn render(
                     count_text(&o.ukeire)
                 ));
                 if o.shanten == 0 {
-                    s.push_str(&wait_lines(&o.waits, tiles, "             wait "));
+                    out.push_str(&wait_lines(&o.waits, tiles, "             wait "));
                 } else if args.ukeire && !o.ukeire.tiles.is_empty() {
-                    s.push_str(&format!("             {}\n", ukeire_list(&o.ukeire, tiles)));
+                    out.push_str(&format!("             {}\n", ukeire_list(&o.ukeire, tiles)));
                 }
             }
             if let Some(summary) = a.chosen_summary() {
-                s.push_str(&format!("  chosen   {summary}\n"));
+                out.push_str(&format!("  chosen   {summary}\n"));
             }
         }
     }
-    s
+    out
 }

@@ -218,25 +218,25 @@ fn same_bytes(file: File, contents: Contents<'_>) -> io::Result<bool> {
     let mut block = vec![0u8; BLOCK];
     match contents {
         Contents::Bytes(mut rest) => loop {
-            let n = read_full(&mut file, &mut block)?;
-            if n == 0 {
+            let read = read_full(&mut file, &mut block)?;
+            if read == 0 {
                 return Ok(rest.is_empty());
             }
-            if rest.len() < n || rest[..n] != block[..n] {
+            if rest.len() < read || rest[..read] != block[..read] {
                 return Ok(false);
             }
-            rest = &rest[n..];
+            rest = &rest[read..];
         },
         Contents::File(other) => {
             let mut other = io::BufReader::with_capacity(BLOCK, other);
             let mut theirs = vec![0u8; BLOCK];
             loop {
-                let n = read_full(&mut file, &mut block)?;
-                let m = read_full(&mut other, &mut theirs)?;
-                if n != m || block[..n] != theirs[..m] {
+                let read = read_full(&mut file, &mut block)?;
+                let read_theirs = read_full(&mut other, &mut theirs)?;
+                if read != read_theirs || block[..read] != theirs[..read_theirs] {
                     return Ok(false);
                 }
-                if n == 0 {
+                if read == 0 {
                     return Ok(true);
                 }
             }

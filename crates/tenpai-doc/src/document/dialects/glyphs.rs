@@ -76,9 +76,9 @@ pub enum Script {
 /// What a line of tile characters holds; `None` if anything else is on
 /// it (spaces aside).
 pub fn read_line(text: &str, range: Range<usize>, script: Script) -> Option<Translation> {
-    let s = text.get(range.clone())?;
+    let written = text.get(range.clone())?;
     let mut builder = Builder::new();
-    let mut chars = s.char_indices().peekable();
+    let mut chars = written.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
         let at = range.start + i;
         let here = at..at + c.len_utf8();

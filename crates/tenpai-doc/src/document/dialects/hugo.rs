@@ -83,28 +83,28 @@ pub fn shortcode(
 /// The tile argument: the first positional one, or a named one
 /// (`tiles=`, `src=`, `hand=`, `value=`), quotes left out.
 fn argument(text: &str, range: Range<usize>) -> Option<Range<usize>> {
-    let s = &text[range.clone()];
-    let mut i = 0;
-    let b = s.as_bytes();
+    let written = &text[range.clone()];
+    let mut cursor = 0;
+    let bytes = written.as_bytes();
     let mut positional = None;
-    while i < b.len() {
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
+    while cursor < bytes.len() {
+        while cursor < bytes.len() && bytes[cursor].is_ascii_whitespace() {
+            cursor += 1;
         }
-        if i >= b.len() {
+        if cursor >= bytes.len() {
             break;
         }
-        let word_start = i;
+        let word_start = cursor;
         // A named argument: key="value" or key=value.
-        let key_len = b[i..]
+        let key_len = bytes[cursor..]
             .iter()
             .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_' || **c == b'-')
             .count();
-        let named = b.get(i + key_len) == Some(&b'=') && key_len > 0;
-        let value_start = if named { i + key_len + 1 } else { i };
-        let (value, next) = value_at(s, value_start);
+        let named = bytes.get(cursor + key_len) == Some(&b'=') && key_len > 0;
+        let value_start = if named { cursor + key_len + 1 } else { cursor };
+        let (value, next) = value_at(written, value_start);
         if named {
-            let key = s[word_start..word_start + key_len].to_ascii_lowercase();
+            let key = written[word_start..word_start + key_len].to_ascii_lowercase();
             if matches!(
                 key.as_str(),
                 "tiles" | "src" | "hand" | "value" | "code" | "pai" | "hai"
@@ -114,7 +114,7 @@ fn argument(text: &str, range: Range<usize>) -> Option<Range<usize>> {
         } else if positional.is_none() {
             positional = Some(range.start + value.start..range.start + value.end);
         }
-        i = next.max(word_start + 1);
+        cursor = next.max(word_start + 1);
     }
     positional.filter(|r| !r.is_empty())
 }
@@ -122,8 +122,8 @@ fn argument(text: &str, range: Range<usize>) -> Option<Range<usize>> {
 /// A value starting at `i`: quoted (`"…"`, `'…'`, `` `…` ``) or up to the
 /// next space. Returns its range and where reading goes on.
 fn value_at(s: &str, i: usize) -> (Range<usize>, usize) {
-    let b = s.as_bytes();
-    match b.get(i) {
+    let bytes = s.as_bytes();
+    match bytes.get(i) {
         Some(&q) if matches!(q, b'"' | b'\'' | b'`') => match s[i + 1..].find(q as char) {
             Some(len) => (i + 1..i + 1 + len, i + len + 2),
             None => (i + 1..s.len(), s.len()),
@@ -145,16 +145,16 @@ pub fn read(text: &str, range: Range<usize>) -> Option<Translation> {
 
 /// The builder of [`read`], for more words after the tiles.
 pub fn builder(text: &str, range: Range<usize>) -> Option<Builder> {
-    let s = text.get(range.clone())?;
+    let written = text.get(range.clone())?;
     let mut builder = Builder::new();
     let mut group_start = 0;
-    for group in s.split('-') {
+    for group in written.split('-') {
         let at = group_start;
         group_start += group.len() + 1;
         if group.trim().is_empty() {
             continue;
         }
-        let (tiles, sideways) = read_group(s, at, at + group.len(), range.start)?;
+        let (tiles, sideways) = read_group(written, at, at + group.len(), range.start)?;
         let source = range.start + at..range.start + at + group.len();
         if sideways && (3..=4).contains(&tiles.len()) {
             builder.meld(MeldKind::Open, &tiles, source);
@@ -169,30 +169,30 @@ pub fn builder(text: &str, range: Range<usize>) -> Option<Builder> {
 
 /// A group's tiles, and whether any is laid sideways.
 fn read_group(s: &str, start: usize, end: usize, base: usize) -> Option<(Vec<Placed>, bool)> {
-    let b = s.as_bytes();
+    let bytes = s.as_bytes();
     let mut tiles: Vec<Placed> = Vec::new();
     let mut sideways = false;
-    let mut i = start;
-    while i < end {
-        if b[i].is_ascii_whitespace() {
-            i += 1;
+    let mut cursor = start;
+    while cursor < end {
+        if bytes[cursor].is_ascii_whitespace() {
+            cursor += 1;
             continue;
         }
-        if b[i] == b'h' && !tiles.is_empty() {
+        if bytes[cursor] == b'h' && !tiles.is_empty() {
             // The mark belongs to the tile before it.
             sideways = true;
             if let Some(last) = tiles.last_mut() {
-                last.1.end = base + i + 1;
+                last.1.end = base + cursor + 1;
             }
-            i += 1;
+            cursor += 1;
             continue;
         }
-        let (run, next) = read_mpsz(&s[..end], i, base);
+        let (run, next) = read_mpsz(&s[..end], cursor, base);
         if run.is_empty() {
             return None;
         }
         tiles.extend(run);
-        i = next;
+        cursor = next;
     }
     Some((tiles, sideways))
 }

@@ -39,9 +39,9 @@ fn stem(path: &str) -> String {
 /// The tile a file stem shows, and whether it lies sideways.
 fn tile_of(stem: &str, custom: &ImageMap) -> Option<(RawTile, bool)> {
     if let Some(mpsz) = custom.get(stem) {
-        let b = mpsz.as_bytes();
-        return (b.len() == 2)
-            .then(|| RawTile::new(b[0].wrapping_sub(b'0'), b[1]))
+        let bytes = mpsz.as_bytes();
+        return (bytes.len() == 2)
+            .then(|| RawTile::new(bytes[0].wrapping_sub(b'0'), bytes[1]))
             .flatten()
             .map(|t| (t, false));
     }
@@ -66,13 +66,13 @@ fn is_back(stem: &str) -> bool {
 
 /// The built-in names.
 fn named(name: &str) -> Option<RawTile> {
-    let b = name.as_bytes();
+    let bytes = name.as_bytes();
     // `1m` `0p` `7z`, and `m1` `p0` `z7`.
-    if b.len() == 2 {
-        if let Some(t) = RawTile::new(b[0].wrapping_sub(b'0'), b[1]) {
+    if bytes.len() == 2 {
+        if let Some(t) = RawTile::new(bytes[0].wrapping_sub(b'0'), bytes[1]) {
             return Some(t);
         }
-        if let Some(t) = RawTile::new(b[1].wrapping_sub(b'0'), b[0]) {
+        if let Some(t) = RawTile::new(bytes[1].wrapping_sub(b'0'), bytes[0]) {
             return Some(t);
         }
     }
@@ -90,8 +90,8 @@ fn named(name: &str) -> Option<RawTile> {
             let red = digits.ends_with('r') || rest.contains("aka");
             let digit = digits.trim_end_matches('r');
             if digit.len() == 1 {
-                let n = digit.as_bytes()[0].wrapping_sub(b'0');
-                return RawTile::new(if red && n == 5 { 0 } else { n }, suit);
+                let number = digit.as_bytes()[0].wrapping_sub(b'0');
+                return RawTile::new(if red && number == 5 { 0 } else { number }, suit);
             }
         }
     }
@@ -156,14 +156,14 @@ fn html_image(s: &str, at: usize) -> Option<(usize, &str)> {
     }
     let end = rest.find('>')?;
     let tag = &rest[..end];
-    let i = tag.find("src=")?;
-    let quote = tag.as_bytes().get(i + 4).copied()?;
+    let src_at = tag.find("src=")?;
+    let quote = tag.as_bytes().get(src_at + 4).copied()?;
     let value = if quote == b'"' || quote == b'\'' {
-        let v = &tag[i + 5..];
-        &v[..v.find(quote as char)?]
+        let quoted = &tag[src_at + 5..];
+        &quoted[..quoted.find(quote as char)?]
     } else {
-        let v = &tag[i + 4..];
-        &v[..v.find(char::is_whitespace).unwrap_or(v.len())]
+        let quoted = &tag[src_at + 4..];
+        &quoted[..quoted.find(char::is_whitespace).unwrap_or(quoted.len())]
     };
     Some((at + end + 1, value))
 }
@@ -234,18 +234,18 @@ fn between(gap: &str) -> Between {
         return Between::End;
     }
     let (words, element) = without_empty_elements(&gap.replace("&nbsp;", " "));
-    let w = words
+    let words_between = words
         .trim()
         .trim_matches(|c: char| c == ':' || c == '：')
         .trim();
-    if w.is_empty() {
+    if words_between.is_empty() {
         return if element {
             Between::Gap
         } else {
             Between::Nothing
         };
     }
-    match w.to_ascii_lowercase().as_str() {
+    match words_between.to_ascii_lowercase().as_str() {
         "pon" | "chi" | "chii" | "kan" | "minkan" | "ポン" | "チー" | "カン" | "明槓" => {
             Between::Meld(MeldKind::Open)
         }
@@ -271,32 +271,33 @@ pub fn read(
 /// The hands of `all`, the images of a document in order.
 pub fn hands(text: &str, all: &[Image]) -> Vec<(Range<usize>, Translation)> {
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < all.len() {
-        if all[i].tile.is_none() {
-            i += 1;
+    let mut first = 0;
+    while first < all.len() {
+        if all[first].tile.is_none() {
+            first += 1;
             continue;
         }
         // Groups of adjacent images and what came before each group.
-        let mut groups: Vec<(Between, Vec<Image>)> = vec![(Between::Nothing, vec![all[i].clone()])];
-        let mut j = i + 1;
-        while j < all.len() && all[j].tile.is_some() {
-            let gap = &text[all[j - 1].range.end..all[j].range.start];
+        let mut groups: Vec<(Between, Vec<Image>)> =
+            vec![(Between::Nothing, vec![all[first].clone()])];
+        let mut next = first + 1;
+        while next < all.len() && all[next].tile.is_some() {
+            let gap = &text[all[next - 1].range.end..all[next].range.start];
             match between(gap) {
                 Between::Nothing => {
                     if let Some(g) = groups.last_mut() {
-                        g.1.push(all[j].clone());
+                        g.1.push(all[next].clone());
                     }
                 }
                 Between::End => break,
-                other => groups.push((other, vec![all[j].clone()])),
+                other => groups.push((other, vec![all[next].clone()])),
             }
-            j += 1;
+            next += 1;
         }
-        let start = all[i].range.start;
-        let end = all[j - 1].range.end;
+        let start = all[first].range.start;
+        let end = all[next - 1].range.end;
         out.extend(hand_of(groups).map(|t| (start..end, t)));
-        i = j;
+        first = next;
     }
     out
 }
@@ -340,11 +341,16 @@ fn hand_of(groups: Vec<(Between, Vec<Image>)>) -> Option<Translation> {
                 && ends_are_backs(&group)
                 && placed[0].0 == placed[1].0 =>
             {
-                let (t, a) = placed[0].clone();
-                let b = placed[1].1.clone();
+                let (tile, first_source) = placed[0].clone();
+                let second_source = placed[1].1.clone();
                 builder.meld(
                     MeldKind::Closed,
-                    &[(t, a.clone()), (t, a), (t, b.clone()), (t, b)],
+                    &[
+                        (tile, first_source.clone()),
+                        (tile, first_source),
+                        (tile, second_source.clone()),
+                        (tile, second_source),
+                    ],
                     source,
                 );
             }

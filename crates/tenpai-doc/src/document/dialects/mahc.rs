@@ -45,16 +45,16 @@ fn wind(word: &str) -> Option<u8> {
 /// The tiles of one tile word, and whether it is open (`o`).
 fn word_tiles(word: &str, base: usize) -> Option<(Vec<Placed>, bool)> {
     let (body, open) = match word.strip_suffix('o') {
-        Some(b) => (b, true),
+        Some(bytes) => (bytes, true),
         None => (word, false),
     };
-    let b = body.as_bytes();
-    let last = *b.last()?;
-    let head = &b[..b.len() - 1];
+    let bytes = body.as_bytes();
+    let last = *bytes.last()?;
+    let head = &bytes[..bytes.len() - 1];
     let mut tiles = Vec::new();
     let end = base + body.len();
     let letter_tile = |c: u8, kind: u8| -> Option<RawTile> {
-        let n = match (kind, c) {
+        let number = match (kind, c) {
             (b'w', b'E') => 1,
             (b'w', b'S') => 2,
             (b'w', b'W') => 3,
@@ -64,7 +64,7 @@ fn word_tiles(word: &str, base: usize) -> Option<(Vec<Placed>, bool)> {
             (b'd', b'r') => 7,
             _ => return None,
         };
-        RawTile::new(n, b'z')
+        RawTile::new(number, b'z')
     };
     for (i, &c) in head.iter().enumerate() {
         let tile = match last {
@@ -85,22 +85,22 @@ fn word_tiles(word: &str, base: usize) -> Option<(Vec<Placed>, bool)> {
 
 /// Reads the `--tiles` command of `text[line]`, if it has one.
 fn command(text: &str, line: Range<usize>) -> Option<Command> {
-    let s = text.get(line.clone())?;
-    let at = s.find("--tiles ")?;
+    let written = text.get(line.clone())?;
+    let at = written.find("--tiles ")?;
     let mut builder = Builder::new();
     let mut words: Vec<(usize, &str)> = Vec::new();
     let mut offset = at + "--tiles ".len();
-    for w in s[offset..].split(' ') {
+    for w in written[offset..].split(' ') {
         words.push((line.start + offset, w));
         offset += w.len() + 1;
     }
-    let mut i = 0;
+    let mut cursor = 0;
     // Tile words, up to the first flag.
-    while let Some(&(start, w)) = words.get(i) {
+    while let Some(&(start, w)) = words.get(cursor) {
         if w.starts_with('-') {
             break;
         }
-        i += 1;
+        cursor += 1;
         if w.is_empty() {
             continue;
         }
@@ -120,19 +120,19 @@ fn command(text: &str, line: Range<usize>) -> Option<Command> {
     let mut dealer = true;
     let mut plain = true;
     let mut end = words
-        .get(i.saturating_sub(1))
-        .map_or(line.start, |(s, w)| s + w.len());
-    while let Some(&(start, flag)) = words.get(i) {
-        i += 1;
+        .get(cursor.saturating_sub(1))
+        .map_or(line.start, |(written, w)| written + w.len());
+    while let Some(&(start, flag)) = words.get(cursor) {
+        cursor += 1;
         let mut values = Vec::new();
-        while let Some(&(vs, v)) = words.get(i) {
+        while let Some(&(vs, v)) = words.get(cursor) {
             if v.starts_with('-') {
                 break;
             }
             if !v.is_empty() {
                 values.push((vs, v));
             }
-            i += 1;
+            cursor += 1;
         }
         let flag_end = values
             .last()
@@ -153,11 +153,11 @@ fn command(text: &str, line: Range<usize>) -> Option<Command> {
         match flag {
             "-w" => builder.word(&format!("win={}", tiles_of(&values)?), source),
             "-p" | "-s" => {
-                let n = wind(values.first()?.1)?;
-                let letter = ["e", "s", "w", "n"][usize::from(n - 1)];
+                let seat = wind(values.first()?.1)?;
+                let letter = ["e", "s", "w", "n"][usize::from(seat - 1)];
                 let key = if flag == "-p" { "round" } else { "seat" };
                 if flag == "-s" {
-                    dealer = n == 1;
+                    dealer = seat == 1;
                 }
                 builder.word(&format!("{key}={letter}"), source);
             }
@@ -177,14 +177,14 @@ fn command(text: &str, line: Range<usize>) -> Option<Command> {
 /// The points printed on an output line for the dealer or a non-dealer:
 /// `Dealer: 18000 (6000)`, `Non-dealer: 12000 (3000/6000)`.
 fn printed(text: &str, line: Range<usize>, dealer: bool) -> Option<(u32, Range<usize>)> {
-    let s = text.get(line.clone())?;
-    let lower = s.to_ascii_lowercase();
+    let written = text.get(line.clone())?;
+    let lower = written.to_ascii_lowercase();
     let label = if dealer { "dealer:" } else { "non-dealer:" };
     let at = lower.find(label)?;
     if dealer && lower[..at].ends_with("non-") {
         return None;
     }
-    let rest = &s[at + label.len()..];
+    let rest = &written[at + label.len()..];
     let lead = rest.len() - rest.trim_start().len();
     let digits = rest[lead..].bytes().take_while(u8::is_ascii_digit).count();
     let start = line.start + at + label.len() + lead;
@@ -237,12 +237,12 @@ fn finish(
 ) -> Option<(Range<usize>, Translation)> {
     let claimed = claim(&mut c, stated);
     let range = c.range.clone();
-    let mut t = c.builder.finish(Dialect::Mahc)?;
+    let mut translation = c.builder.finish(Dialect::Mahc)?;
     if claimed {
         // mahc counts the double yakuman (a 13-sided kokushi…) twice.
-        t.rules = Some("double-yakuman");
+        translation.rules = Some("double-yakuman");
     }
-    Some((range, t))
+    Some((range, translation))
 }
 
 /// Adds the printed value as a claim, placed on the command (the output
@@ -301,11 +301,11 @@ fn outputs_of_file(text: &str, after: &[Block], file: &str) -> Vec<Vec<Range<usi
     let mut stanzas: Vec<Vec<Range<usize>>> = Vec::new();
     let mut open = false;
     for line in block.iter() {
-        let s = text.get(line.clone()).unwrap_or_default();
-        if s.contains("mahc ") {
+        let written = text.get(line.clone()).unwrap_or_default();
+        if written.contains("mahc ") {
             continue;
         }
-        if s.trim().trim_start_matches('❯').trim().is_empty() {
+        if written.trim().trim_start_matches('❯').trim().is_empty() {
             open = false;
             continue;
         }
@@ -321,7 +321,7 @@ fn outputs_of_file(text: &str, after: &[Block], file: &str) -> Vec<Vec<Range<usi
     stanzas.retain(|st| {
         st.iter().any(|l| {
             text.get(l.clone())
-                .is_some_and(|s| s.to_ascii_lowercase().contains("dealer:"))
+                .is_some_and(|written| written.to_ascii_lowercase().contains("dealer:"))
         })
     });
     stanzas

@@ -19,11 +19,11 @@ pub fn is_fence(info: &str) -> bool {
 
 /// An inline code span `mg 123m` or `mahgen 123m`: the sequence's range.
 pub fn inline_sequence(text: &str, span: Range<usize>) -> Option<Range<usize>> {
-    let s = text.get(span.clone())?;
-    let rest = s
+    let written = text.get(span.clone())?;
+    let rest = written
         .strip_prefix("mg ")
-        .or_else(|| s.strip_prefix("mahgen "))?;
-    let lead = s.len() - rest.len() + (rest.len() - rest.trim_start().len());
+        .or_else(|| written.strip_prefix("mahgen "))?;
+    let lead = written.len() - rest.len() + (rest.len() - rest.trim_start().len());
     Some(span.start + lead..span.start + lead + rest.trim().len())
 }
 
@@ -62,16 +62,16 @@ struct Written {
 
 /// Reads a mahgen sequence `text[range]`.
 pub fn read(text: &str, range: Range<usize>) -> Option<Translation> {
-    let s = text.get(range.clone())?;
+    let sequence = text.get(range.clone())?;
     let mut builder = Builder::new();
     let mut at = 0;
-    for group in s.split('|') {
+    for group in sequence.split('|') {
         let start = at;
         at += group.len() + 1;
         if group.trim().is_empty() {
             continue;
         }
-        let written = read_group(s, start, start + group.len(), range.start)?;
+        let written = read_group(sequence, start, start + group.len(), range.start)?;
         let source = range.start + start..range.start + start + group.len();
         let tiles: Vec<Placed> = written
             .iter()
@@ -86,9 +86,14 @@ pub fn read(text: &str, range: Range<usize>) -> Option<Translation> {
             && is_back(&written[3])
             && tiles[0].0 == tiles[1].0
         {
-            let (tile, a) = tiles[0].clone();
-            let b = tiles[1].1.clone();
-            let four = [(tile, a.clone()), (tile, a), (tile, b.clone()), (tile, b)];
+            let (tile, first_source) = tiles[0].clone();
+            let second_source = tiles[1].1.clone();
+            let four = [
+                (tile, first_source.clone()),
+                (tile, first_source),
+                (tile, second_source.clone()),
+                (tile, second_source),
+            ];
             builder.meld(MeldKind::Closed, &four, source);
         } else if marked && backs == 0 && (3..=4).contains(&tiles.len()) {
             builder.meld(MeldKind::Open, &tiles, source);
@@ -105,14 +110,14 @@ pub fn read(text: &str, range: Range<usize>) -> Option<Translation> {
 }
 
 fn read_group(s: &str, start: usize, end: usize, base: usize) -> Option<Vec<Written>> {
-    let b = s.as_bytes();
+    let bytes = s.as_bytes();
     let mut out: Vec<Written> = Vec::new();
     // Digits waiting for their suit: (digit, marked, offset).
     let mut pending: Vec<(u8, bool, usize)> = Vec::new();
     // The mark before the next digit: `_` sideways, `^` a stacked tile
     // (two tiles), `v` a stacked tile with a red five (two tiles).
     let mut mark = None;
-    for (i, &c) in b.iter().enumerate().take(end).skip(start) {
+    for (i, &c) in bytes.iter().enumerate().take(end).skip(start) {
         match c {
             m @ (b'_' | b'^' | b'v') => mark = Some(m),
             c if c.is_ascii_digit() => {
@@ -135,13 +140,13 @@ fn read_group(s: &str, start: usize, end: usize, base: usize) -> Option<Vec<Writ
                 if pending.is_empty() {
                     return None;
                 }
-                let n = pending.len();
+                let count = pending.len();
                 for (k, (digit, marked, at)) in pending.drain(..).enumerate() {
                     let tile = match (suit, digit) {
                         (b'z', 0 | 8 | 9) => None,
                         _ => Some(RawTile::new(digit, suit)?),
                     };
-                    let src = if k + 1 == n {
+                    let src = if k + 1 == count {
                         base + at..base + i + 1
                     } else {
                         base + at..base + at + 1

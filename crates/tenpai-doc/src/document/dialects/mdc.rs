@@ -32,10 +32,10 @@ pub fn find(text: &str, range: Range<usize>, is_name: &dyn Fn(&str) -> bool) -> 
     let Some(slice) = text.get(range.clone()) else {
         return Vec::new();
     };
-    let b = slice.as_bytes();
-    memchr::memchr_iter(b':', b)
+    let bytes = slice.as_bytes();
+    memchr::memchr_iter(b':', bytes)
         // `::name` is found at its first colon.
-        .filter(|&at| !(at > 0 && b[at - 1] == b':'))
+        .filter(|&at| !(at > 0 && bytes[at - 1] == b':'))
         .filter_map(|at| component_at(text, range.start + at, range.end, is_name))
         .collect()
 }
@@ -49,17 +49,17 @@ pub fn component_before_brace(
     limit: usize,
     is_name: &dyn Fn(&str) -> bool,
 ) -> Option<Component> {
-    let b = text.as_bytes();
-    let name_len = b[start..brace]
+    let bytes = text.as_bytes();
+    let name_len = bytes[start..brace]
         .iter()
         .rev()
         .take_while(|c| c.is_ascii_alphanumeric() || **c == b'-' || **c == b'_')
         .count();
     let name_start = brace - name_len;
-    if name_len == 0 || name_start == start || b[name_start - 1] != b':' {
+    if name_len == 0 || name_start == start || bytes[name_start - 1] != b':' {
         return None;
     }
-    let colon = if name_start >= start + 2 && b[name_start - 2] == b':' {
+    let colon = if name_start >= start + 2 && bytes[name_start - 2] == b':' {
         name_start - 2
     } else {
         name_start - 1
@@ -75,18 +75,18 @@ fn component_at(
     is_name: &dyn Fn(&str) -> bool,
 ) -> Option<Component> {
     let slice = text.get(..limit)?;
-    let b = slice.as_bytes();
-    let name_start = if b.get(at + 1) == Some(&b':') {
+    let bytes = slice.as_bytes();
+    let name_start = if bytes.get(at + 1) == Some(&b':') {
         at + 2
     } else {
         at + 1
     };
-    let name_len = b
+    let name_len = bytes
         .get(name_start..)?
         .iter()
         .take_while(|c| c.is_ascii_alphanumeric() || **c == b'-' || **c == b'_')
         .count();
-    if name_len == 0 || b.get(name_start + name_len) != Some(&b'{') {
+    if name_len == 0 || bytes.get(name_start + name_len) != Some(&b'{') {
         return None;
     }
     if !is_name(&slice[name_start..name_start + name_len]) {
@@ -94,7 +94,7 @@ fn component_at(
     }
     let attrs_start = name_start + name_len + 1;
     let attrs_len = slice[attrs_start..].find(['}', '\n'])?;
-    if b[attrs_start + attrs_len] != b'}' {
+    if bytes[attrs_start + attrs_len] != b'}' {
         return None;
     }
     let attrs = &slice[attrs_start..attrs_start + attrs_len];
@@ -107,36 +107,36 @@ fn component_at(
 
 /// The value range of the first of `keys` in `attrs` (`key="v"`, `key='v'`).
 fn attribute(attrs: &str, keys: &[&str]) -> Option<Range<usize>> {
-    let b = attrs.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let key_len = b[i..]
+    let bytes = attrs.as_bytes();
+    let mut cursor = 0;
+    while cursor < bytes.len() {
+        let key_len = bytes[cursor..]
             .iter()
             .take_while(|c| c.is_ascii_alphanumeric() || **c == b'-' || **c == b'_')
             .count();
         if key_len == 0 {
-            i += 1;
+            cursor += 1;
             continue;
         }
-        let key = &attrs[i..i + key_len];
-        i += key_len;
-        if b.get(i) != Some(&b'=') {
+        let key = &attrs[cursor..cursor + key_len];
+        cursor += key_len;
+        if bytes.get(cursor) != Some(&b'=') {
             continue;
         }
-        i += 1;
-        let quote = b.get(i).copied();
+        cursor += 1;
+        let quote = bytes.get(cursor).copied();
         let value = match quote {
             Some(q @ (b'"' | b'\'')) => {
-                let len = attrs[i + 1..].find(q as char)?;
-                let v = i + 1..i + 1 + len;
-                i += len + 2;
-                v
+                let len = attrs[cursor + 1..].find(q as char)?;
+                let found = cursor + 1..cursor + 1 + len;
+                cursor += len + 2;
+                found
             }
             _ => {
-                let len = attrs[i..].find(' ').unwrap_or(attrs.len() - i);
-                let v = i..i + len;
-                i += len;
-                v
+                let len = attrs[cursor..].find(' ').unwrap_or(attrs.len() - cursor);
+                let found = cursor..cursor + len;
+                cursor += len;
+                found
             }
         };
         if keys.iter().any(|k| k.eq_ignore_ascii_case(key)) {
@@ -156,7 +156,7 @@ struct Part {
 }
 
 fn read_part(s: &str, start: usize, end: usize, base: usize) -> Option<Part> {
-    let b = s.as_bytes();
+    let bytes = s.as_bytes();
     let mut part = Part {
         tiles: Vec::new(),
         backs: 0,
@@ -167,7 +167,7 @@ fn read_part(s: &str, start: usize, end: usize, base: usize) -> Option<Part> {
     // lays the next one sideways.
     let mut digits: Vec<usize> = Vec::new();
     for i in start..end {
-        match b[i] {
+        match bytes[i] {
             b'-' => part.sideways = true,
             c if c.is_ascii_whitespace() => {}
             c if c.is_ascii_digit() => digits.push(i),
@@ -182,10 +182,10 @@ fn read_part(s: &str, start: usize, end: usize, base: usize) -> Option<Part> {
                 if digits.is_empty() {
                     return None;
                 }
-                let n = digits.len();
+                let count = digits.len();
                 for (k, &at) in digits.iter().enumerate() {
-                    let tile = RawTile::new(b[at] - b'0', suit)?;
-                    let src = if k + 1 == n {
+                    let tile = RawTile::new(bytes[at] - b'0', suit)?;
+                    let src = if k + 1 == count {
                         base + at..base + i + 1
                     } else {
                         base + at..base + at + 1
@@ -202,13 +202,13 @@ fn read_part(s: &str, start: usize, end: usize, base: usize) -> Option<Part> {
 
 /// Reads a component's `src` value `text[range]`.
 pub fn read(text: &str, range: Range<usize>) -> Option<Builder> {
-    let s = text.get(range.clone())?;
+    let written = text.get(range.clone())?;
     let mut builder = Builder::new();
     let mut at = 0;
-    for (index, piece) in s.split(',').enumerate() {
+    for (index, piece) in written.split(',').enumerate() {
         let start = at;
         at += piece.len() + 1;
-        let part = read_part(s, start, start + piece.len(), range.start)?;
+        let part = read_part(written, start, start + piece.len(), range.start)?;
         if index == 0 {
             // A `-` in the closed part only lays a tile sideways (a riichi
             // discard in a river).

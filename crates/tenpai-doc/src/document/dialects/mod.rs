@@ -356,10 +356,10 @@ impl Translation {
 
     /// Document ranges of each tile, in the order of the hand line.
     pub fn tile_sources(&self) -> Vec<Range<usize>> {
-        let b = self.text.as_bytes();
+        let bytes = self.text.as_bytes();
         self.segments
             .iter()
-            .filter(|s| s.text.len() == 2 && b[s.text.start].is_ascii_digit())
+            .filter(|s| s.text.len() == 2 && bytes[s.text.start].is_ascii_digit())
             .map(|s| s.source.clone())
             .collect()
     }
@@ -556,22 +556,25 @@ pub type Placed = (RawTile, Range<usize>);
 /// the tiles and where the run stopped. Digits without a suit, or a suit
 /// no tile has (`8z`), stop the run before them.
 pub fn read_mpsz(s: &str, at: usize, base: usize) -> (Vec<Placed>, usize) {
-    let b = s.as_bytes();
+    let bytes = s.as_bytes();
     let mut out = Vec::new();
-    let mut i = at;
+    let mut cursor = at;
     loop {
-        let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let digits = bytes[cursor..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
         if digits == 0 {
             break;
         }
-        let Some(&suit) = b.get(i + digits) else {
+        let Some(&suit) = bytes.get(cursor + digits) else {
             break;
         };
         let suit = suit.to_ascii_lowercase();
         if !matches!(suit, b'm' | b'p' | b's' | b'z') {
             break;
         }
-        let group: Option<Vec<RawTile>> = b[i..i + digits]
+        let group: Option<Vec<RawTile>> = bytes[cursor..cursor + digits]
             .iter()
             .map(|d| RawTile::new(d - b'0', suit))
             .collect();
@@ -579,7 +582,7 @@ pub fn read_mpsz(s: &str, at: usize, base: usize) -> (Vec<Placed>, usize) {
             break;
         };
         for (k, tile) in group.into_iter().enumerate() {
-            let start = base + i + k;
+            let start = base + cursor + k;
             let end = if k + 1 == digits {
                 start + 2
             } else {
@@ -587,9 +590,9 @@ pub fn read_mpsz(s: &str, at: usize, base: usize) -> (Vec<Placed>, usize) {
             };
             out.push((tile, start..end));
         }
-        i += digits + 1;
+        cursor += digits + 1;
     }
-    (out, i)
+    (out, cursor)
 }
 
 #[cfg(test)]

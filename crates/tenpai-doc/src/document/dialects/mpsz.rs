@@ -22,16 +22,16 @@ pub fn runs(text: &str, range: Range<usize>) -> Vec<(Range<usize>, Translation)>
     let Some(slice) = text.get(..range.end) else {
         return out;
     };
-    let b = slice.as_bytes();
-    let mut i = range.start;
-    while i < b.len() {
-        if !is_word_start(slice, range.start, i) {
-            i += 1;
+    let bytes = slice.as_bytes();
+    let mut cursor = range.start;
+    while cursor < bytes.len() {
+        if !is_word_start(slice, range.start, cursor) {
+            cursor += 1;
             continue;
         }
-        let (found, next) = run_at(slice, i);
+        let (found, next) = run_at(slice, cursor);
         out.extend(found);
-        i = next;
+        cursor = next;
     }
     out
 }
@@ -39,20 +39,20 @@ pub fn runs(text: &str, range: Range<usize>) -> Vec<(Range<usize>, Translation)>
 /// Does a word of digits start at `at` (`start` being where reading
 /// began)? A digit after a non-word byte.
 pub fn is_word_start(text: &str, start: usize, at: usize) -> bool {
-    let b = text.as_bytes();
-    b.get(at).is_some_and(u8::is_ascii_digit) && (at == start || !is_word_byte(b[at - 1]))
+    let bytes = text.as_bytes();
+    bytes.get(at).is_some_and(u8::is_ascii_digit) && (at == start || !is_word_byte(bytes[at - 1]))
 }
 
 /// The run of mpsz words that starts at `start` (a word start) of `text`:
 /// the hand it writes, if it is one, and where the next word can start.
 pub fn run_at(text: &str, start: usize) -> (Option<(Range<usize>, Translation)>, usize) {
-    let b = text.as_bytes();
+    let bytes = text.as_bytes();
     // Prose is full of short mpsz words (`the 4s dora`): the run's tiles
     // are counted first, without building anything, and only a run of a
     // hand's size is read.
-    let (tiles, end) = count_run(b, start);
+    let (tiles, end) = count_run(bytes, start);
     if !HAND_TILES.contains(&tiles) {
-        return (None, after_word(b, end, start));
+        return (None, after_word(bytes, end, start));
     }
     let mut builder = Builder::new();
     let mut end = start;
@@ -60,7 +60,7 @@ pub fn run_at(text: &str, start: usize) -> (Option<(Range<usize>, Translation)>,
     loop {
         let (tiles, stop) = read_mpsz(text, at, 0);
         // A hand word ends at a non-word byte.
-        if tiles.is_empty() || b.get(stop).is_some_and(|&c| is_word_byte(c)) {
+        if tiles.is_empty() || bytes.get(stop).is_some_and(|&c| is_word_byte(c)) {
             break;
         }
         for (t, r) in tiles {
@@ -68,7 +68,7 @@ pub fn run_at(text: &str, start: usize) -> (Option<(Range<usize>, Translation)>,
         }
         end = stop;
         // One space, then another hand word.
-        if b.get(stop) == Some(&b' ') && b.get(stop + 1).is_some_and(u8::is_ascii_digit) {
+        if bytes.get(stop) == Some(&b' ') && bytes.get(stop + 1).is_some_and(u8::is_ascii_digit) {
             at = stop + 1;
         } else {
             break;
@@ -79,7 +79,7 @@ pub fn run_at(text: &str, start: usize) -> (Option<(Range<usize>, Translation)>,
     } else {
         None
     };
-    (found, after_word(b, end, start))
+    (found, after_word(bytes, end, start))
 }
 
 /// Where the next word can start after a run from `start` to `end`: past
@@ -103,29 +103,34 @@ fn count_run(b: &[u8], start: usize) -> (usize, usize) {
     loop {
         // One word: groups of digits, each with its suit.
         let mut word_tiles = 0;
-        let mut i = at;
+        let mut cursor = at;
         loop {
-            let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
-            let suit = b.get(i + digits).map(u8::to_ascii_lowercase);
+            let digits = b[cursor..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .count();
+            let suit = b.get(cursor + digits).map(u8::to_ascii_lowercase);
             let valid = digits > 0
                 && match suit {
                     Some(b'm' | b'p' | b's') => true,
-                    Some(b'z') => b[i..i + digits].iter().all(|d| (b'1'..=b'7').contains(d)),
+                    Some(b'z') => b[cursor..cursor + digits]
+                        .iter()
+                        .all(|d| (b'1'..=b'7').contains(d)),
                     _ => false,
                 };
             if !valid {
                 break;
             }
             word_tiles += digits;
-            i += digits + 1;
+            cursor += digits + 1;
         }
-        if word_tiles == 0 || b.get(i).is_some_and(|&c| is_word_byte(c)) {
+        if word_tiles == 0 || b.get(cursor).is_some_and(|&c| is_word_byte(c)) {
             break;
         }
         tiles += word_tiles;
-        end = i;
-        if b.get(i) == Some(&b' ') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
-            at = i + 1;
+        end = cursor;
+        if b.get(cursor) == Some(&b' ') && b.get(cursor + 1).is_some_and(u8::is_ascii_digit) {
+            at = cursor + 1;
         } else {
             break;
         }

@@ -21,35 +21,35 @@ pub fn is_fence(info: &str) -> bool {
 /// Reads the tiles of `text[range]` into `builder`: closed tiles, melds.
 /// `None` when something else is written there.
 pub fn read_hand(text: &str, range: Range<usize>, builder: &mut Builder) -> Option<()> {
-    let s = text.get(range.clone())?;
-    let b = s.as_bytes();
+    let written = text.get(range.clone())?;
+    let bytes = written.as_bytes();
     let base = range.start;
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            c if c.is_ascii_whitespace() => i += 1,
+    let mut cursor = 0;
+    while cursor < bytes.len() {
+        match bytes[cursor] {
+            c if c.is_ascii_whitespace() => cursor += 1,
             open @ (b'(' | b'[') => {
                 let close = if open == b'(' { b')' } else { b']' };
-                let len = b[i + 1..].iter().position(|&c| c == close)?;
-                let inner = i + 1..i + 1 + len;
-                let tiles = meld_tiles(s, inner, base)?;
+                let len = bytes[cursor + 1..].iter().position(|&c| c == close)?;
+                let inner = cursor + 1..cursor + 1 + len;
+                let tiles = meld_tiles(written, inner, base)?;
                 let kind = if open == b'[' {
                     MeldKind::Closed
                 } else {
                     MeldKind::Open
                 };
-                builder.meld(kind, &tiles, base + i..base + i + len + 2);
-                i += len + 2;
+                builder.meld(kind, &tiles, base + cursor..base + cursor + len + 2);
+                cursor += len + 2;
             }
             c if c.is_ascii_digit() || c == b'X' || c == b'x' => {
-                let (tiles, unknown, next) = run(s, i, b.len(), base)?;
+                let (tiles, unknown, next) = run(written, cursor, bytes.len(), base)?;
                 for (tile, src) in tiles {
                     builder.tile(tile, src);
                 }
                 for _ in 0..unknown {
                     builder.unknown_tile();
                 }
-                i = next;
+                cursor = next;
             }
             _ => return None,
         }
@@ -60,53 +60,53 @@ pub fn read_hand(text: &str, range: Range<usize>, builder: &mut Builder) -> Opti
 /// A run of digits and `X` then a suit letter, repeated: tiles and how
 /// many were unknown.
 fn run(s: &str, start: usize, end: usize, base: usize) -> Option<(Vec<Placed>, usize, usize)> {
-    let b = s.as_bytes();
+    let bytes = s.as_bytes();
     let mut tiles = Vec::new();
     let mut unknown = 0;
-    let mut i = start;
+    let mut cursor = start;
     loop {
-        let len = b[i..end]
+        let len = bytes[cursor..end]
             .iter()
             .take_while(|c| c.is_ascii_digit() || **c == b'X' || **c == b'x')
             .count();
         if len == 0 {
             break;
         }
-        let suit = *b.get(i + len)?;
+        let suit = *bytes.get(cursor + len)?;
         if !matches!(suit, b'm' | b'p' | b's' | b'z') {
             return None;
         }
         for k in 0..len {
-            let d = b[i + k];
-            if d == b'X' || d == b'x' {
+            let digit = bytes[cursor + k];
+            if digit == b'X' || digit == b'x' {
                 unknown += 1;
                 continue;
             }
-            let tile = RawTile::new(d - b'0', suit)?;
-            let at = base + i + k;
+            let tile = RawTile::new(digit - b'0', suit)?;
+            let at = base + cursor + k;
             let src = if k + 1 == len { at..at + 2 } else { at..at + 1 };
             tiles.push((tile, src));
         }
-        i += len + 1;
-        if i >= end {
+        cursor += len + 1;
+        if cursor >= end {
             break;
         }
     }
-    Some((tiles, unknown, i))
+    Some((tiles, unknown, cursor))
 }
 
 /// A meld's tiles: `123m<`, `666+6z^` (the `+` tile is the added one).
 fn meld_tiles(s: &str, inner: Range<usize>, base: usize) -> Option<Vec<Placed>> {
-    let b = s.as_bytes();
+    let bytes = s.as_bytes();
     let mut tiles = Vec::new();
     let mut digits: Vec<usize> = Vec::new();
     for i in inner.clone() {
-        match b[i] {
+        match bytes[i] {
             c if c.is_ascii_digit() => digits.push(i),
             b'+' | b'<' | b'>' | b'^' | b' ' => {}
             suit @ (b'm' | b'p' | b's' | b'z') => {
                 for (k, &at) in digits.iter().enumerate() {
-                    let tile = RawTile::new(b[at] - b'0', suit)?;
+                    let tile = RawTile::new(bytes[at] - b'0', suit)?;
                     let src = if k + 1 == digits.len() {
                         base + at..base + i + 1
                     } else {
@@ -201,16 +201,16 @@ pub fn read_fence(text: &str, range: Range<usize>) -> Option<(Range<usize>, Tran
 }
 
 fn trimmed_range(text: &str, range: Range<usize>) -> Range<usize> {
-    let s = &text[range.clone()];
-    let lead = s.len() - s.trim_start().len();
+    let written = &text[range.clone()];
+    let lead = written.len() - written.trim_start().len();
     let start = range.start + lead;
-    start..start + s.trim().len()
+    start..start + written.trim().len()
 }
 
 /// Inline `mj:123m456p`: the range after the prefix, if it is one.
 pub fn inline(text: &str, span: Range<usize>) -> Option<Translation> {
-    let s = text.get(span.clone())?;
-    let rest = s.strip_prefix("mj:")?;
+    let written = text.get(span.clone())?;
+    let rest = written.strip_prefix("mj:")?;
     let mut builder = Builder::new();
     read_hand(
         text,

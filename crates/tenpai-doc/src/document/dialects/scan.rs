@@ -163,12 +163,12 @@ impl TriggerSearcher {
     fn find(&self, text: &[u8], span: Range<usize>) -> Option<(usize, Trigger)> {
         let (at, pattern) = match &self.engine {
             Engine::Packed(s) => {
-                let m = s.find_in(text, aho_corasick::Span::from(span))?;
-                (m.start(), m.pattern())
+                let found = s.find_in(text, aho_corasick::Span::from(span))?;
+                (found.start(), found.pattern())
             }
             Engine::Automaton(s) => {
-                let m = s.find(aho_corasick::Input::new(text).span(span))?;
-                (m.start(), m.pattern())
+                let found = s.find(aho_corasick::Input::new(text).span(span))?;
+                (found.start(), found.pattern())
             }
         };
         Some((at, *self.kinds.get(pattern.as_usize())?))
@@ -201,7 +201,7 @@ pub fn prose(
     let Some(slice) = text.get(..range.end) else {
         return;
     };
-    let b = slice.as_bytes();
+    let bytes = slice.as_bytes();
     let mut marks = Marks::default();
     // Where the next mpsz word and glyph run may start (a run read is not
     // read again from a later trigger inside it).
@@ -215,7 +215,7 @@ pub fn prose(
         let mut at = range.start;
         let mut next_code = 0;
         while at < range.end {
-            let Some((p, trigger)) = searcher.find(b, at..range.end) else {
+            let Some((p, trigger)) = searcher.find(bytes, at..range.end) else {
                 break;
             };
             at = p + 1;
@@ -228,7 +228,7 @@ pub fn prose(
             }
             match trigger {
                 Trigger::Brace => {
-                    if b.get(p + 1) == Some(&b'{') && cfg.reads(Dialect::Hugo) {
+                    if bytes.get(p + 1) == Some(&b'{') && cfg.reads(Dialect::Hugo) {
                         if let Some(code) =
                             hugo::shortcode(slice, p, range.end, &|n| cfg.shortcode(n))
                         {
@@ -245,7 +245,7 @@ pub fn prose(
                     }
                 }
                 Trigger::Angle => {
-                    if b[p..].starts_with(b"<mah-gen") {
+                    if bytes[p..].starts_with(b"<mah-gen") {
                         if cfg.reads(Dialect::Mahgen) {
                             marks.sequences.extend(mahgen::html_sequence_at(slice, p));
                         }
@@ -259,14 +259,14 @@ pub fn prose(
                     }
                 }
                 Trigger::Query => {
-                    if b[p..].starts_with(b"?q=") && cfg.reads(Dialect::Tenhou) {
+                    if bytes[p..].starts_with(b"?q=") && cfg.reads(Dialect::Tenhou) {
                         marks
                             .links
                             .extend(tools::tenhou_link_at(slice, p, range.start));
                     }
                 }
                 Trigger::Glyph => {
-                    if b[p..].starts_with(glyphs::GLYPH_START)
+                    if bytes[p..].starts_with(glyphs::GLYPH_START)
                         && p >= glyph_from
                         && cfg.reads(Dialect::Glyphs)
                     {
@@ -277,7 +277,7 @@ pub fn prose(
                 }
                 Trigger::Mpsz => {
                     // The word's digits start before the suit's digit.
-                    let digits = b[range.start..p]
+                    let digits = bytes[range.start..p]
                         .iter()
                         .rev()
                         .take_while(|c| c.is_ascii_digit())
@@ -376,21 +376,21 @@ const MENTION_TILES: usize = 2;
 fn read_tile_marks(text: &str, dialect: Dialect, marks: &[Mark], out: &mut Ranked) {
     // Marks an item of a discard list holds are read with it.
     let mut taken = vec![false; marks.len()];
-    let mut i = 0;
-    while i < marks.len() {
-        let mark = &marks[i];
-        i += 1;
-        if taken[i - 1] {
+    let mut cursor = 0;
+    while cursor < marks.len() {
+        let mark = &marks[cursor];
+        cursor += 1;
+        if taken[cursor - 1] {
             continue;
         }
         let Some(mut builder) = read_mark(text, dialect, mark) else {
             continue;
         };
         let mut end = mark.range.end;
-        if let Some(next) = marks.get(i).filter(|_| !taken[i]) {
+        if let Some(next) = marks.get(cursor).filter(|_| !taken[cursor]) {
             if let Some(joined_end) = join_next(text, dialect, &mut builder, mark, next) {
                 end = joined_end;
-                i += 1;
+                cursor += 1;
             }
         }
         let hand_size = builder.hand_size();
@@ -399,7 +399,14 @@ fn read_tile_marks(text: &str, dialect: Dialect, marks: &[Mark], out: &mut Ranke
         };
         push(out, 0, mark.range.start..end, t);
         if hand_size == 14 {
-            discards(text, dialect, mark, &marks[i..], &mut taken[i..], out);
+            discards(
+                text,
+                dialect,
+                mark,
+                &marks[cursor..],
+                &mut taken[cursor..],
+                out,
+            );
         }
     }
 }
@@ -561,19 +568,19 @@ fn fence_hands(
     let content = first.start..last.end;
     match cfg.fence_dialect(info) {
         Some(Dialect::Pymdownx) if cfg.reads(Dialect::Pymdownx) => {
-            if let Some((r, t)) = pymdownx::read_fence(text, content) {
-                push(out, 0, r, t);
+            if let Some((range, translation)) = pymdownx::read_fence(text, content) {
+                push(out, 0, range, translation);
             }
             return;
         }
         Some(Dialect::Mahgen) if cfg.reads(Dialect::Mahgen) => {
             for line in lines {
-                let r = trimmed(text, line.clone());
-                if r.is_empty() {
+                let range = trimmed(text, line.clone());
+                if range.is_empty() {
                     continue;
                 }
-                if let Some(t) = mahgen::read(text, r.clone()) {
-                    push(out, 0, r, t);
+                if let Some(translation) = mahgen::read(text, range.clone()) {
+                    push(out, 0, range, translation);
                 }
             }
             return;
@@ -588,37 +595,41 @@ fn fence_hands(
         .to_ascii_lowercase();
     let plain = matches!(lang.as_str(), "" | "text" | "txt" | "plain" | "plaintext");
     for line in lines {
-        let r = trimmed(text, line.clone());
-        if r.is_empty() {
+        let range = trimmed(text, line.clone());
+        if range.is_empty() {
             continue;
         }
         // A line of tiles alone, in a fence of plain text: glyphs and
         // kanji. A line wholly in brackets restates the hand above it.
         if plain && cfg.reads(Dialect::Glyphs) {
-            let s = &text[r.clone()];
-            if s.starts_with('(') && s.ends_with(')') {
+            let written = &text[range.clone()];
+            if written.starts_with('(') && written.ends_with(')') {
                 continue;
             }
-            if let Some(t) = glyphs::read_line(text, r.clone(), glyphs::Script::GlyphsAndKanji) {
-                push(out, 0, r, t);
+            if let Some(translation) =
+                glyphs::read_line(text, range.clone(), glyphs::Script::GlyphsAndKanji)
+            {
+                push(out, 0, range, translation);
                 continue;
             }
         }
         if cfg.reads(Dialect::Glyphs) {
-            for g in glyphs::runs(text, r.clone(), 3) {
-                if let Some(t) = glyphs::read_line(text, g.clone(), glyphs::Script::Glyphs) {
-                    push(out, 1, g, t);
+            for run in glyphs::runs(text, range.clone(), 3) {
+                if let Some(translation) =
+                    glyphs::read_line(text, run.clone(), glyphs::Script::Glyphs)
+                {
+                    push(out, 1, run, translation);
                 }
             }
         }
         if cfg.reads(Dialect::Tenhou) {
-            for (found, t) in tools::tenhou_links(text, r.clone()) {
-                push(out, 0, found, t);
+            for (found, translation) in tools::tenhou_links(text, range.clone()) {
+                push(out, 0, found, translation);
             }
         }
         if cfg.reads(Dialect::Mpsz) {
-            for (found, t) in mpsz::runs(text, r.clone()) {
-                push(out, 2, found, t);
+            for (found, translation) in mpsz::runs(text, range.clone()) {
+                push(out, 2, found, translation);
             }
         }
     }
@@ -719,19 +730,20 @@ pub fn code_span(text: &str, span: Range<usize>, cfg: &DialectConfig) -> CodeSpa
 /// Marks only mahgen gives meaning to: a tile back `0z`, blanks `8z`
 /// `9z`, `|` gaps, `_` `^` `v` before a digit.
 fn mahgen_marks(s: &str) -> bool {
-    let b = s.as_bytes();
-    if !b
+    let bytes = s.as_bytes();
+    if !bytes
         .first()
         .is_some_and(|c| c.is_ascii_digit() || matches!(c, b'_' | b'^' | b'v'))
     {
         return false;
     }
-    if !b.iter().all(|c| {
+    if !bytes.iter().all(|c| {
         c.is_ascii_digit() || matches!(c, b'm' | b'p' | b's' | b'z' | b'|' | b'_' | b'^' | b'v')
     }) {
         return false;
     }
-    b.windows(2)
+    bytes
+        .windows(2)
         .any(|w| matches!(w, [b'_' | b'^' | b'v' | b'|', d] if d.is_ascii_digit()))
         || zero_eight_nine_z(s)
 }
@@ -739,11 +751,11 @@ fn mahgen_marks(s: &str) -> bool {
 /// `0z`, `8z` or `9z` written as a tile of its own (`0z11p0z`): in a
 /// longer run (`11128z`) the digit is a typo in a tenpai hand, reported.
 fn zero_eight_nine_z(s: &str) -> bool {
-    let b = s.as_bytes();
+    let bytes = s.as_bytes();
     let mut run_start = 0;
-    for (i, &c) in b.iter().enumerate() {
+    for (i, &c) in bytes.iter().enumerate() {
         if !c.is_ascii_digit() {
-            if c == b'z' && i == run_start + 1 && matches!(b[run_start], b'0' | b'8' | b'9') {
+            if c == b'z' && i == run_start + 1 && matches!(bytes[run_start], b'0' | b'8' | b'9') {
                 return true;
             }
             run_start = i + 1;
@@ -753,10 +765,10 @@ fn zero_eight_nine_z(s: &str) -> bool {
 }
 
 fn trimmed(text: &str, range: Range<usize>) -> Range<usize> {
-    let s = &text[range.clone()];
-    let lead = s.len() - s.trim_start().len();
+    let written = &text[range.clone()];
+    let lead = written.len() - written.trim_start().len();
     let start = range.start + lead;
-    start..start + s.trim().len()
+    start..start + written.trim().len()
 }
 
 /// Keeps what overlaps nothing of a lower rank or found before, in

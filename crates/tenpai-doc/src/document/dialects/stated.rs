@@ -387,16 +387,16 @@ fn next_line(text: &str, at: usize) -> Option<usize> {
 fn list_item_body(text: &str, line: usize) -> Option<usize> {
     let rest = text.get(line..)?;
     let indent = rest.len() - rest.trim_start_matches([' ', '\t']).len();
-    let b = &rest.as_bytes()[indent..];
-    let marker = match b.first()? {
+    let bytes = &rest.as_bytes()[indent..];
+    let marker = match bytes.first()? {
         b'-' | b'*' | b'+' => 1,
         d if d.is_ascii_digit() => {
-            let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-            matches!(b.get(digits), Some(b'.' | b')')).then_some(digits + 1)?
+            let digits = bytes.iter().take_while(|c| c.is_ascii_digit()).count();
+            matches!(bytes.get(digits), Some(b'.' | b')')).then_some(digits + 1)?
         }
         _ => return None,
     };
-    matches!(b.get(marker), Some(b' ' | b'\t')).then_some(line + indent + marker + 1)
+    matches!(bytes.get(marker), Some(b' ' | b'\t')).then_some(line + indent + marker + 1)
 }
 
 /// Words that say "discard": before the tile (`Discard 2m`, `打2m`) or

@@ -17,9 +17,9 @@ use super::{read_mpsz, Builder, Dialect, MeldKind, Placed, RawTile, Translation}
 
 /// `mahjong-helper …` in an inline code span `text[span]`.
 pub fn mahjong_helper(text: &str, span: Range<usize>) -> Option<Translation> {
-    let s = text.get(span.clone())?;
-    let rest = s.strip_prefix("mahjong-helper ")?;
-    let mut at = span.start + (s.len() - rest.len());
+    let written = text.get(span.clone())?;
+    let rest = written.strip_prefix("mahjong-helper ")?;
+    let mut at = span.start + (written.len() - rest.len());
     let mut builder = Builder::new();
     let mut melds = false;
     let mut stop = false;
@@ -63,8 +63,8 @@ pub fn mahjong_helper(text: &str, span: Range<usize>) -> Option<Translation> {
 
 /// Does `s` use riichi-tools-rs melds (`(456m1)`, `(p1z1)`)?
 pub fn is_riichi_tools(s: &str) -> bool {
-    let b = s.as_bytes();
-    memchr::memchr_iter(b'(', b).any(|i| {
+    let bytes = s.as_bytes();
+    memchr::memchr_iter(b'(', bytes).any(|i| {
         let inner = &s[i + 1..];
         let Some(close) = inner.find(')') else {
             return false;
@@ -85,23 +85,24 @@ pub fn is_riichi_tools(s: &str) -> bool {
 
 /// Reads a riichi-tools-rs hand `text[span]`.
 pub fn riichi_tools(text: &str, span: Range<usize>) -> Option<Translation> {
-    let s = text.get(span.clone())?;
-    let b = s.as_bytes();
+    let written = text.get(span.clone())?;
+    let bytes = written.as_bytes();
     let base = span.start;
     let mut builder = Builder::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'(' {
-            let len = s[i + 1..].find(')')?;
-            let inner = &s[i + 1..i + 1 + len];
-            let source = base + i..base + i + len + 2;
-            let ib = inner.as_bytes();
-            let (kind, tiles) = match ib.first()? {
+    let mut cursor = 0;
+    while cursor < bytes.len() {
+        if bytes[cursor] == b'(' {
+            let len = written[cursor + 1..].find(')')?;
+            let inner = &written[cursor + 1..cursor + 1 + len];
+            let source = base + cursor..base + cursor + len + 2;
+            let inner_bytes = inner.as_bytes();
+            let (kind, tiles) = match inner_bytes.first()? {
                 c @ (b'p' | b'k' | b's') => {
-                    let tile = RawTile::new(ib.get(1)?.wrapping_sub(b'0'), *ib.get(2)?)?;
-                    let at = base + i + 2..base + i + 4;
+                    let tile =
+                        RawTile::new(inner_bytes.get(1)?.wrapping_sub(b'0'), *inner_bytes.get(2)?)?;
+                    let at = base + cursor + 2..base + cursor + 4;
                     let count = if *c == b'p' { 3 } else { 4 };
-                    let kind = if *c == b'k' && ib.len() == 3 {
+                    let kind = if *c == b'k' && inner_bytes.len() == 3 {
                         MeldKind::Closed
                     } else {
                         MeldKind::Open
@@ -111,7 +112,7 @@ pub fn riichi_tools(text: &str, span: Range<usize>) -> Option<Translation> {
                 _ => {
                     // `456m1`: the tiles, then who it came from.
                     let digits = inner.trim_end_matches(|c: char| c.is_ascii_digit());
-                    let (tiles, end) = read_mpsz(digits, 0, base + i + 1);
+                    let (tiles, end) = read_mpsz(digits, 0, base + cursor + 1);
                     if end != digits.len() {
                         return None;
                     }
@@ -122,16 +123,16 @@ pub fn riichi_tools(text: &str, span: Range<usize>) -> Option<Translation> {
                 return None;
             }
             builder.meld(kind, &tiles, source);
-            i += len + 2;
+            cursor += len + 2;
         } else {
-            let (tiles, end) = read_mpsz(s, i, base);
+            let (tiles, end) = read_mpsz(written, cursor, base);
             if tiles.is_empty() {
                 return None;
             }
             for (t, r) in tiles {
                 builder.tile(t, r);
             }
-            i = end;
+            cursor = end;
         }
     }
     builder.finish(Dialect::RiichiTools)
@@ -140,17 +141,19 @@ pub fn riichi_tools(text: &str, span: Range<usize>) -> Option<Translation> {
 /// Does `s` use the bracket melds of mandel59/mahjong (`[2<34p]`,
 /// `[^東東東]`) or its kanji honors after tiles (`123m東東`)?
 pub fn is_bracket_kanji(s: &str) -> bool {
-    let b = s.as_bytes();
+    let bytes = s.as_bytes();
     // Tested on every inline code span that starts with a digit (tenpai's
     // own hands among them): the cheap refusals first.
-    if !b.first().is_some_and(|c| c.is_ascii_digit() || *c == b'[')
+    if !bytes
+        .first()
+        .is_some_and(|c| c.is_ascii_digit() || *c == b'[')
         || s.contains(char::is_whitespace)
     {
         return false;
     }
     // The kanji are not ASCII.
     let kanji = !s.is_ascii() && s.chars().any(|c| super::glyphs::honor_kanji(c).is_some());
-    let marks = memchr::memchr_iter(b'[', b).any(|i| {
+    let marks = memchr::memchr_iter(b'[', bytes).any(|i| {
         s[i + 1..]
             .find(']')
             .is_some_and(|e| s[i + 1..i + 1 + e].contains(['<', '>', '^']))
@@ -162,33 +165,35 @@ pub fn is_bracket_kanji(s: &str) -> bool {
 /// kanji honors, `[…]` melds whose mark `<` `^` `>` names the player
 /// called from (no mark: a closed kan; one `[北]`: a north set aside).
 pub fn bracket_kanji(text: &str, span: Range<usize>) -> Option<Translation> {
-    let s = text.get(span.clone())?;
+    let written = text.get(span.clone())?;
     let base = span.start;
     let mut builder = Builder::new();
-    let mut i = 0;
-    while i < s.len() {
-        if s.as_bytes()[i] == b'[' {
-            let len = s[i + 1..].find(']')?;
-            let inner = i + 1..i + 1 + len;
-            let (tiles, marked) = kanji_tiles(s, inner, base)?;
-            let source = base + i..base + i + len + 2;
+    let mut cursor = 0;
+    while cursor < written.len() {
+        if written.as_bytes()[cursor] == b'[' {
+            let len = written[cursor + 1..].find(']')?;
+            let inner = cursor + 1..cursor + 1 + len;
+            let (tiles, marked) = kanji_tiles(written, inner, base)?;
+            let source = base + cursor..base + cursor + len + 2;
             match tiles.len() {
                 1 if !marked => builder.unknown_tile(),
                 3..=4 if marked => builder.meld(MeldKind::Open, &tiles, source),
                 4 => builder.meld(MeldKind::Closed, &tiles, source),
                 _ => return None,
             }
-            i += len + 2;
+            cursor += len + 2;
         } else {
-            let end = s[i..].find('[').map_or(s.len(), |e| i + e);
-            let (tiles, marked) = kanji_tiles(s, i..end, base)?;
+            let end = written[cursor..]
+                .find('[')
+                .map_or(written.len(), |e| cursor + e);
+            let (tiles, marked) = kanji_tiles(written, cursor..end, base)?;
             if marked {
                 return None;
             }
             for (t, r) in tiles {
                 builder.tile(t, r);
             }
-            i = end;
+            cursor = end;
         }
     }
     builder.finish(Dialect::Mandel59)
@@ -213,12 +218,12 @@ fn kanji_tiles(s: &str, range: Range<usize>, base: usize) -> Option<(Vec<Placed>
             }
             d if d.is_ascii_digit() => digits.push((d as u8 - b'0', at)),
             'm' | 'p' | 's' | 'z' => {
-                let n = digits.len();
-                if n == 0 {
+                let count = digits.len();
+                if count == 0 {
                     return None;
                 }
                 for (j, (d, pos)) in digits.drain(..).enumerate() {
-                    let src = if j + 1 == n {
+                    let src = if j + 1 == count {
                         base + pos..base + at + 1
                     } else {
                         base + pos..base + pos + 1
@@ -230,8 +235,11 @@ fn kanji_tiles(s: &str, range: Range<usize>, base: usize) -> Option<(Vec<Placed>
                 if !digits.is_empty() {
                     return None;
                 }
-                let n = super::glyphs::honor_kanji(k)?;
-                tiles.push((RawTile::new(n, b'z')?, base + at..base + at + k.len_utf8()));
+                let number = super::glyphs::honor_kanji(k)?;
+                tiles.push((
+                    RawTile::new(number, b'z')?,
+                    base + at..base + at + k.len_utf8(),
+                ));
             }
             _ => return None,
         }

@@ -58,11 +58,11 @@ pub fn complete(text: &str, col: usize, rules: &Rules) -> Vec<Item> {
             Vec::new()
         };
     }
-    // The line without the word being typed: a half-written word (`r`,
-    // `win=`) would otherwise be read as a tile or be an error.
+    // The line without the word being typed: analysis half-written word (`r`,
+    // `win=`) would otherwise be read as analysis tile or be an error.
     let rest = format!("{}{}", &text[..start], &text[col..]);
-    let a = analyze_text(&rest, rules);
-    let LineKind::Hand(h) = &a.line.kind else {
+    let analysis = analyze_text(&rest, rules);
+    let LineKind::Hand(h) = &analysis.line.kind else {
         return Vec::new();
     };
     let after_hand = start >= h.hand_span.end;
@@ -74,9 +74,9 @@ pub fn complete(text: &str, col: usize, rules: &Rules) -> Vec<Item> {
     match word.split_once('=') {
         Some((key, value)) => {
             let value_start = start + key.len() + 1;
-            values(key, value_start..col, value, &a)
+            values(key, value_start..col, value, &analysis)
         }
-        None => option_items(&a, start..col),
+        None => option_items(&analysis, start..col),
     }
 }
 

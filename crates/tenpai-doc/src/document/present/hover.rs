@@ -45,10 +45,10 @@ pub fn hover(a: &LineAnalysis, col: usize, opts: HoverOptions) -> Option<HoverTe
             markdown: rules_hover(rules),
         });
     }
-    let h = a.hand_line()?;
+    let hand_line = a.hand_line()?;
     let markdown = line_hover(a, opts)?;
-    if let Some(t) = tile_at(h, col) {
-        let tile = tile_hover(a, h, t, opts);
+    if let Some(t) = tile_at(hand_line, col) {
+        let tile = tile_hover(a, hand_line, t, opts);
         return Some(HoverText {
             span: tile.span,
             markdown: format!("{}\n\n---\n\n{markdown}", tile.markdown),
@@ -56,21 +56,21 @@ pub fn hover(a: &LineAnalysis, col: usize, opts: HoverOptions) -> Option<HoverTe
     }
     // On an option word or the claim: what it says first, then the hand.
     let inside = |s: &Range<usize>| s.start <= col && col < s.end;
-    if let Some(o) = h.options.iter().find(|o| inside(&o.span())) {
+    if let Some(o) = hand_line.options.iter().find(|o| inside(&o.span())) {
         let what = crate::notation::options::meaning(o.key());
         return Some(HoverText {
             span: o.span(),
             markdown: format!("`{}`: {what}\n\n---\n\n{markdown}", o.key()),
         });
     }
-    if let Some(c) = h.claim.as_ref().filter(|c| inside(&c.span)) {
+    if let Some(c) = hand_line.claim.as_ref().filter(|c| inside(&c.span)) {
         return Some(HoverText {
             span: c.span.clone(),
             markdown: format!("{}\n---\n\n{markdown}", claim_text(a, c)),
         });
     }
     Some(HoverText {
-        span: line_span(h),
+        span: line_span(hand_line),
         markdown,
     })
 }
@@ -184,21 +184,21 @@ fn tile_hover(a: &LineAnalysis, h: &HandLine, t: &TileTok, opts: HoverOptions) -
         Some("visible") => notes.push("seen elsewhere".to_string()),
         _ => {
             if let Some(sit) = sit {
-                let n = dora_count(t.tile, &sit.dora);
-                if n > 0 {
-                    notes.push(if n == 1 {
+                let dora_times = dora_count(t.tile, &sit.dora);
+                if dora_times > 0 {
+                    notes.push(if dora_times == 1 {
                         "dora".to_string()
                     } else {
-                        format!("dora ×{n}")
+                        format!("dora ×{dora_times}")
                     });
                 }
                 if sit.riichi != Riichi::None {
-                    let u = dora_count(t.tile, &sit.ura);
-                    if u > 0 {
-                        notes.push(if u == 1 {
+                    let ura_times = dora_count(t.tile, &sit.ura);
+                    if ura_times > 0 {
+                        notes.push(if ura_times == 1 {
                             "ura-dora".to_string()
                         } else {
-                            format!("ura-dora ×{u}")
+                            format!("ura-dora ×{ura_times}")
                         });
                     }
                 }
@@ -215,7 +215,7 @@ fn tile_hover(a: &LineAnalysis, h: &HandLine, t: &TileTok, opts: HoverOptions) -
 }
 
 fn line_hover(a: &LineAnalysis, opts: HoverOptions) -> Option<String> {
-    let v = a.validated.as_ref()?;
+    let validated = a.validated.as_ref()?;
     let mut md = String::new();
     let outcome = outcome(a);
     // The winning tile stands apart only in a complete hand.
@@ -228,7 +228,7 @@ fn line_hover(a: &LineAnalysis, opts: HoverOptions) -> Option<String> {
     } else {
         WinTile::InHand
     };
-    let hand = hand_text(&v.hand, win, opts.tile_text);
+    let hand = hand_text(&validated.hand, win, opts.tile_text);
     // A line whose tiles all failed to read has no hand to show.
     if !hand.is_empty() {
         let _ = writeln!(md, "{hand}\n");
@@ -237,24 +237,31 @@ fn line_hover(a: &LineAnalysis, opts: HoverOptions) -> Option<String> {
         if a.has_errors() {
             md.push_str("The line has errors: the hand is not analysed.\n");
         } else {
-            shape(&mut md, &v.hand, opts);
+            shape(&mut md, &validated.hand, opts);
         }
         return Some(md);
     };
     match &outcome {
-        Outcome::Scored(s) => scored(&mut md, s, a, &v.hand, &v.situation),
+        Outcome::Scored(s) => scored(&mut md, s, a, &validated.hand, &validated.situation),
         Outcome::NotScored(e) if e.code == Code::NoYaku => {
             md.push_str("**No yaku**: the hand is complete, but as written it cannot win (dora are not a yaku).\n\n");
             // What it would be worth won otherwise (by tsumo, in another
             // seat).
-            unsaid_payments(&mut md, a, &v.hand, &v.situation);
+            unsaid_payments(&mut md, a, &validated.hand, &validated.situation);
         }
         Outcome::NotScored(e) => {
             let _ = writeln!(md, "**Not priced** (`{}`): {}", e.code, e.message);
         }
         Outcome::Shanten(an) => {
             shanten(&mut md, an, opts);
-            improvements(&mut md, an, &v.hand, &v.situation, &a.rules, opts);
+            improvements(
+                &mut md,
+                an,
+                &validated.hand,
+                &validated.situation,
+                &a.rules,
+                opts,
+            );
         }
     }
     Some(md)
@@ -357,49 +364,57 @@ fn shape(md: &mut String, hand: &Hand, opts: HoverOptions) {
     use crate::shanten::{shanten as shanten_of, ukeire, waits};
     let closed: Vec<Tile> = hand.closed.iter().copied().collect();
     let melds = hand.melds.len();
-    let n = closed.len() + 3 * melds;
-    if n <= 2 {
-        let _ = writeln!(md, "A mention of {}.", plural(n as u32, "tile", "tiles"));
+    let tile_count = closed.len() + 3 * melds;
+    if tile_count <= 2 {
+        let _ = writeln!(
+            md,
+            "A mention of {}.",
+            plural(tile_count as u32, "tile", "tiles")
+        );
         return;
     }
     let counts = crate::tile::counts(&closed);
-    let _ = write!(md, "**Shape** of {}", plural(n as u32, "tile", "tiles"));
+    let _ = write!(
+        md,
+        "**Shape** of {}",
+        plural(tile_count as u32, "tile", "tiles")
+    );
     match closed.len() % 3 {
         1 => {
-            let s = shanten_of(&counts, melds).shanten;
-            if s == 0 {
-                let w = waits(&counts, melds);
-                let left: u32 = w
+            let shanten_number = shanten_of(&counts, melds).shanten;
+            if shanten_number == 0 {
+                let wait_tiles = waits(&counts, melds);
+                let left: u32 = wait_tiles
                     .iter()
                     .map(|t| 4u32.saturating_sub(u32::from(counts[t.index()])))
                     .sum();
                 let _ = writeln!(
                     md,
                     ": waiting, on {} ({} left)",
-                    super::text::tiles_text(&w, opts.tile_text),
+                    super::text::tiles_text(&wait_tiles, opts.tile_text),
                     left
                 );
             } else {
-                let u = ukeire(&counts, melds);
-                let left: u32 = u
+                let improving = ukeire(&counts, melds);
+                let left: u32 = improving
                     .iter()
                     .map(|t| 4u32.saturating_sub(u32::from(counts[t.index()])))
                     .sum();
                 let _ = writeln!(
                     md,
                     ": {}, improved by {} ({} tiles)",
-                    shanten_name(s),
-                    super::text::tiles_text(&u, opts.tile_text),
+                    shanten_name(shanten_number),
+                    super::text::tiles_text(&improving, opts.tile_text),
                     left
                 );
             }
         }
         2 => {
-            let s = shanten_of(&counts, melds).shanten;
-            if s < 0 {
+            let shanten_number = shanten_of(&counts, melds).shanten;
+            if shanten_number < 0 {
                 let _ = writeln!(md, ": complete (melds and a pair)");
             } else {
-                let _ = writeln!(md, ": {}", shanten_name(s));
+                let _ = writeln!(md, ": {}", shanten_name(shanten_number));
             }
         }
         _ => {
@@ -410,7 +425,7 @@ fn shape(md: &mut String, hand: &Hand, opts: HoverOptions) {
                 with_pair[t.index()] <= 4 && shanten_of(&with_pair, melds).shanten < 0
             });
             if melds_only {
-                let _ = writeln!(md, ": {} complete melds", n / 3);
+                let _ = writeln!(md, ": {} complete melds", tile_count / 3);
             } else {
                 md.push_str(": blocks short of melds\n");
             }
@@ -456,19 +471,19 @@ fn unsaid_payments(md: &mut String, a: &LineAnalysis, hand: &Hand, sit: &Situati
 
 /// Who pays what in this situation.
 fn payment_line(s: &Score, sit: &Situation) -> String {
-    let p = &s.points;
+    let points = &s.points;
     let who = if sit.is_dealer() {
         "dealer"
     } else {
         "non-dealer"
     };
-    let base = match (p.ron, p.dealer, p.non_dealer) {
+    let base = match (points.ron, points.dealer, points.non_dealer) {
         (Some(ron), _, _) => format!("Ron, {who}: the discarder pays **{ron}**"),
         (None, Some(d), Some(nd)) => {
             format!("Tsumo, {who}: **{nd}/{d}** (each non-dealer {nd}, the dealer {d})")
         }
         (None, _, Some(each)) => format!("Tsumo, {who}: **{each} all**"),
-        _ => format!("{who}: **{}**", p.total),
+        _ => format!("{who}: **{}**", points.total),
     };
     if sit.nagashi {
         // An exhaustive draw: honba and riichi sticks stay on the table.
@@ -487,7 +502,11 @@ fn payment_line(s: &Score, sit: &Situation) -> String {
     if extras.is_empty() {
         base
     } else {
-        format!("{base}; with {}: {} in all", extras.join(" and "), p.total)
+        format!(
+            "{base}; with {}: {} in all",
+            extras.join(" and "),
+            points.total
+        )
     }
 }
 

@@ -181,8 +181,8 @@ fn tiles(out: &mut Vec<Token>, toks: &[TileTok], within: &Range<usize>, modifier
             }
         }
         at = span.end;
-        let m = modifiers | if t.red { RED } else { 0 };
-        push(out, span, TokenType::of_suit(t.tile.suit()), m);
+        let tile_modifiers = modifiers | if t.red { RED } else { 0 };
+        push(out, span, TokenType::of_suit(t.tile.suit()), tile_modifiers);
         last_suit = Some(t.tile.suit());
     }
     if let Some(s) = last_suit {

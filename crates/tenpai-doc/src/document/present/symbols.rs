@@ -26,11 +26,11 @@ pub struct Symbol {
 const MENTION_TILES: usize = 2;
 
 pub fn symbol(a: &LineAnalysis, text: &str) -> Option<Symbol> {
-    let h = a.hand_line()?;
-    if h.tiles().len() <= MENTION_TILES {
+    let hand_line = a.hand_line()?;
+    if hand_line.tiles().len() <= MENTION_TILES {
         return None;
     }
-    let written = text.get(h.hand_span.clone())?;
+    let written = text.get(hand_line.hand_span.clone())?;
     let name = canonical_tiles(written).unwrap_or_else(|| written.to_string());
     let detail = match outcome(a) {
         Some(o) => value_summary(o),
@@ -40,7 +40,7 @@ pub fn symbol(a: &LineAnalysis, text: &str) -> Option<Symbol> {
     Some(Symbol {
         name,
         detail,
-        selection: h.hand_span.clone(),
+        selection: hand_line.hand_span.clone(),
     })
 }
 

@@ -162,17 +162,17 @@ fn no_yaku(v: &WinValue) -> bool {
 /// `tenpai · 1-4p (8)`, marked when the waits cannot win.
 pub fn tenpai_text(waits: &[Wait]) -> String {
     let tiles: Vec<Tile> = waits.iter().map(|w| w.tile).collect();
-    let mut s = format!("tenpai · {} ({})", waits_compact(&tiles), tiles_left(waits));
+    let mut text = format!("tenpai · {} ({})", waits_compact(&tiles), tiles_left(waits));
     let values: Vec<_> = waits.iter().filter_map(|w| w.value.as_ref()).collect();
     if !values.is_empty() && values.len() == waits.len() {
         if values.iter().all(|v| no_yaku(&v.ron) && no_yaku(&v.tsumo)) {
-            s.push_str(" · no yaku");
+            text.push_str(" · no yaku");
         } else if values.iter().all(|v| no_yaku(&v.ron)) {
-            s.push_str(" · no yaku on ron");
+            text.push_str(" · no yaku on ron");
         }
     }
-    s.push_str(&furiten_text(waits));
-    s
+    text.push_str(&furiten_text(waits));
+    text
 }
 
 /// ` · furiten (4m discarded)` when a wait is among the player's discards
