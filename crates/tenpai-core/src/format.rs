@@ -90,12 +90,12 @@ fn hand_line(text: &str, h: &HandLine, opts: &FormatOptions) -> String {
     // (validation decides whether the hand has one).
     let implied_win = match (last_written, closed.last()) {
         (Some((w, red)), Some(new_last)) if h.option("win").is_none() && new_last.tile != w => {
-            let v = crate::hand::validate(
+            let validated = crate::hand::validate(
                 h,
                 &crate::rules::Rules::default(),
                 crate::hand::Mode::Partial,
             );
-            (v.hand.win == Some(w)).then_some((w, red))
+            (validated.hand.win == Some(w)).then_some((w, red))
         }
         _ => None,
     };

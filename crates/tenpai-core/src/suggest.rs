@@ -14,9 +14,9 @@ pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
     };
     let mut best: Option<(usize, &'a str)> = None;
     for &c in candidates {
-        let d = distance(word, c);
-        if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
-            best = Some((d, c));
+        let distance_to = distance(word, c);
+        if distance_to <= limit && best.is_none_or(|(bd, _)| distance_to < bd) {
+            best = Some((distance_to, c));
         }
     }
     best.map(|(_, c)| c)
@@ -25,8 +25,8 @@ pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
 /// The option a player means by another name for it: Tenhou's English
 /// `reach`, the long names of the yaku, `_` for `-`.
 pub fn synonym(word: &str) -> Option<&'static str> {
-    let w = word.to_ascii_lowercase().replace('_', "-");
-    Some(match w.as_str() {
+    let normalised = word.to_ascii_lowercase().replace('_', "-");
+    Some(match normalised.as_str() {
         "reach" | "riichi" => "riichi",
         "double-reach" | "doubleriichi" | "daburu-riichi" | "daburi" | "w-riichi" => {
             "double-riichi"

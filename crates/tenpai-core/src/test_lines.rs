@@ -18,8 +18,8 @@ pub(crate) fn samples() -> (Vec<String>, usize) {
         ("tests/vectors/shanten.jsonl", "hand"),
     ] {
         for l in repo_file(file).lines() {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
-            if let Some(s) = v[field].as_str() {
+            let value: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
+            if let Some(s) = value[field].as_str() {
                 out.push(s.to_string());
             }
         }
@@ -33,8 +33,8 @@ pub(crate) fn samples() -> (Vec<String>, usize) {
         .lines()
         .step_by(10)
     {
-        let v: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
-        if let Some(s) = v["line"].as_str() {
+        let value: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
+        if let Some(s) = value["line"].as_str() {
             out.push(s.to_string());
         }
     }

@@ -115,22 +115,22 @@ impl Wind {
 }
 
 static DIGIT_TILES: [[Option<Tile>; 16]; 4] = {
-    let mut t = [[None; 16]; 4];
+    let mut table = [[None; 16]; 4];
     let mut row = 0;
     while row < 4 {
-        let mut d = 0;
-        while d < 16 {
-            t[row][d] = match (row, d) {
+        let mut digit = 0;
+        while digit < 16 {
+            table[row][digit] = match (row, digit) {
                 (_, 10..) | (3, 0 | 8 | 9) => None,
-                (3, _) => Some(Tile(26 + d as u8)),
+                (3, _) => Some(Tile(26 + digit as u8)),
                 (_, 0) => Some(Tile(row as u8 * 9 + 4)),
-                _ => Some(Tile(row as u8 * 9 + d as u8 - 1)),
+                _ => Some(Tile(row as u8 * 9 + digit as u8 - 1)),
             };
-            d += 1;
+            digit += 1;
         }
         row += 1;
     }
-    t
+    table
 };
 
 const NAMES: [&str; 7] = ["East", "South", "West", "North", "White", "Green", "Red"];
@@ -157,15 +157,15 @@ impl Tile {
     /// `number` is 1-9 for suited tiles (0, a red five, is read as 5) and 1-7
     /// for honors.
     pub fn new(suit: Suit, number: u8) -> Option<Tile> {
-        let n = if number == 0 && suit != Suit::Honor {
+        let face_number = if number == 0 && suit != Suit::Honor {
             5
         } else {
             number
         };
         match suit {
-            Suit::Honor if (1..=7).contains(&n) => Some(Tile(26 + n)),
+            Suit::Honor if (1..=7).contains(&face_number) => Some(Tile(26 + face_number)),
             Suit::Honor => None,
-            _ if (1..=9).contains(&n) => Some(Tile(suit.index() * 9 + n - 1)),
+            _ if (1..=9).contains(&face_number) => Some(Tile(suit.index() * 9 + face_number - 1)),
             _ => None,
         }
     }
@@ -233,13 +233,13 @@ impl Tile {
     /// The tile a dora indicator points at: 9 wraps to 1, North to East, Red
     /// to White.
     pub fn dora_after(self) -> Tile {
-        let i = self.0;
-        Tile(match i {
-            0..=26 if i % 9 == 8 => i - 8,
-            0..=26 => i + 1,
+        let index = self.0;
+        Tile(match index {
+            0..=26 if index % 9 == 8 => index - 8,
+            0..=26 => index + 1,
             30 => 27,
             33 => 31,
-            _ => i + 1,
+            _ => index + 1,
         })
     }
 
@@ -301,7 +301,7 @@ impl Tile {
     /// game and return `None`, as do glyphs outside the block.
     pub fn from_glyph(c: char) -> Option<Tile> {
         let cp = c as u32;
-        let i = match cp {
+        let index = match cp {
             0x1F000..=0x1F003 => 27 + (cp - 0x1F000),
             0x1F004 => 33,
             0x1F005 => 32,
@@ -311,7 +311,7 @@ impl Tile {
             0x1F019..=0x1F021 => 9 + (cp - 0x1F019),
             _ => return None,
         };
-        Some(Tile(i as u8))
+        Some(Tile(index as u8))
     }
 
     /// A name a player reads: "5 pin", "East wind", "Red dragon".
@@ -361,17 +361,17 @@ fn read_tiles(s: &str) -> Result<(Vec<Tile>, u8), String> {
                 return Err(format!("suit letter '{c}' without digits"));
             }
             for &d in &pending {
-                let t = Tile::new(suit, d)
+                let parsed = Tile::new(suit, d)
                     .filter(|_| !(suit == Suit::Honor && d == 0))
                     .ok_or_else(|| format!("no tile {d}{c}"))?;
                 if d == 0 {
                     red += 1;
                 }
-                tiles.push(t);
+                tiles.push(parsed);
             }
             pending.clear();
-        } else if let Some(t) = Tile::from_glyph(c) {
-            tiles.push(t);
+        } else if let Some(parsed) = Tile::from_glyph(c) {
+            tiles.push(parsed);
         } else if !c.is_whitespace() {
             return Err(format!("unexpected character '{c}'"));
         }
@@ -384,11 +384,11 @@ fn read_tiles(s: &str) -> Result<(Vec<Tile>, u8), String> {
 
 /// Counts of each kind.
 pub fn counts(tiles: &[Tile]) -> Counts {
-    let mut c = [0u8; KINDS];
+    let mut tally = [0u8; KINDS];
     for t in tiles {
-        c[t.index()] += 1;
+        tally[t.index()] += 1;
     }
-    c
+    tally
 }
 
 /// Compact digit notation, grouped by suit in m p s z order:

@@ -82,18 +82,19 @@ pub fn read_hand(text: &str, rules: &Rules, mode: Mode) -> Result<ReadHand, Vec<
             "this line holds no hand (it is blank, a comment or a rules: line)",
         )]);
     };
-    let v = super::validate(hand_line, rules, mode);
+    let validated = super::validate(hand_line, rules, mode);
     // The parser's diagnostics are all errors.
-    if v.has_errors() || !line.errors.is_empty() {
+    if validated.has_errors() || !line.errors.is_empty() {
         let mut errors = line.errors;
         errors.extend(
-            v.diagnostics
+            validated
+                .diagnostics
                 .into_iter()
                 .filter(|d| d.severity == crate::diag::Severity::Error),
         );
         return Err(errors);
     }
-    Ok((v.hand, v.situation, v.diagnostics))
+    Ok((validated.hand, validated.situation, validated.diagnostics))
 }
 
 /// Validation with every check and its message: the definition that the
@@ -155,20 +156,20 @@ pub(super) fn full(line: &HandLine, rules: &Rules, mode: Mode) -> Validated {
     // The same, as a bit per option id.
     let mut written = 0u32;
     for opt in &line.options {
-        let i = opt.id;
-        if let Some(prev) = present.get(i).copied().flatten() {
-            let repeatable = matches!(i, id::DORA | id::URA | id::VISIBLE | id::RIVER);
+        let option_id = opt.id;
+        if let Some(prev) = present.get(option_id).copied().flatten() {
+            let repeatable = matches!(option_id, id::DORA | id::URA | id::VISIBLE | id::RIVER);
             if !repeatable {
                 diags.push(duplicate(line, prev, opt));
                 continue;
             }
-        } else if let Some(slot) = present.get_mut(i) {
+        } else if let Some(slot) = present.get_mut(option_id) {
             *slot = Some(opt);
-            written |= 1 << i;
+            written |= 1 << option_id;
         }
         if let Some(OptionValue::Tiles(ts)) = &opt.value {
             let tiles = line.toks(ts).iter().map(|t| t.tile);
-            match i {
+            match option_id {
                 id::DORA => tiles.for_each(|t| sit.dora.push(t)),
                 id::URA => tiles.for_each(|t| sit.ura.push(t)),
                 // The player's discards are seen tiles as well.
@@ -425,15 +426,15 @@ fn red_fives(line: &HandLine, diags: &mut Vec<Diagnostic>) -> (u8, u8) {
     let mut red = [0u8; 3];
     let mut first_red: [Option<Span>; 3] = [None, None, None];
     for t in line.tiles().iter().filter(|t| t.red) {
-        let s = t.tile.suit().index() as usize;
-        let (Some(count), Some(first)) = (red.get_mut(s), first_red.get_mut(s)) else {
+        let suit = t.tile.suit().index() as usize;
+        let (Some(count), Some(first)) = (red.get_mut(suit), first_red.get_mut(suit)) else {
             continue;
         };
         *count = count.saturating_add(1);
         match first {
             None => *first = Some(t.span()),
             Some(first) => {
-                let letter = [b'm', b'p', b's'][s] as char;
+                let letter = [b'm', b'p', b's'][suit] as char;
                 diags.push(
                     Diagnostic::error(
                         Code::ExtraRedFive,
@@ -449,7 +450,7 @@ fn red_fives(line: &HandLine, diags: &mut Vec<Diagnostic>) -> (u8, u8) {
     let suits = red
         .iter()
         .enumerate()
-        .fold(0u8, |m, (s, &n)| m | (u8::from(n > 0) << s));
+        .fold(0u8, |m, (suit, &n)| m | (u8::from(n > 0) << suit));
     (red.iter().fold(0u8, |a, &b| a.saturating_add(b)), suits)
 }
 
@@ -458,7 +459,7 @@ fn red_fives(line: &HandLine, diags: &mut Vec<Diagnostic>) -> (u8, u8) {
 #[inline(never)]
 fn duplicate(line: &HandLine, prev: &OptionTok, opt: &OptionTok) -> Diagnostic {
     let same = same_value(line, prev, opt);
-    let d = if same {
+    let diagnostic = if same {
         Diagnostic::warning(
             Code::DuplicateOption,
             opt.span(),
@@ -471,14 +472,14 @@ fn duplicate(line: &HandLine, prev: &OptionTok, opt: &OptionTok) -> Diagnostic {
             format!("'{}' is given two different values", opt.key()),
         )
     };
-    let d = d.with_related(prev.span(), "first written here");
+    let diagnostic = diagnostic.with_related(prev.span(), "first written here");
     let title = format!("remove this '{}'", opt.key());
     // Removing a word written twice changes nothing; removing
     // one of two different values is a choice.
     if same {
-        d.with_safe_removal(title, opt.span())
+        diagnostic.with_safe_removal(title, opt.span())
     } else {
-        d.with_removal(title, opt.span())
+        diagnostic.with_removal(title, opt.span())
     }
 }
 
@@ -629,17 +630,17 @@ pub(super) fn any_fifth(line: &HandLine) -> bool {
 #[inline(never)]
 #[cold]
 fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
-    let mut n = [0u8; KINDS];
+    let mut copies = [0u8; KINDS];
     for t in line.tiles() {
-        let i = t.tile.index();
-        n[i] = n[i].saturating_add(1);
-        if n[i] == 5 {
+        let index = t.tile.index();
+        copies[index] = copies[index].saturating_add(1);
+        if copies[index] == 5 {
             let first = line
                 .tiles()
                 .iter()
                 .find(|f| f.tile == t.tile)
                 .map(|f| f.span());
-            let mut d = Diagnostic::error(
+            let mut diagnostic = Diagnostic::error(
                 Code::FifthTile,
                 t.span(),
                 format!(
@@ -648,16 +649,16 @@ fn fifth_copies(line: &HandLine, diags: &mut Vec<Diagnostic>) {
                 ),
             );
             if let Some(f) = first {
-                d = d.with_related(f, "the first copy");
+                diagnostic = diagnostic.with_related(f, "the first copy");
             }
-            diags.push(d);
+            diags.push(diagnostic);
         }
     }
     // In written order, so that the warning falls on the copy written fifth.
     for (what, t) in indicator_tiles(line) {
-        let i = t.tile.index();
-        n[i] = n[i].saturating_add(1);
-        if n[i] == 5 {
+        let index = t.tile.index();
+        copies[index] = copies[index].saturating_add(1);
+        if copies[index] == 5 {
             diags.push(Diagnostic::warning(
                 Code::FifthTileIndicator,
                 t.span(),
@@ -1194,7 +1195,7 @@ fn riichi_twice(double: &OptionTok, riichi: &OptionTok) -> Diagnostic {
 #[cold]
 #[inline(never)]
 fn not_dealer(o: &OptionTok, sit: &Situation, seat: Option<&OptionTok>) -> Diagnostic {
-    let d = Diagnostic::error(
+    let diagnostic = Diagnostic::error(
         Code::Contradiction,
         o.span(),
         format!(
@@ -1204,8 +1205,8 @@ fn not_dealer(o: &OptionTok, sit: &Situation, seat: Option<&OptionTok>) -> Diagn
     )
     .with_removal("remove 'tenhou'", o.span());
     match seat {
-        Some(s) => d.with_related(s.span(), "the seat"),
-        None => d,
+        Some(s) => diagnostic.with_related(s.span(), "the seat"),
+        None => diagnostic,
     }
 }
 
@@ -1217,10 +1218,10 @@ fn dealer_only(o: &OptionTok, seat: Option<&OptionTok>) -> Diagnostic {
         Some(_) => format!("{key} is a non-dealer's win, but seat=e is the dealer"),
         None => format!("{key} is a non-dealer's win, but the seat is East (the dealer) when no seat= is written"),
     };
-    let d = Diagnostic::error(Code::Contradiction, o.span(), msg);
+    let diagnostic = Diagnostic::error(Code::Contradiction, o.span(), msg);
     match seat {
-        Some(s) => d.with_related(s.span(), "the seat"),
-        None => d,
+        Some(s) => diagnostic.with_related(s.span(), "the seat"),
+        None => diagnostic,
     }
 }
 

@@ -153,7 +153,7 @@ fn invalid_honor(d: u8, letter: char, span: Span) -> Diagnostic {
 fn missing_suit(digits: &str, span: Span, next: Option<u8>) -> Diagnostic {
     let hint = match next.map(|b| b.to_ascii_lowercase()) {
         Some(l @ (b'm' | b'p' | b's' | b'z' | b'h')) => {
-            let d = Diagnostic::error(
+            let diagnostic = Diagnostic::error(
                 Code::MissingSuit,
                 span.clone(),
                 format!(
@@ -161,13 +161,16 @@ fn missing_suit(digits: &str, span: Span, next: Option<u8>) -> Diagnostic {
                     l as char
                 ),
             );
-            return d.with_safe_fix(
+            return diagnostic.with_safe_fix(
                 format!("write {digits}{}", l as char),
                 span.end..span.end + 1,
                 (l as char).to_string(),
             );
         }
-        _ if digits.bytes().all(|d| (b'1'..=b'7').contains(&d)) => {
+        _ if digits
+            .bytes()
+            .all(|diagnostic| (b'1'..=b'7').contains(&diagnostic)) =>
+        {
             format!("write {digits}m, {digits}p, {digits}s or {digits}z")
         }
         _ => format!("write {digits}m, {digits}p or {digits}s"),
@@ -243,10 +246,10 @@ fn kanji_tiles(s: &str) -> Option<(usize, String)> {
 }
 
 fn kanji_diagnostic(written: &str, mpsz: &str, span: Span) -> Diagnostic {
-    let b = mpsz.as_bytes();
+    let bytes = mpsz.as_bytes();
     // One tile: its name, and for an honor its letter too.
-    let one = (b.len() == 2)
-        .then(|| Suit::from_letter(b[1] as char).and_then(|s| Tile::new(s, b[0] - b'0')))
+    let one = (bytes.len() == 2)
+        .then(|| Suit::from_letter(bytes[1] as char).and_then(|s| Tile::new(s, bytes[0] - b'0')))
         .flatten();
     let message = match one {
         Some(t) if t.is_honor() => format!(
@@ -290,15 +293,15 @@ fn foreign_mark(ch: char, span: Span) -> Option<Diagnostic> {
         ),
         _ => return None,
     };
-    let d = Diagnostic::error(
+    let diagnostic = Diagnostic::error(
         Code::UnknownCharacter,
         span.clone(),
         format!("'{ch}' {message}"),
     );
     Some(match fix {
-        Some("") => d.with_safe_fix(format!("remove '{ch}'"), span, ""),
-        Some(text) => d.with_safe_fix(format!("write '{text}' for '{ch}'"), span, text),
-        None => d,
+        Some("") => diagnostic.with_safe_fix(format!("remove '{ch}'"), span, ""),
+        Some(text) => diagnostic.with_safe_fix(format!("write '{text}' for '{ch}'"), span, text),
+        None => diagnostic,
     })
 }
 

@@ -49,10 +49,10 @@ pub fn rules_of(line: &ast::RulesLine, base: &Rules) -> (Rules, Vec<Diagnostic>)
         let key_span = span.start..span.start + key.len();
         let guess = crate::rules::closest_rule(key);
         let message = crate::rules::unknown_rule_message(key, guess);
-        let d = Diagnostic::error(Code::UnknownRule, key_span.clone(), message);
+        let diagnostic = Diagnostic::error(Code::UnknownRule, key_span.clone(), message);
         diags.push(match guess {
-            Some(g) => d.with_fix(format!("change to '{g}'"), key_span, g),
-            None => d,
+            Some(g) => diagnostic.with_fix(format!("change to '{g}'"), key_span, g),
+            None => diagnostic,
         });
     }
     (rules, diags)

@@ -400,19 +400,19 @@ fn hand_word(
                     }
                     other => {
                         let end = other.unwrap_or(e);
-                        let mut d = Diagnostic::error(
+                        let mut diagnostic = Diagnostic::error(
                             Code::UnclosedMeld,
                             i..end,
                             format!("this meld has no closing '{}'", close as char),
                         );
                         if other.is_none() {
-                            d = d.with_fix(
+                            diagnostic = diagnostic.with_fix(
                                 format!("close it with '{}'", close as char),
                                 end..end,
                                 (close as char).to_string(),
                             );
                         }
-                        errors.push(d);
+                        errors.push(diagnostic);
                         bad = true;
                         i = end;
                     }
@@ -521,7 +521,7 @@ fn option(
                     },
                 )
             });
-        let d = match guess {
+        let diagnostic = match guess {
             Some(g) => Diagnostic::error(
                 Code::UnknownOption,
                 key_span.clone(),
@@ -539,7 +539,7 @@ fn option(
                 ),
             ),
         };
-        errors.push(d);
+        errors.push(diagnostic);
         return None;
     };
     let mut tok = OptionTok::new(id, None, s..e, key_span.end, raw.is_some());
@@ -568,7 +568,7 @@ fn option(
         (kind, Some((vs, ve))) => {
             tok.value = value(text, vs, ve, kind, toks);
             if tok.value.is_none() {
-                let mut d = Diagnostic::error(
+                let mut diagnostic = Diagnostic::error(
                     Code::InvalidValue,
                     vs..ve,
                     format!(
@@ -583,13 +583,14 @@ fn option(
                     && joined.len() < ve - vs
                     && value(&joined, 0, joined.len(), kind, &mut Vec::new()).is_some()
                 {
-                    d.message = format!(
+                    diagnostic.message = format!(
                         "'{}' is not a valid value for {name}: write the tiles with nothing between them, {name}={joined}",
                         &text[vs..ve]
                     );
-                    d = d.with_safe_fix(format!("write {name}={joined}"), vs..ve, joined);
+                    diagnostic =
+                        diagnostic.with_safe_fix(format!("write {name}={joined}"), vs..ve, joined);
                 }
-                errors.push(d);
+                errors.push(diagnostic);
             }
         }
     }
@@ -639,8 +640,8 @@ pub(super) fn number(raw: &str) -> Option<u32> {
         return None;
     }
     raw.bytes().try_fold(0u32, |n, c| {
-        let d = c.checked_sub(b'0').filter(|d| *d < 10)?;
-        n.checked_mul(10)?.checked_add(u32::from(d))
+        let digit = c.checked_sub(b'0').filter(|digit| *digit < 10)?;
+        n.checked_mul(10)?.checked_add(u32::from(digit))
     })
 }
 

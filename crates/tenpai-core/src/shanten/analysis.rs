@@ -141,9 +141,9 @@ impl Analysis {
 
 /// "1-shanten, 24 tiles" (practical count).
 pub fn describe(o: &DiscardOption) -> String {
-    let n = o.ukeire.practical_total;
-    let tiles = if n == 1 { "tile" } else { "tiles" };
-    format!("{}, {n} {tiles}", super::shanten_name(o.shanten))
+    let practical = o.ukeire.practical_total;
+    let tiles = if practical == 1 { "tile" } else { "tiles" };
+    format!("{}, {practical} {tiles}", super::shanten_name(o.shanten))
 }
 
 /// Per-kind counts of the closed tiles and of the called melds' tiles.
@@ -217,7 +217,7 @@ impl Left {
     }
 
     fn ukeire(&self, tiles: impl Iterator<Item = usize>) -> Ukeire {
-        let mut u = Ukeire::default();
+        let mut found = Ukeire::default();
         for i in tiles {
             let left = self.theoretical(i);
             let Some(tile) = Tile::from_index(i) else {
@@ -227,15 +227,15 @@ impl Left {
                 continue;
             }
             let practical = self.practical(i);
-            u.total += u32::from(left);
-            u.practical_total += u32::from(practical);
-            u.tiles.push(UkeireTile {
+            found.total += u32::from(left);
+            found.practical_total += u32::from(practical);
+            found.tiles.push(UkeireTile {
                 tile,
                 left,
                 practical,
             });
         }
-        u
+        found
     }
 }
 
@@ -356,11 +356,12 @@ pub fn analyze(hand: &Hand, sit: &Situation, rules: &Rules) -> Analysis {
                 .then(a.tile.cmp(&b.tile))
         });
         let chosen = sit.discard.map(|tile| {
-            let index = options.iter().position(|o| o.tile == tile);
+            let index = options.iter().position(|option| option.tile == tile);
             let best = match (index, options.first()) {
                 (Some(i), Some(b)) => {
-                    let o = &options[i];
-                    o.shanten == b.shanten && o.ukeire.practical_total == b.ukeire.practical_total
+                    let option = &options[i];
+                    option.shanten == b.shanten
+                        && option.ukeire.practical_total == b.ukeire.practical_total
                 }
                 _ => false,
             };

@@ -63,7 +63,7 @@ fn option_json(o: &DiscardOption) -> Value {
 /// "ukeire", "discards", "chosen"}`: `null` where a form or a part does not
 /// apply.
 pub fn to_json(shanten: &Shanten, analysis: &Analysis) -> Value {
-    let mut v = json!({
+    let mut value = json!({
         "shanten": shanten.shanten,
         "regular": shanten.regular,
         "chiitoitsu": shanten.chiitoitsu,
@@ -77,17 +77,17 @@ pub fn to_json(shanten: &Shanten, analysis: &Analysis) -> Value {
     match analysis {
         Analysis::Complete => {}
         Analysis::Tenpai { waits, .. } => {
-            v["waits"] = waits_json(waits);
+            value["waits"] = waits_json(waits);
         }
         Analysis::NotTenpai { ukeire, .. } => {
-            v["ukeire"] = ukeire_json(ukeire);
+            value["ukeire"] = ukeire_json(ukeire);
         }
         Analysis::Discards {
             options, chosen, ..
         } => {
-            v["discards"] = options.iter().map(option_json).collect();
+            value["discards"] = options.iter().map(option_json).collect();
             if let Some(c) = chosen {
-                v["chosen"] = json!({
+                value["chosen"] = json!({
                     "tile": c.tile.to_string(),
                     "rank": c.index.map(|i| i + 1),
                     "best": c.best,
@@ -96,5 +96,5 @@ pub fn to_json(shanten: &Shanten, analysis: &Analysis) -> Value {
             }
         }
     }
-    v
+    value
 }
