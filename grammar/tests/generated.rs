@@ -3,7 +3,8 @@
 //! not have, so `record-grammar-hash` records the SHA-256 of the grammar and
 //! of what was generated from it, and this test recomputes them: editing
 //! `grammar.js` (or a generated file) without regenerating fails here.
-//! Regenerate with `cd grammar && tree-sitter generate && ./record-grammar-hash`.
+//! Regenerate with `cd grammar && tree-sitter generate && cargo run -p tree-sitter-mj
+//! --example dense_parse_table && ./record-grammar-hash`.
 
 mod support;
 
@@ -104,7 +105,8 @@ fn generated_parser_matches_grammar_js() {
             sha256(&data),
             hash,
             "{path} changed since the parser was generated: run \
-             `cd grammar && tree-sitter generate && ./record-grammar-hash`"
+             `cd grammar && tree-sitter generate && cargo run -p tree-sitter-mj \
+             --example dense_parse_table && ./record-grammar-hash`"
         );
         seen.push(path.to_string());
     }
