@@ -293,7 +293,10 @@ fn check_map(body: &str, rows: &[SmallRow], first_state: u32) -> Result<(), Stri
         mapped += 1;
     }
     if mapped != rows.len() {
-        return Err(format!("the map has {mapped} states, the table {}", rows.len()));
+        return Err(format!(
+            "the map has {mapped} states, the table {}",
+            rows.len()
+        ));
     }
     Ok(())
 }
