@@ -462,9 +462,14 @@ fn discards(
     taken: &mut [bool],
     out: &mut Ranked,
 ) {
-    // Lists are short; the marks up to the end of the list are enough.
+    // Only the marks of the list are read (lists are short: at most 64 of
+    // them): most hands have no list under them, and reading the next 64
+    // marks after each made `check` of a document of many hands read every
+    // mark 64 times over.
+    let list_end = stated::list_end(text, hand.range.end);
     let tiles_of: Vec<stated::MarkTiles> = after
         .iter()
+        .take_while(|m| m.range.start < list_end)
         .take(64)
         .map(|m| stated::MarkTiles {
             range: m.range.clone(),

@@ -404,16 +404,14 @@ fn list_item_body(text: &str, line: usize) -> Option<usize> {
 const DISCARD_BEFORE: [&str; 5] = ["discarding", "discard", "cutting", "cut", "打"];
 const DISCARD_AFTER: [&str; 5] = ["切り", "切", "打", "discard", "cut"];
 
-/// The list under a 14-tile hand ending at `hand_end`: for each item that
-/// names a discard and counts what it accepts, the discard and its counts.
-/// `marks` are the document's marks after the hand, in order. The list
-/// starts on a line after the hand (blank lines between allowed); it ends
-/// at the first line that is neither blank nor a list item.
-pub fn discard_list(text: &str, hand_end: usize, marks: &[MarkTiles]) -> Vec<Discard> {
-    let mut out = Vec::new();
+/// The items of the list under a 14-tile hand ending at `hand_end`: each
+/// item's body (after its marker) and the end of its line. The list starts
+/// on a line after the hand (blank lines between allowed); it ends at the
+/// first line that is neither blank nor a list item.
+fn list_items(text: &str, hand_end: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
     let mut line = next_line(text, hand_end);
-    let mut next_mark = 0;
-    while let Some(start) = line {
+    std::iter::from_fn(move || loop {
+        let start = line?;
         let line_end =
             memchr::memchr(b'\n', &text.as_bytes()[start..]).map_or(text.len(), |n| start + n);
         line = (line_end < text.len()).then_some(line_end + 1);
@@ -421,8 +419,30 @@ pub fn discard_list(text: &str, hand_end: usize, marks: &[MarkTiles]) -> Vec<Dis
             continue;
         }
         let Some(body) = list_item_body(text, start) else {
-            break;
+            line = None;
+            return None;
         };
+        return Some((body, line_end));
+    })
+}
+
+/// Where the list under a 14-tile hand ending at `hand_end` ends (the end
+/// of its last item's line; `hand_end` when there is none): the marks a
+/// [`discard_list`] can hold start before it.
+pub fn list_end(text: &str, hand_end: usize) -> usize {
+    list_items(text, hand_end)
+        .last()
+        .map_or(hand_end, |(_, line_end)| line_end)
+}
+
+/// The list under a 14-tile hand ending at `hand_end` (see
+/// [`list_items`]): for each item that names a discard and counts what it
+/// accepts, the discard and its counts. `marks` are the document's marks
+/// after the hand, in order.
+pub fn discard_list(text: &str, hand_end: usize, marks: &[MarkTiles]) -> Vec<Discard> {
+    let mut out = Vec::new();
+    let mut next_mark = 0;
+    for (body, _) in list_items(text, hand_end) {
         while marks.get(next_mark).is_some_and(|m| m.range.start < body) {
             next_mark += 1;
         }
@@ -655,6 +675,16 @@ mod tests {
         };
         assert_eq!(listed(0), Some(("1m4m5s", "M2")));
         assert_eq!(listed(2), Some(("1m4m2s5s", "1-4m 2-5s")));
+    }
+
+    #[test]
+    fn a_list_ends_at_its_last_item_and_a_hand_without_one_at_itself() {
+        let text = "HAND\n\n- M1 切り 3種11枚\n- M3 切り\n\nprose\n- M5 切り 2種8枚";
+        let last_item_end = text.find("\n\nprose").unwrap();
+        assert_eq!(list_end(text, 4), last_item_end);
+        // No list under the hand: no mark after it is one of a list's.
+        assert_eq!(list_end("HAND\nprose\n- M5 切り", 4), 4);
+        assert_eq!(list_end("HAND", 4), 4);
     }
 
     #[test]
