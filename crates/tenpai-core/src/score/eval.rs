@@ -9,7 +9,7 @@ use crate::tile::{Counts, Tile, KINDS};
 
 use super::points::{limit_and_base, pay, Limit, Points};
 use super::shape::{CountMasks, Form, GroupKind, Interpretation, Wait};
-use super::table::{ClosedFacts, WinGroup};
+use super::table::{ClosedFacts, WinGroup, BITS_OF_SEVEN};
 use super::yaku::{HanTable, Yaku, YakuSet, HAN_CLOSED, HAN_OPEN};
 use super::{FuItem, FuList};
 use crate::rules::{Daisharin, RenhouRule, Rules};
@@ -43,7 +43,7 @@ pub(crate) struct Ctx<'a> {
 
 /// What the called melds (closed kans included) add to a standard
 /// reading's yaku and fu: the same for every reading of the hand.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct MeldFacts {
     seq_starts: u64,
     /// Pons and kans.
@@ -55,11 +55,25 @@ struct MeldFacts {
     /// Melds called from another player (closed kans are not).
     called: u32,
     fu: u32,
+    /// The pons and kans in the hand's order, for the fu reasons: each
+    /// one's fu, how it stands and its tile.
+    sets: [(u32, MeldState, Tile); 4],
+    nsets: usize,
 }
 
 impl MeldFacts {
     fn of(hand: &Hand) -> MeldFacts {
-        let mut facts = MeldFacts::default();
+        let mut facts = MeldFacts {
+            seq_starts: 0,
+            pon_kinds: 0,
+            sequences: 0,
+            concealed: 0,
+            kans: 0,
+            called: 0,
+            fu: 0,
+            sets: [(0, MeldState::OpenTriplet, Tile::EAST); 4],
+            nsets: 0,
+        };
         for meld in &hand.melds {
             facts.called += u32::from(meld.is_open());
             facts.kans += u32::from(meld.is_kan());
@@ -69,19 +83,24 @@ impl MeldFacts {
             let bit = 1u64 << first.index();
             // Fu as `fu_counted` gives them: 2 a triplet, 8 a kan, twice
             // for a terminal or honor, twice again when closed.
-            let (base, closed) = match meld.kind {
+            let (base, closed, state) = match meld.kind {
                 MeldKind::Chi => {
                     facts.seq_starts |= bit;
                     facts.sequences += 1;
                     continue;
                 }
-                MeldKind::Pon => (2, false),
-                MeldKind::OpenKan => (8, false),
-                MeldKind::ClosedKan => (8, true),
+                MeldKind::Pon => (2, false, MeldState::OpenTriplet),
+                MeldKind::OpenKan => (8, false, MeldState::OpenKan),
+                MeldKind::ClosedKan => (8, true, MeldState::ClosedKan),
             };
             facts.pon_kinds |= bit;
             facts.concealed += u32::from(closed);
-            facts.fu += base << (u32::from(first.is_yaochu()) + u32::from(closed));
+            let fu = base << (u32::from(first.is_yaochu()) + u32::from(closed));
+            facts.fu += fu;
+            if let Some(set) = facts.sets.get_mut(facts.nsets) {
+                *set = (fu, state, first);
+                facts.nsets += 1;
+            }
         }
         facts
     }
@@ -100,6 +119,16 @@ pub(crate) struct Eval {
     /// han a time (`yakuman` is then 0 and the hand is priced by the
     /// formula).
     pub yakuman_as_han: YakuSet,
+}
+
+/// What a standard reading's fu reasons need beyond the hand's melds: the
+/// kinds of its closed triplets, its pair and the group the winning tile
+/// completed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct FuFacts {
+    pub triplets: u64,
+    pub pair: Tile,
+    pub win: WinGroup,
 }
 
 /// The ordinary yaku that one reading cannot have together: the larger
@@ -320,14 +349,16 @@ impl<'a> Ctx<'a> {
         }
         const DRAGONS: u64 = 0b111 << 31;
         const WINDS: u64 = 0b1111 << 27;
-        let dragons = (triplets & DRAGONS).count_ones();
+        // Counted by table (no `popcnt` on the x86-64 baseline).
+        let honor_triplets = ((triplets >> 27) & 0x7F) as usize;
+        let dragons = BITS_OF_SEVEN[honor_triplets >> 4];
         let dragon_pair = exact_pairs & DRAGONS != 0;
         if dragons == 3 {
             ym.insert(Yaku::Daisangen);
         } else if dragons == 2 && dragon_pair {
             fixed.insert(Yaku::Shousangen);
         }
-        let winds = (triplets & WINDS).count_ones();
+        let winds = BITS_OF_SEVEN[honor_triplets & 0xF];
         let wind_pair = exact_pairs & WINDS != 0;
         if winds == 4 {
             ym.insert(Yaku::Daisuushii);
@@ -621,7 +652,7 @@ impl<'a> Ctx<'a> {
         let nseq = closed.sequences + melds.sequences;
         let seq_starts = closed.seq_starts | melds.seq_starts;
         let pon_kinds = closed.triplets | melds.pon_kinds;
-        let concealed = closed.triplets.count_ones() + melds.concealed - u32::from(by_ron);
+        let concealed = closed.triplet_count + melds.concealed - u32::from(by_ron);
         let pair = closed.pair;
         let pair_bit = 1u64 << pair.index();
         let sequences_yaochu = seq_starts & !SEQ_WITH_TERMINAL == 0;
@@ -786,6 +817,106 @@ impl<'a> Ctx<'a> {
         self.fu_counted::<true>(it, pinfu, out)
     }
 
+    /// The fu reasons of a standard reading from its facts (the closed
+    /// triplets' kinds, the pair, the group the winning tile completed, the
+    /// melds read once), in the order [`Self::fu_with_reasons`] writes them
+    /// from the groups: the melds' pons and kans in the hand's order, the
+    /// closed triplets in tile order, the pair. A test compares the two.
+    pub fn fu_reasons_standard(&self, facts: &FuFacts, pinfu: bool, out: &mut FuList) {
+        let mut push = |fu: u32, reason: &'static str| out.push(FuItem { fu, reason });
+        push(20, "base (fuutei)");
+        if pinfu && self.tsumo {
+            push(0, "pinfu tsumo: no tsumo fu");
+            return;
+        }
+        let mut total = 20;
+        if self.menzen && !self.tsumo {
+            push(10, "closed ron");
+            total += 10;
+        }
+        if self.tsumo {
+            push(2, "tsumo");
+            total += 2;
+        }
+        let reasons = reasons();
+        for &(fu, state, tile) in &self.melds.sets[..self.melds.nsets] {
+            push(fu, reasons.meld(state, tile));
+            total += fu;
+        }
+        let by_ron = if !self.tsumo && facts.win.kind == GroupKind::Triplet {
+            1u64 << facts.win.tile.index()
+        } else {
+            0
+        };
+        let mut triplets = facts.triplets;
+        while triplets != 0 {
+            let kind = triplets.trailing_zeros() as usize;
+            let bit = triplets & triplets.wrapping_neg();
+            triplets &= triplets - 1;
+            let tile = Tile::from_index(kind).unwrap_or(Tile::EAST);
+            // 4 a simple, 8 a terminal or honor; half when a ron completed it.
+            let closed_fu = if YAOCHU & bit != 0 { 8 } else { 4 };
+            let (fu, state) = if by_ron & bit != 0 {
+                (closed_fu / 2, MeldState::ByRon)
+            } else {
+                (closed_fu, MeldState::ClosedTriplet)
+            };
+            push(fu, reasons.meld(state, tile));
+            total += fu;
+        }
+        let pair = facts.pair;
+        let pair_fu = self.valued_pair_fu(pair);
+        if pair_fu > 0 {
+            push(pair_fu, reasons.pair(self.pair_why(pair), pair));
+            total += pair_fu;
+        }
+        let wait = match facts.win.wait {
+            Wait::Kanchan => Some("kanchan wait"),
+            Wait::Penchan => Some("penchan wait"),
+            Wait::Tanki => Some("tanki wait"),
+            _ => None,
+        };
+        if let Some(reason) = wait {
+            push(2, reason);
+            total += 2;
+        }
+        if !self.menzen && !self.tsumo && total == 20 && self.rules.open_pinfu_fu {
+            push(10, "open hand with no fu won by ron: 30 fu");
+            total += 10;
+        }
+        let rounded = total.div_ceil(10) * 10;
+        if rounded != total {
+            push(rounded - total, reasons.rounded(total));
+        }
+    }
+
+    /// Why a pair of `t` is worth fu (when it is).
+    fn pair_why(&self, t: Tile) -> PairWhy {
+        let (seat, round) = (t == self.seat, t == self.round);
+        if t.is_dragon() {
+            PairWhy::Dragon
+        } else if seat && round {
+            PairWhy::Double
+        } else if seat {
+            PairWhy::Seat
+        } else {
+            PairWhy::Round
+        }
+    }
+
+    /// The han a result lists for a yaku (or dora) of this hand: the dora
+    /// kinds' counts, else the yaku's han (renhou's and a yakuman's counted
+    /// as han, without limits, are the caller's).
+    pub fn listed_han(&self, y: Yaku) -> u32 {
+        match y {
+            Yaku::Dora => self.dora,
+            Yaku::AkaDora => self.aka,
+            Yaku::UraDora => self.ura,
+            Yaku::NukiDora => self.nuki,
+            _ => self.han.of_yaku(y),
+        }
+    }
+
     /// The one count of fu; `REASONS` says whether to write the reasons
     /// (compiled twice, so counting alone never looks a reason up).
     fn fu_counted<const REASONS: bool>(
@@ -846,17 +977,7 @@ impl<'a> Ctx<'a> {
                 GroupKind::Pair => {
                     let fu = self.valued_pair_fu(t);
                     if fu > 0 {
-                        let (s, r) = (t == self.seat, t == self.round);
-                        let why = if t.is_dragon() {
-                            PairWhy::Dragon
-                        } else if s && r {
-                            PairWhy::Double
-                        } else if s {
-                            PairWhy::Seat
-                        } else {
-                            PairWhy::Round
-                        };
-                        total += add!(fu, reasons().pair(why, t));
+                        total += add!(fu, reasons().pair(self.pair_why(t), t));
                     }
                 }
                 _ => {}
@@ -920,7 +1041,7 @@ fn tile_word(t: Tile) -> String {
     }
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum MeldState {
     ClosedTriplet,
     OpenTriplet,

@@ -25,7 +25,7 @@ use crate::code::Code;
 use crate::hand::{Hand, MeldKind, Situation};
 use crate::tile::Tile;
 
-use eval::{closed_counts, Ctx, Eval};
+use eval::{closed_counts, Ctx, Eval, FuFacts};
 pub use json::to_json;
 pub use points::{payments, Limit, Points};
 pub use rules::Rules;
@@ -120,6 +120,8 @@ impl std::error::Error for ScoreError {}
 #[derive(Clone, Copy)]
 struct Reading {
     it: Interpretation,
+    /// A standard reading's facts, its fu reasons' source.
+    fu_facts: Option<FuFacts>,
     eval: Eval,
     han: u32,
     limit: Option<Limit>,
@@ -161,14 +163,60 @@ impl Reading {
 /// assert_eq!(error.code, Code::NoYaku);
 /// ```
 pub fn score(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
-    // Returned as it is (a tail call, not bound and moved), so the result
-    // is written once, where the caller wants it.
-    if rules.atozuke {
-        return score_hand(hand, sit, rules);
-    }
-    let scored = score_hand(hand, sit, rules)?;
-    check_atozuke(hand, sit, rules)?;
+    let mut scored = Score::default();
+    score_into(hand, sit, rules, &mut scored)?;
     Ok(scored)
+}
+
+/// [`score`], written into `out`: the same result, field for field, with
+/// `out`'s lists (the other readings' above all) reused rather than made
+/// anew, for a caller that scores many hands one after another.
+///
+/// On an error `out` keeps what it held (the hand is refused before
+/// anything is written), except under `atozuke=off`, where the refused
+/// hand's own result is left in it.
+///
+/// ```
+/// use tenpai_core::hand::parse_hand;
+/// use tenpai_core::rules::Rules;
+/// use tenpai_core::score::{score, score_into, Score};
+///
+/// let rules = Rules::tenhou();
+/// let mut scored = Score::default();
+/// for line in ["123456789m11p999s win=1p tsumo seat=e", "11223344556677z win=7z ron seat=s"] {
+///     let (hand, situation) = parse_hand(line, &rules).unwrap();
+///     score_into(&hand, &situation, &rules, &mut scored).unwrap();
+///     assert_eq!(scored, score(&hand, &situation, &rules).unwrap());
+/// }
+/// ```
+pub fn score_into(
+    hand: &Hand,
+    sit: &Situation,
+    rules: &Rules,
+    out: &mut Score,
+) -> Result<(), ScoreError> {
+    score_hand(hand, sit, rules, out)?;
+    if !rules.atozuke {
+        check_atozuke(hand, sit, rules)?;
+    }
+    Ok(())
+}
+
+impl Default for Score {
+    /// A result to score into ([`score_into`]): no yaku, no fu, no payment,
+    /// and nagashi's stand-in reading.
+    fn default() -> Score {
+        Score {
+            han: 0,
+            fu: None,
+            limit: None,
+            yaku: YakuList::new(),
+            fu_details: FuList::new(),
+            points: Points::default(),
+            interpretation: Interpretation::nagashi(Tile::EAST),
+            others: Vec::new(),
+        }
+    }
 }
 
 /// Atozuke nashi (`atozuke=off`): the yaku must not come from the winning
@@ -211,12 +259,13 @@ fn check_atozuke(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<(), Scor
         waiting.closed.remove(at);
     }
     waiting.win = None;
+    let mut scratch = Score::default();
     for other in waits(&waiting, rules).into_iter().filter(|&t| t != win) {
         let mut completed = waiting.clone();
         let at = completed.closed.partition_point(|&t| t < other);
         completed.closed.insert(at, other);
         completed.win = Some(other);
-        if let Err(e) = score_hand(&completed, sit, rules) {
+        if let Err(e) = score_hand(&completed, sit, rules, &mut scratch) {
             if e.code == Code::NoYaku {
                 return Err(ScoreError::new(
                     Code::Atozuke,
@@ -228,9 +277,15 @@ fn check_atozuke(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<(), Scor
     Ok(())
 }
 
-fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
+/// Scores the hand into `out` (untouched on an error).
+fn score_hand(
+    hand: &Hand,
+    sit: &Situation,
+    rules: &Rules,
+    out: &mut Score,
+) -> Result<(), ScoreError> {
     if sit.nagashi {
-        return nagashi(hand, sit, rules);
+        return nagashi(hand, sit, rules, out);
     }
     let (masks, held) = check_tiles(hand)?;
     if rules.is_sanma() {
@@ -253,7 +308,7 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
     // Inline: a hand has a few readings (the most, a nine-gates shape, a
     // dozen or so), so the search allocates nothing.
     let mut readings: SmallVec<[Reading; 8]> = SmallVec::new();
-    let mut push = |it: &Interpretation, mut eval: Eval| {
+    let mut push = |it: &Interpretation, fu_facts: Option<FuFacts>, mut eval: Eval| {
         let (mut han, mut limit, mut base) = ctx.price(&eval);
         let renhou_mangan = sit.renhou
             && !sit.tsumo
@@ -276,6 +331,7 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
         let points = (eval.han > 0).then(|| ctx.payments(base));
         readings.push(Reading {
             it: *it,
+            fu_facts,
             eval,
             han,
             limit,
@@ -287,17 +343,22 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
         table::standard(&masks, &base, |shape, closed| {
             closed.win_groups(win, |group| {
                 let it = shape.reading(Form::Standard, win, group.kind, group.tile, group.wait);
-                push(&it, ctx.eval_standard(closed, group));
+                let facts = FuFacts {
+                    triplets: closed.triplets,
+                    pair: closed.pair,
+                    win: group,
+                };
+                push(&it, Some(facts), ctx.eval_standard(closed, group));
             })
         });
     }
     if hand.melds.is_empty() {
         if let Some(s) = shape::chiitoitsu_masked(&masks) {
-            s.readings(Form::Chiitoitsu, win, |it| push(it, ctx.eval(it)));
+            s.readings(Form::Chiitoitsu, win, |it| push(it, None, ctx.eval(it)));
         }
         if let Some(s) = shape::kokushi_masked(&masks) {
             if let Some(it) = shape::kokushi_reading(&s, win) {
-                push(&it, ctx.eval(&it));
+                push(&it, None, ctx.eval(&it));
             }
         }
     }
@@ -323,22 +384,17 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
             format!("the hand is complete but has no yaku{extra}"),
         ));
     };
-    // The result is built in place, inside the `Ok` that is returned, and
-    // its lists filled where they lie: it is a few hundred bytes with its
-    // inline lists, and moving it (out of a local into the `Result`) costs.
-    let mut result = Ok(Score {
-        han: chosen.han,
-        fu: None,
-        limit: chosen.limit,
-        yaku: YakuList::new(),
-        fu_details: FuList::new(),
-        points,
-        interpretation: chosen.it,
-        others: Vec::new(),
-    });
-    let Ok(scored) = &mut result else {
-        return result;
-    };
+    // Written where the caller holds the result, its lists filled where
+    // they lie: it is a few hundred bytes with its inline lists, and
+    // building it elsewhere and moving it costs a copy.
+    let scored = out;
+    scored.han = chosen.han;
+    scored.limit = chosen.limit;
+    scored.points = points;
+    scored.interpretation = chosen.it;
+    scored.yaku.clear();
+    scored.fu_details.clear();
+    scored.others.clear();
     scored.fu = details(&ctx, chosen, &mut scored.yaku, &mut scored.fu_details);
     if readings.len() > 1 {
         // The others, best first; equal keys keep the order they were found
@@ -365,7 +421,7 @@ fn score_hand(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, Scor
             }
         }
     }
-    result
+    Ok(())
 }
 
 /// The yaku list, the fu and its reasons of a reading.
@@ -407,30 +463,37 @@ fn details(ctx: &Ctx, r: &Reading, yaku: &mut YakuList, fu_details: &mut FuList)
             }
         }
     }
-    yaku.extend(listed.iter_by_id().map(|y| YakuHan {
-        yaku: y,
-        han: match y {
-            Yaku::Dora => ctx.dora,
-            Yaku::AkaDora => ctx.aka,
-            Yaku::UraDora => ctx.ura,
-            Yaku::NukiDora => ctx.nuki,
-            _ if e.yakuman_as_han.contains(y) => 13 * ctx.yakuman_weight(y),
-            _ => ctx.yaku_han(y),
-        },
-    }));
-    match r.it.form {
-        Form::Chiitoitsu => fu_details.push(FuItem {
+    if e.yakuman_as_han.is_empty() && !listed.contains(Yaku::Renhou) {
+        // The common case: every han from the hand's table or its dora.
+        yaku.extend(listed.iter_by_id().map(|y| YakuHan {
+            yaku: y,
+            han: ctx.listed_han(y),
+        }));
+    } else {
+        yaku.extend(listed.iter_by_id().map(|y| YakuHan {
+            yaku: y,
+            han: match y {
+                _ if e.yakuman_as_han.contains(y) => 13 * ctx.yakuman_weight(y),
+                Yaku::Renhou => ctx.yaku_han(y),
+                _ => ctx.listed_han(y),
+            },
+        }));
+    }
+    let pinfu = e.yaku.contains(Yaku::Pinfu);
+    match (r.it.form, &r.fu_facts) {
+        (Form::Chiitoitsu, _) => fu_details.push(FuItem {
             fu: 25,
             reason: "seven pairs: 25 fu flat",
         }),
-        _ => {
-            ctx.fu_with_reasons(&r.it, e.yaku.contains(Yaku::Pinfu), fu_details);
+        (_, Some(facts)) => ctx.fu_reasons_standard(facts, pinfu, fu_details),
+        (_, None) => {
+            ctx.fu_with_reasons(&r.it, pinfu, fu_details);
         }
     }
     Some(e.fu)
 }
 
-fn nagashi(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
+fn nagashi(hand: &Hand, sit: &Situation, rules: &Rules, out: &mut Score) -> Result<(), ScoreError> {
     if !rules.nagashi {
         return Err(ScoreError::new(
             Code::RuleOff,
@@ -440,7 +503,7 @@ fn nagashi(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreEr
     // Paid like a tsumo mangan; honba and riichi sticks stay on the table
     // (it is an exhaustive draw).
     let points = points::pay(2000, sit.is_dealer(), true, 0, 0, rules);
-    Ok(Score {
+    *out = Score {
         han: 5,
         fu: None,
         limit: Some(Limit::Mangan),
@@ -452,7 +515,8 @@ fn nagashi(hand: &Hand, sit: &Situation, rules: &Rules) -> Result<Score, ScoreEr
         points,
         interpretation: Interpretation::nagashi(hand.win.unwrap_or(Tile::EAST)),
         others: Vec::new(),
-    })
+    };
+    Ok(())
 }
 
 /// Tile counts and melds that cannot be: caught by the notation layer too,
@@ -561,15 +625,20 @@ pub fn is_complete(hand: &Hand) -> bool {
 mod tests {
     //! The standard readings priced from the table's facts against the
     //! reference: the same hands read by their groups (`Shape::readings`)
-    //! and evaluated by walking them (`Ctx::eval`).
+    //! and evaluated, their fu reasons written, by walking them
+    //! (`Ctx::eval`, `Ctx::fu_with_reasons`).
 
     use super::*;
     use crate::hand::{Meld, Riichi};
     use crate::tile::Wind;
 
+    /// A reading, its value and its fu reasons.
+    type Priced = (Interpretation, Eval, FuList);
+
     /// The readings as the engine makes them: the win groups from the
-    /// closed facts, each priced by `eval_standard`.
-    fn by_facts(hand: &Hand, ctx: &Ctx, masks: &CountMasks) -> Vec<(Interpretation, Eval)> {
+    /// closed facts, each priced by `eval_standard`, the fu reasons written
+    /// from the same facts.
+    fn by_facts(hand: &Hand, ctx: &Ctx, masks: &CountMasks) -> Vec<Priced> {
         let mut out = Vec::new();
         let (Some(base), Some(win)) = (shape::meld_shape(&hand.melds), hand.win) else {
             return out;
@@ -577,21 +646,35 @@ mod tests {
         table::standard(masks, &base, |shape, closed| {
             closed.win_groups(win, |group| {
                 let it = shape.reading(Form::Standard, win, group.kind, group.tile, group.wait);
-                out.push((it, ctx.eval_standard(closed, group)));
+                let eval = ctx.eval_standard(closed, group);
+                let facts = FuFacts {
+                    triplets: closed.triplets,
+                    pair: closed.pair,
+                    win: group,
+                };
+                let mut reasons = FuList::new();
+                ctx.fu_reasons_standard(&facts, eval.yaku.contains(Yaku::Pinfu), &mut reasons);
+                out.push((it, eval, reasons));
             })
         });
         out
     }
 
     /// The reference: every group holding the win, found by walking the
-    /// groups, each reading evaluated by walking them again.
-    fn by_groups(hand: &Hand, ctx: &Ctx, masks: &CountMasks) -> Vec<(Interpretation, Eval)> {
+    /// groups, each reading evaluated, and its fu reasons written, by
+    /// walking them again.
+    fn by_groups(hand: &Hand, ctx: &Ctx, masks: &CountMasks) -> Vec<Priced> {
         let mut out = Vec::new();
         let (Some(base), Some(win)) = (shape::meld_shape(&hand.melds), hand.win) else {
             return out;
         };
         table::standard(masks, &base, |shape, _| {
-            shape.readings(Form::Standard, win, |it| out.push((*it, ctx.eval(it))))
+            shape.readings(Form::Standard, win, |it| {
+                let eval = ctx.eval(it);
+                let mut reasons = FuList::new();
+                ctx.fu_with_reasons(it, eval.yaku.contains(Yaku::Pinfu), &mut reasons);
+                out.push((*it, eval, reasons));
+            })
         });
         out
     }
@@ -751,6 +834,39 @@ mod tests {
         assert!(
             hands > 50_000 && readings > hands && several > 5_000,
             "{hands} hands, {readings} readings, {several} with several"
+        );
+    }
+
+    /// A result scored into again and again (`score_into`, its lists
+    /// reused) is the result scored afresh, hand after hand, under every
+    /// rule set (`atozuke=off` too).
+    #[test]
+    fn scoring_into_a_reused_result_is_scoring_afresh() {
+        let mut draws = Draws(0x9E37_79B9_7F4A_7C15);
+        let mut rule_sets = rule_sets();
+        let mut no_atozuke = Rules::tenhou();
+        no_atozuke.atozuke = false;
+        rule_sets.push(no_atozuke);
+        let mut reused = Score::default();
+        let (mut scored, mut with_others) = (0, 0);
+        for _ in 0..20_000 {
+            let hand = complete_hand(&mut draws);
+            let sit = situation(&mut draws);
+            let rules = &rule_sets[draws.below(rule_sets.len())];
+            let into = score_into(&hand, &sit, rules, &mut reused);
+            match score(&hand, &sit, rules) {
+                Ok(fresh) => {
+                    assert_eq!(into, Ok(()), "{hand:?} {sit:?}");
+                    assert_eq!(reused, fresh, "{hand:?} {sit:?}");
+                    scored += 1;
+                    with_others += usize::from(!fresh.others.is_empty());
+                }
+                Err(error) => assert_eq!(into, Err(error), "{hand:?} {sit:?}"),
+            }
+        }
+        assert!(
+            scored > 10_000 && with_others > 1_000,
+            "{scored} scored, {with_others} with other readings"
         );
     }
 }

@@ -39,6 +39,9 @@ pub const NSEQ_SHIFT: u32 = 43;
 /// From bit 46, six bits: the fu of the triplets, each counted closed (4
 /// for a simple, 8 for a terminal).
 pub const TRIPLET_FU_SHIFT: u32 = 46;
+/// From bit 52, three bits: how many triplets (0-4), so that a reading
+/// counts its closed triplets without counting bits.
+pub const NTRIPLETS_SHIFT: u32 = 52;
 /// A slot's bits (`u64`): 0 is empty; else the key in bits 0-26, the first
 /// split's index in bits 32-47, the number of splits in bits 48-51.
 pub const KEY_MASK: u64 = (1 << 27) - 1;
@@ -71,13 +74,15 @@ pub fn encode(triplets: u16, seqs: &[u8; 7], pair: Option<usize>) -> u64 {
         sequences += u64::from(n);
     }
     let terminals = u64::from(triplets & 1) + u64::from((triplets >> 8) & 1);
-    let triplet_fu = 4 * u64::from((triplets & 0x1FF).count_ones()) + 4 * terminals;
+    let ntriplets = u64::from((triplets & 0x1FF).count_ones());
+    let triplet_fu = 4 * ntriplets + 4 * terminals;
     split
         | pair.map_or(0, |p| p as u64 + 1) << PAIR_SHIFT
         | starts << SEQ_ANY_SHIFT
         | peikou << PEIKOU_SHIFT
         | sequences << NSEQ_SHIFT
         | triplet_fu << TRIPLET_FU_SHIFT
+        | ntriplets << NTRIPLETS_SHIFT
 }
 
 /// Every split of `counts` into sets, appended to `out` in search order:

@@ -9,8 +9,8 @@
 use super::shape::Wait;
 use super::shape::{CountMasks, Group, GroupKind, Shape};
 use super::suit_gen::{
-    slot_of, COUNT_SHIFT, FIRST_SHIFT, KEY_MASK, NSEQ_SHIFT, PAIR_SHIFT, PEIKOU_SHIFT,
-    SEQ_ANY_SHIFT, SEQ_SHIFT, SLOTS, TRIPLETS, TRIPLET_FU_SHIFT,
+    slot_of, COUNT_SHIFT, FIRST_SHIFT, KEY_MASK, NSEQ_SHIFT, NTRIPLETS_SHIFT, PAIR_SHIFT,
+    PEIKOU_SHIFT, SEQ_ANY_SHIFT, SEQ_SHIFT, SLOTS, TRIPLETS, TRIPLET_FU_SHIFT,
 };
 use crate::tile::Tile;
 
@@ -85,6 +85,8 @@ pub(crate) struct ClosedFacts {
     pub seq_starts: u64,
     /// The kinds of the closed triplets, honors included.
     pub triplets: u64,
+    /// How many closed triplets.
+    pub triplet_count: u32,
     pub sequences: u32,
     /// Pairs of identical closed sequences (1 iipeikou, 2 ryanpeikou).
     pub peikou: u32,
@@ -116,6 +118,11 @@ impl ClosedFacts {
                 | (pin & TRIPLETS) << 9
                 | (sou & TRIPLETS) << 18
                 | u64::from(honor_triplets) << 27,
+            triplet_count: suited
+                .iter()
+                .map(|&split| field(split, NTRIPLETS_SHIFT, 3) as u32)
+                .sum::<u32>()
+                + u32::from(BITS_OF_SEVEN[usize::from(honor_triplets & 0x7F)]),
             sequences: suited
                 .iter()
                 .map(|&split| field(split, NSEQ_SHIFT, 3) as u32)
@@ -129,7 +136,7 @@ impl ClosedFacts {
                 .iter()
                 .map(|&split| field(split, TRIPLET_FU_SHIFT, 6) as u32)
                 .sum::<u32>()
-                + 8 * honor_triplets.count_ones(),
+                + 8 * u32::from(BITS_OF_SEVEN[usize::from(honor_triplets & 0x7F)]),
             pair,
             splits: suited,
         }
@@ -194,6 +201,19 @@ impl ClosedFacts {
     }
 }
 
+/// How many bits each 7-bit set holds (the honors' kinds): a load, where
+/// a count of bits on the x86-64 baseline, which has no `popcnt`, is some
+/// fifteen instructions.
+pub(crate) const BITS_OF_SEVEN: [u8; 128] = {
+    let mut bits = [0u8; 128];
+    let mut set = 0;
+    while set < 128 {
+        bits[set] = (set as u32).count_ones() as u8;
+        set += 1;
+    }
+    bits
+};
+
 #[inline]
 fn tile(index: usize) -> Tile {
     Tile::from_index(index).unwrap_or(Tile::EAST)
@@ -257,7 +277,8 @@ pub(crate) fn standard(closed: &CountMasks, base: &Shape, mut f: impl FnMut(&Sha
         f(&shape, &ClosedFacts::of(suited, honor_triplets, pair));
     };
     if pair_suit == 3 {
-        if honor_pairs.count_ones() != 1 {
+        // Exactly one honor pair (a test of one bit, not a count of them).
+        if honor_pairs == 0 || honor_pairs & (honor_pairs - 1) != 0 {
             return;
         }
         let pair = tile(27 + honor_pairs.trailing_zeros() as usize);

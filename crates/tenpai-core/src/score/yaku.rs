@@ -408,8 +408,10 @@ impl Yaku {
         )
     }
 
+    /// The yaku's bit in a [`YakuSet`]: its place in id order, so that a
+    /// set lists in the order of a result's list by walking its bits.
     pub(crate) const fn bit(self) -> u64 {
-        1u64 << (self as u8)
+        1u64 << ID_RANK[self as usize]
     }
 }
 
@@ -464,32 +466,30 @@ const BY_RANK: [Yaku; 64] = {
 pub(crate) const HAN_CLOSED: HanTable = HanTable::of(false);
 pub(crate) const HAN_OPEN: HanTable = HanTable::of(true);
 
-/// Each yaku's han in one hand state, as bytes (one yaku's) and as four
-/// bit planes (a set's sum: plane `k` holds the yaku whose han has bit `k`,
-/// so the sum is four popcounts, not a walk over the set).
+/// Each yaku's han in one hand state, as bytes: by the yaku (one yaku's)
+/// and by its bit in a [`YakuSet`] (a set's sum, a load a yaku).
+///
+/// A set's sum walks its bits rather than counting them by planes: the
+/// x86-64 baseline the engine is built for has no `popcnt`, so a count of
+/// bits is some fifteen instructions, and a hand's set holds a handful of
+/// yaku.
 pub(crate) struct HanTable {
     han: [u8; 64],
-    planes: [u64; 4],
+    by_bit: [u8; 64],
 }
 
 impl HanTable {
     const fn of(open: bool) -> HanTable {
         let mut han = [0u8; 64];
-        let mut planes = [0u64; 4];
+        let mut by_bit = [0u8; 64];
         let mut i = 0;
         while i < ALL.len() {
-            let value = ALL[i].han(open);
-            han[i] = value as u8;
-            let mut k = 0;
-            while k < 4 {
-                if value & (1 << k) != 0 {
-                    planes[k] |= 1u64 << i;
-                }
-                k += 1;
-            }
+            let value = ALL[i].han(open) as u8;
+            han[i] = value;
+            by_bit[ID_RANK[i] as usize] = value;
             i += 1;
         }
-        HanTable { han, planes }
+        HanTable { han, by_bit }
     }
 
     /// One yaku's han.
@@ -500,16 +500,17 @@ impl HanTable {
     /// The sum of the han of a set's yaku.
     pub fn of_set(&self, set: YakuSet) -> u32 {
         let mut sum = 0;
-        let mut k = 0;
-        while k < 4 {
-            sum += (set.0 & self.planes[k]).count_ones() << k;
-            k += 1;
+        let mut bits = set.0;
+        while bits != 0 {
+            sum += u32::from(self.by_bit[bits.trailing_zeros() as usize]);
+            bits &= bits - 1;
         }
         sum
     }
 }
 
-/// A set of yaku as one machine word.
+/// A set of yaku as one machine word, a yaku's bit its place in id order
+/// (see [`Yaku::bit`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
 pub struct YakuSet(pub u64);
 
@@ -536,26 +537,21 @@ impl YakuSet {
             if bits == 0 {
                 return None;
             }
-            let i = bits.trailing_zeros() as usize;
+            let rank = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            ALL.get(i).copied()
+            Some(BY_RANK[rank])
         })
     }
 
-    /// The yaku of the set in id order (the order of a result's list). Its
-    /// length is known, so a list extended with it is reserved once.
+    /// The yaku of the set in id order (the order of a result's list): its
+    /// bits, lowest first. Its length is known, so a list extended with it
+    /// is reserved once.
     pub fn iter_by_id(self) -> ById {
-        let mut ranked = 0u64;
-        let mut bits = self.0;
-        while bits != 0 {
-            ranked |= 1u64 << ID_RANK[bits.trailing_zeros() as usize];
-            bits &= bits - 1;
-        }
-        ById { ranked }
+        ById { ranked: self.0 }
     }
 }
 
-/// The yaku of a set in id order: the set's ranks, lowest first.
+/// The yaku of a set in id order: the set's bits (ranks), lowest first.
 pub struct ById {
     ranked: u64,
 }
