@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use crate::hand::{Hand, MeldKind, Riichi, Situation};
+use crate::hand::{Hand, Meld, MeldKind, Riichi, Situation};
 use crate::tile::{Counts, Tile, KINDS};
 
 use super::points::{limit_and_base, pay, Limit, Points};
@@ -37,13 +37,15 @@ pub(crate) struct Ctx<'a> {
     pub paarenchan: u32,
     /// The called melds' part of every standard reading.
     melds: MeldFacts,
+    /// The called melds themselves, for the fu reasons.
+    called: &'a [Meld],
     /// The yaku's han in this hand (closed or open).
     han: &'static HanTable,
 }
 
 /// What the called melds (closed kans included) add to a standard
 /// reading's yaku and fu: the same for every reading of the hand.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct MeldFacts {
     seq_starts: u64,
     /// Pons and kans.
@@ -55,25 +57,11 @@ struct MeldFacts {
     /// Melds called from another player (closed kans are not).
     called: u32,
     fu: u32,
-    /// The pons and kans in the hand's order, for the fu reasons: each
-    /// one's fu, how it stands and its tile.
-    sets: [(u32, MeldState, Tile); 4],
-    nsets: usize,
 }
 
 impl MeldFacts {
     fn of(hand: &Hand) -> MeldFacts {
-        let mut facts = MeldFacts {
-            seq_starts: 0,
-            pon_kinds: 0,
-            sequences: 0,
-            concealed: 0,
-            kans: 0,
-            called: 0,
-            fu: 0,
-            sets: [(0, MeldState::OpenTriplet, Tile::EAST); 4],
-            nsets: 0,
-        };
+        let mut facts = MeldFacts::default();
         for meld in &hand.melds {
             facts.called += u32::from(meld.is_open());
             facts.kans += u32::from(meld.is_kan());
@@ -83,27 +71,33 @@ impl MeldFacts {
             let bit = 1u64 << first.index();
             // Fu as `fu_counted` gives them: 2 a triplet, 8 a kan, twice
             // for a terminal or honor, twice again when closed.
-            let (base, closed, state) = match meld.kind {
-                MeldKind::Chi => {
-                    facts.seq_starts |= bit;
-                    facts.sequences += 1;
-                    continue;
-                }
-                MeldKind::Pon => (2, false, MeldState::OpenTriplet),
-                MeldKind::OpenKan => (8, false, MeldState::OpenKan),
-                MeldKind::ClosedKan => (8, true, MeldState::ClosedKan),
+            let Some((fu, _)) = meld_fu(meld.kind, first) else {
+                facts.seq_starts |= bit;
+                facts.sequences += 1;
+                continue;
             };
             facts.pon_kinds |= bit;
-            facts.concealed += u32::from(closed);
-            let fu = base << (u32::from(first.is_yaochu()) + u32::from(closed));
+            facts.concealed += u32::from(meld.kind == MeldKind::ClosedKan);
             facts.fu += fu;
-            if let Some(set) = facts.sets.get_mut(facts.nsets) {
-                *set = (fu, state, first);
-                facts.nsets += 1;
-            }
         }
         facts
     }
+}
+
+/// A called pon's or kan's fu, as `fu_counted` gives them (2 a triplet, 8
+/// a kan, twice for a terminal or honor, twice again when closed), and how
+/// it stands; `None` for a chi.
+fn meld_fu(kind: MeldKind, tile: Tile) -> Option<(u32, MeldState)> {
+    let (base, closed, state) = match kind {
+        MeldKind::Chi => return None,
+        MeldKind::Pon => (2, false, MeldState::OpenTriplet),
+        MeldKind::OpenKan => (8, false, MeldState::OpenKan),
+        MeldKind::ClosedKan => (8, true, MeldState::ClosedKan),
+    };
+    Some((
+        base << (u32::from(tile.is_yaochu()) + u32::from(closed)),
+        state,
+    ))
 }
 
 /// The value of one reading, before it is priced.
@@ -134,6 +128,11 @@ pub(crate) struct FuFacts {
 /// The ordinary yaku that one reading cannot have together: the larger
 /// stays.
 fn exclusive(mut yaku: YakuSet) -> YakuSet {
+    const LARGER: u64 = Yaku::Ryanpeikou.bit() | Yaku::Chinitsu.bit() | Yaku::Honroutou.bit();
+    // Most sets hold none of the larger ones: one test for the three.
+    if yaku.0 & LARGER == 0 {
+        return yaku;
+    }
     if yaku.contains(Yaku::Ryanpeikou) {
         yaku.remove(Yaku::Iipeikou);
         yaku.remove(Yaku::Chiitoitsu);
@@ -235,7 +234,7 @@ static DORA_AFTER: [[u8; KINDS]; 2] = {
 
 impl<'a> Ctx<'a> {
     /// `held` is every tile, closed and melded, as masks (and suit keys).
-    pub fn new(hand: &Hand, sit: &'a Situation, rules: &'a Rules, held: &CountMasks) -> Ctx<'a> {
+    pub fn new(hand: &'a Hand, sit: &'a Situation, rules: &'a Rules, held: &CountMasks) -> Ctx<'a> {
         let melds = MeldFacts::of(hand);
         let kans = melds.kans;
         // Which kinds the hand holds, as a 34-bit set: the colour yaku are
@@ -434,6 +433,7 @@ impl<'a> Ctx<'a> {
 
         Ctx {
             melds,
+            called: &hand.melds,
             han: if menzen { &HAN_CLOSED } else { &HAN_OPEN },
             rules,
             sit,
@@ -677,8 +677,9 @@ impl<'a> Ctx<'a> {
         if seq_starts & (seq_starts >> 9) & (seq_starts >> 18) & SUIT != 0 {
             yaku.insert(Yaku::Sanshoku);
         }
-        const ITTSU: u64 = 0b1_001_001;
-        if (0..3).any(|s| (seq_starts >> (9 * s)) & ITTSU == ITTSU) {
+        // 1, 4 and 7 of one suit: a start with starts three and six above.
+        const SUIT_FIRSTS: u64 = 1 | 1 << 9 | 1 << 18;
+        if seq_starts & (seq_starts >> 3) & (seq_starts >> 6) & SUIT_FIRSTS != 0 {
             yaku.insert(Yaku::Ittsu);
         }
         if pon_kinds & (pon_kinds >> 9) & (pon_kinds >> 18) & SUIT != 0 {
@@ -839,9 +840,14 @@ impl<'a> Ctx<'a> {
             total += 2;
         }
         let reasons = reasons();
-        for &(fu, state, tile) in &self.melds.sets[..self.melds.nsets] {
-            push(fu, reasons.meld(state, tile));
-            total += fu;
+        for meld in self.called {
+            let Some(&tile) = meld.tiles.first() else {
+                continue;
+            };
+            if let Some((fu, state)) = meld_fu(meld.kind, tile) {
+                push(fu, reasons.meld(state, tile));
+                total += fu;
+            }
         }
         let by_ron = if !self.tsumo && facts.win.kind == GroupKind::Triplet {
             1u64 << facts.win.tile.index()

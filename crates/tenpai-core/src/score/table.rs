@@ -110,6 +110,11 @@ impl ClosedFacts {
     fn of(suited: [u64; 3], honor_triplets: u8, pair: Tile) -> ClosedFacts {
         let field = |split: u64, shift: u32, width: u32| (split >> shift) & ((1 << width) - 1);
         let [man, pin, sou] = suited;
+        // The counted facts (peikou, sequences, triplet fu, triplets) of the
+        // three suits added in one sum: no field carries into the next (at
+        // most 2 peikou, 4 sequences, 32 fu and 4 triplets a hand).
+        let counted = (man >> PEIKOU_SHIFT) + (pin >> PEIKOU_SHIFT) + (sou >> PEIKOU_SHIFT);
+        let honors = u32::from(BITS_OF_SEVEN[usize::from(honor_triplets & 0x7F)]);
         ClosedFacts {
             seq_starts: field(man, SEQ_ANY_SHIFT, 7)
                 | field(pin, SEQ_ANY_SHIFT, 7) << 9
@@ -118,25 +123,11 @@ impl ClosedFacts {
                 | (pin & TRIPLETS) << 9
                 | (sou & TRIPLETS) << 18
                 | u64::from(honor_triplets) << 27,
-            triplet_count: suited
-                .iter()
-                .map(|&split| field(split, NTRIPLETS_SHIFT, 3) as u32)
-                .sum::<u32>()
-                + u32::from(BITS_OF_SEVEN[usize::from(honor_triplets & 0x7F)]),
-            sequences: suited
-                .iter()
-                .map(|&split| field(split, NSEQ_SHIFT, 3) as u32)
-                .sum(),
-            peikou: suited
-                .iter()
-                .map(|&split| field(split, PEIKOU_SHIFT, 2) as u32)
-                .sum(),
+            triplet_count: field(counted, NTRIPLETS_SHIFT - PEIKOU_SHIFT, 3) as u32 + honors,
+            sequences: field(counted, NSEQ_SHIFT - PEIKOU_SHIFT, 3) as u32,
+            peikou: field(counted, 0, 2) as u32,
             // An honor triplet is worth a terminal's.
-            triplet_fu: suited
-                .iter()
-                .map(|&split| field(split, TRIPLET_FU_SHIFT, 6) as u32)
-                .sum::<u32>()
-                + 8 * u32::from(BITS_OF_SEVEN[usize::from(honor_triplets & 0x7F)]),
+            triplet_fu: field(counted, TRIPLET_FU_SHIFT - PEIKOU_SHIFT, 6) as u32 + 8 * honors,
             pair,
             splits: suited,
         }
@@ -201,6 +192,18 @@ impl ClosedFacts {
     }
 }
 
+/// A suit's tile count (at most 14 in a hand; 31 masks the index) mod 3:
+/// a load, not a division.
+const MOD_THREE: [u8; 32] = {
+    let mut table = [0u8; 32];
+    let mut n = 0;
+    while n < 32 {
+        table[n] = (n % 3) as u8;
+        n += 1;
+    }
+    table
+};
+
 /// How many bits each 7-bit set holds (the honors' kinds): a load, where
 /// a count of bits on the x86-64 baseline, which has no `popcnt`, is some
 /// fifteen instructions.
@@ -244,7 +247,7 @@ pub(crate) fn standard(closed: &CountMasks, base: &Shape, mut f: impl FnMut(&Sha
     // Only the suit whose count is 2 mod 3 can hold the pair.
     let mut pair_suit = None;
     for (suit, &n) in closed.suit_tiles.iter().enumerate() {
-        match n % 3 {
+        match MOD_THREE[usize::from(n & 31)] {
             0 => {}
             2 if pair_suit.is_none() => pair_suit = Some(suit),
             _ => return,
