@@ -75,7 +75,8 @@ test("every server setting has a VS Code setting", () => {
   const fs = require("node:fs");
   const src = fs.readFileSync(path.join(__dirname, "..", "..", "..", "crates", "tenpai-lsp", "src", "settings.rs"), "utf8");
   const start = src.indexOf("for (key, v) in obj");
-  const body = src.slice(start, src.indexOf("(s, problems)", start));
+  // To the end of `from_json`, the method holding the loop (indented 4).
+  const body = src.slice(start, src.indexOf("\n    }\n", start));
   const keys = [...body.matchAll(/^\s*"(\w+)" => /gm)].map((m) => m[1]);
   assert.ok(keys.includes("rules") && keys.includes("glyphs"), `server keys not found: ${keys}`);
   const props = Object.keys(require("../package.json").contributes.configuration.properties);
