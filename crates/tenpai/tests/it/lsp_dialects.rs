@@ -7,6 +7,8 @@
 use serde_json::{json, Value};
 use tenpai::lsp::test_client::TestClient;
 
+use crate::common::lsp::code_actions;
+
 /// One fixture: a Markdown document in a dialect.
 struct Case {
     name: &'static str,
@@ -373,16 +375,7 @@ async fn dialects_are_not_formatted_but_rewritten_on_request() {
         edits.is_null() || edits.as_array().is_some_and(|e| e.is_empty()),
         "{edits}"
     );
-    let actions = c
-        .call(
-            "textDocument/codeAction",
-            json!({
-                "textDocument": {"uri": uri},
-                "range": range(doc, 5, 5, Enc::Utf16),
-                "context": {"diagnostics": []}
-            }),
-        )
-        .await;
+    let actions = code_actions(&mut c, uri, range(doc, 5, 5, Enc::Utf16)).await;
     let rewrite = actions
         .as_array()
         .and_then(|a| {
@@ -397,16 +390,7 @@ async fn dialects_are_not_formatted_but_rewritten_on_request() {
     assert_eq!(edits[0]["range"], range(doc, start, end, Enc::Utf16));
     // In a fence: the line, and the fence's language.
     let at = doc.find("123p").unwrap();
-    let actions = c
-        .call(
-            "textDocument/codeAction",
-            json!({
-                "textDocument": {"uri": uri},
-                "range": range(doc, at, at, Enc::Utf16),
-                "context": {"diagnostics": []}
-            }),
-        )
-        .await;
+    let actions = code_actions(&mut c, uri, range(doc, at, at, Enc::Utf16)).await;
     let rewrite = actions
         .as_array()
         .and_then(|a| {
@@ -432,16 +416,7 @@ async fn a_hand_with_diagnostics_can_be_ignored() {
     let d = c.diagnostics(uri, 1).await;
     assert_eq!(d.as_array().map(Vec::len), Some(1));
     let at = doc.find("{{<").unwrap();
-    let actions = c
-        .call(
-            "textDocument/codeAction",
-            json!({
-                "textDocument": {"uri": uri},
-                "range": range(doc, at, at, Enc::Utf16),
-                "context": {"diagnostics": []}
-            }),
-        )
-        .await;
+    let actions = code_actions(&mut c, uri, range(doc, at, at, Enc::Utf16)).await;
     let ignore = actions
         .as_array()
         .and_then(|a| a.iter().find(|a| a["title"] == "Ignore this hand"))
@@ -475,16 +450,7 @@ async fn a_wrong_list_of_accepted_tiles_is_fixed_in_the_authors_form() {
         assert_eq!(diagnostics[0]["range"], list);
         let message = diagnostics[0]["message"].as_str().unwrap_or_default();
         assert!(message.contains("accepts 69p9s1z, not 69p9s"), "{message}");
-        let actions = c
-            .call(
-                "textDocument/codeAction",
-                json!({
-                    "textDocument": {"uri": uri},
-                    "range": range(doc, at, at, enc),
-                    "context": {"diagnostics": []}
-                }),
-            )
-            .await;
+        let actions = code_actions(&mut c, uri, range(doc, at, at, enc)).await;
         let fix = actions
             .as_array()
             .and_then(|a| a.iter().find(|a| a["title"] == "write '69p9s1z'"))

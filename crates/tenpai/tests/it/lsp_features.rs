@@ -3,6 +3,8 @@
 use serde_json::{json, Value};
 use tenpai::lsp::test_client::TestClient;
 
+use crate::common::lsp::code_actions;
+
 const MJ: &str = "file:///review.mj";
 const MD: &str = "file:///article.md";
 
@@ -193,16 +195,12 @@ async fn code_actions_carry_the_diagnostics_fixes() {
     let mut c = client(Value::Null).await;
     c.open(MJ, "mj", 1, REVIEW).await;
     c.diagnostics(MJ, 1).await;
-    let actions = c
-        .call(
-            "textDocument/codeAction",
-            json!({
-                "textDocument": {"uri": MJ},
-                "range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 0}},
-                "context": {"diagnostics": []}
-            }),
-        )
-        .await;
+    let actions = code_actions(
+        &mut c,
+        MJ,
+        json!({"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 0}}),
+    )
+    .await;
     insta::assert_json_snapshot!(actions);
 }
 
@@ -236,16 +234,12 @@ async fn code_actions_normalise_and_switch_honors() {
     // Letters that normalise to digits; digits that can become letters.
     c.open(MJ, "mj", 1, "e e e 123m456p789s 55z\n123m456p789s11155z\n")
         .await;
-    let actions = c
-        .call(
-            "textDocument/codeAction",
-            json!({
-                "textDocument": {"uri": MJ},
-                "range": {"start": {"line": 0, "character": 1}, "end": {"line": 1, "character": 1}},
-                "context": {"diagnostics": []}
-            }),
-        )
-        .await;
+    let actions = code_actions(
+        &mut c,
+        MJ,
+        json!({"start": {"line": 0, "character": 1}, "end": {"line": 1, "character": 1}}),
+    )
+    .await;
     let titles: Vec<(&str, &str)> = actions
         .as_array()
         .unwrap()
@@ -263,16 +257,12 @@ async fn code_actions_normalise_and_switch_honors() {
     // would no longer start with a tile group, so no longer be a hand.
     let md = "Tsuuiisou: `111z 222z 333z 444z 55z tsumo`.\n";
     c.open(MD, "markdown", 1, md).await;
-    let actions = c
-        .call(
-            "textDocument/codeAction",
-            json!({
-                "textDocument": {"uri": MD},
-                "range": {"start": {"line": 0, "character": 14}, "end": {"line": 0, "character": 14}},
-                "context": {"diagnostics": []}
-            }),
-        )
-        .await;
+    let actions = code_actions(
+        &mut c,
+        MD,
+        json!({"start": {"line": 0, "character": 14}, "end": {"line": 0, "character": 14}}),
+    )
+    .await;
     let titles: Vec<&str> = actions
         .as_array()
         .unwrap()
@@ -448,16 +438,12 @@ async fn claims_are_checked_fixed_and_added() {
     c.open(MJ, "mj", 1, doc).await;
     let d = c.diagnostics(MJ, 1).await;
     assert_eq!(d[0]["code"], "wrong-claim", "{d}");
-    let actions = c
-        .call(
-            "textDocument/codeAction",
-            json!({
-                "textDocument": {"uri": MJ},
-                "range": {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}},
-                "context": {"diagnostics": []}
-            }),
-        )
-        .await;
+    let actions = code_actions(
+        &mut c,
+        MJ,
+        json!({"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}}),
+    )
+    .await;
     let titles: Vec<(&str, &str, &str)> = actions
         .as_array()
         .unwrap()
@@ -489,16 +475,12 @@ async fn a_contradicting_option_can_be_removed() {
     let d = c.diagnostics(MJ, 1).await;
     let d = d.as_array().unwrap();
     assert!(!d.is_empty());
-    let actions = c
-        .call(
-            "textDocument/codeAction",
-            json!({
-                "textDocument": {"uri": MJ},
-                "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
-                "context": {"diagnostics": []}
-            }),
-        )
-        .await;
+    let actions = code_actions(
+        &mut c,
+        MJ,
+        json!({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}),
+    )
+    .await;
     let fixes: Vec<(&str, &str)> = actions
         .as_array()
         .unwrap()

@@ -24,3 +24,21 @@ pub async fn initialize_pulling_configuration(c: &mut TestClient) {
     c.notify("initialized", json!({})).await;
     unanswered(c, "workspace/configuration").await;
 }
+
+/// The code actions the server offers for `range` (a protocol range) of the
+/// open document `uri`, with no diagnostics in the request's context.
+pub async fn code_actions(
+    c: &mut TestClient,
+    uri: &str,
+    range: serde_json::Value,
+) -> serde_json::Value {
+    c.call(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": range,
+            "context": {"diagnostics": []}
+        }),
+    )
+    .await
+}
