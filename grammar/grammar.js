@@ -13,8 +13,10 @@
  * what kind it is, is decided by src/scanner.c, which reads an option's
  * key (`option_key`).
  *
- * Regenerate after editing (needs the tree-sitter CLI, 0.25 or newer, and
- * Node): cd grammar && tree-sitter generate && ./record-grammar-hash
+ * Regenerate after editing (needs the tree-sitter CLI, 0.27.1, and Node):
+ * cd grammar && tree-sitter generate && cargo run -p tree-sitter-mj --example
+ * dense_parse_table && cargo run -p tree-sitter-mj --example lexer_fast_paths
+ * && ./record-grammar-hash (docs/editors.md)
  */
 
 /// <reference types="tree-sitter-cli/dsl" />

@@ -2183,51 +2183,67 @@ static const TSCharacterRange extras_character_set_1[] = {
   {0x202f, 0x202f}, {0x205f, 0x205f}, {0x3000, 0x3000},
 };
 
+static const uint64_t extras_character_set_1_ascii[2] = {0x0000000100001a00, 0x0000000000000000};
+
 static const TSCharacterRange sym_claim_word_character_set_1[] = {
   {0x01, 0x08}, {0x0e, 0x1f}, {'!', '"'}, {'$', '+'}, {'-', '.'}, {'0', 0x84}, {0x86, 0x9f}, {0xa1, 0x167f},
   {0x1681, 0x1fff}, {0x200b, 0x2027}, {0x202a, 0x202e}, {0x2030, 0x205e}, {0x2060, 0x2fff}, {0x3001, 0x10ffff},
 };
+
+static const uint64_t sym_claim_word_character_set_1_ascii[2] = {0xffff6ff6ffffc1fe, 0xffffffffffffffff};
 
 static const TSCharacterRange sym_rule_character_set_1[] = {
   {0x01, 0x08}, {0x0e, 0x1f}, {'!', '"'}, {'$', 0x84}, {0x86, 0x9f}, {0xa1, 0x167f}, {0x1681, 0x1fff}, {0x200b, 0x2027},
   {0x202a, 0x202e}, {0x2030, 0x205e}, {0x2060, 0x2fff}, {0x3001, 0x10ffff},
 };
 
+static const uint64_t sym_rule_character_set_1_ascii[2] = {0xfffffff6ffffc1fe, 0xffffffffffffffff};
+
+/* The lexer's fast paths (a switch for ADVANCE_MAP, `eof` asked only at a NUL, ASCII bitmaps for
+   character sets) are rewritten from the generator's lexer by grammar/examples/lexer_fast_paths.rs
+   (docs/performance.md, "tree-sitter grammar"). */
+static inline bool set_contains_fast(const uint64_t ascii[2], const TSCharacterRange *ranges, uint32_t len, int32_t lookahead) {
+  if ((uint32_t)lookahead < 128) {
+    return (ascii[(uint32_t)lookahead >> 6] >> ((uint32_t)lookahead & 63)) & 1;
+  }
+  return set_contains(ranges, len, lookahead);
+}
+
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
   START_LEXER();
-  eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(13);
-      ADVANCE_MAP(
-        '\n', 14,
-        '\r', 15,
-        '#', 16,
-        ')', 35,
-        ',', 42,
-        '/', 41,
-        '0', 19,
-        '=', 37,
-        ']', 36,
-        's', 20,
-        'w', 23,
-        'h', 21,
-        'z', 21,
-        'm', 20,
-        'p', 20,
-        '8', 18,
-        '9', 18,
-        'e', 22,
-        'g', 22,
-        'n', 22,
-        'r', 22,
-      );
+      if ((lookahead == 0 && lexer->eof(lexer))) ADVANCE(13);
+      switch (lookahead) {
+        case '\n': ADVANCE(14);
+        case '\r': ADVANCE(15);
+        case '#': ADVANCE(16);
+        case ')': ADVANCE(35);
+        case ',': ADVANCE(42);
+        case '/': ADVANCE(41);
+        case '0': ADVANCE(19);
+        case '=': ADVANCE(37);
+        case ']': ADVANCE(36);
+        case 's': ADVANCE(20);
+        case 'w': ADVANCE(23);
+        case 'h': ADVANCE(21);
+        case 'z': ADVANCE(21);
+        case 'm': ADVANCE(20);
+        case 'p': ADVANCE(20);
+        case '8': ADVANCE(18);
+        case '9': ADVANCE(18);
+        case 'e': ADVANCE(22);
+        case 'g': ADVANCE(22);
+        case 'n': ADVANCE(22);
+        case 'r': ADVANCE(22);
+        default: break;
+      }
       if (('1' <= lookahead && lookahead <= '7')) ADVANCE(17);
       if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(33);
       if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(27);
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(29);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(31);
-      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(8);
+      if (set_contains_fast(extras_character_set_1_ascii, extras_character_set_1, 11, lookahead)) SKIP(8);
       END_STATE();
     case 1:
       if (lookahead == '0') ADVANCE(19);
@@ -2238,11 +2254,11 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 'p' ||
           lookahead == 's') ADVANCE(20);
       if (('1' <= lookahead && lookahead <= '7')) ADVANCE(17);
-      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(2);
+      if (set_contains_fast(extras_character_set_1_ascii, extras_character_set_1, 11, lookahead)) SKIP(2);
       END_STATE();
     case 2:
       if (lookahead == '=') ADVANCE(38);
-      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(2);
+      if (set_contains_fast(extras_character_set_1_ascii, extras_character_set_1, 11, lookahead)) SKIP(2);
       END_STATE();
     case 3:
       if (lookahead == '>') ADVANCE(40);
@@ -2254,79 +2270,82 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 't') ADVANCE(50);
       END_STATE();
     case 6:
-      if (set_contains(extras_character_set_1, 11, lookahead)) ADVANCE(6);
+      if (set_contains_fast(extras_character_set_1_ascii, extras_character_set_1, 11, lookahead)) ADVANCE(6);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead)) ADVANCE(16);
       END_STATE();
     case 7:
-      if (eof) ADVANCE(13);
-      ADVANCE_MAP(
-        '\n', 14,
-        '\r', 15,
-        '#', 16,
-        ')', 35,
-        '=', 37,
-        ']', 36,
-        'w', 25,
-        'e', 22,
-        'g', 22,
-        'n', 22,
-        'r', 22,
-        's', 22,
-      );
+      if ((lookahead == 0 && lexer->eof(lexer))) ADVANCE(13);
+      switch (lookahead) {
+        case '\n': ADVANCE(14);
+        case '\r': ADVANCE(15);
+        case '#': ADVANCE(16);
+        case ')': ADVANCE(35);
+        case '=': ADVANCE(37);
+        case ']': ADVANCE(36);
+        case 'w': ADVANCE(25);
+        case 'e': ADVANCE(22);
+        case 'g': ADVANCE(22);
+        case 'n': ADVANCE(22);
+        case 'r': ADVANCE(22);
+        case 's': ADVANCE(22);
+        default: break;
+      }
       if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(33);
       if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(27);
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(29);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(31);
-      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(11);
+      if (set_contains_fast(extras_character_set_1_ascii, extras_character_set_1, 11, lookahead)) SKIP(11);
       END_STATE();
     case 8:
-      if (eof) ADVANCE(13);
-      ADVANCE_MAP(
-        '\n', 14,
-        '\r', 15,
-        '#', 16,
-        ',', 42,
-        '/', 41,
-        '=', 39,
-        'w', 23,
-        'e', 22,
-        'g', 22,
-        'n', 22,
-        'r', 22,
-        's', 22,
-      );
+      if ((lookahead == 0 && lexer->eof(lexer))) ADVANCE(13);
+      switch (lookahead) {
+        case '\n': ADVANCE(14);
+        case '\r': ADVANCE(15);
+        case '#': ADVANCE(16);
+        case ',': ADVANCE(42);
+        case '/': ADVANCE(41);
+        case '=': ADVANCE(39);
+        case 'w': ADVANCE(23);
+        case 'e': ADVANCE(22);
+        case 'g': ADVANCE(22);
+        case 'n': ADVANCE(22);
+        case 'r': ADVANCE(22);
+        case 's': ADVANCE(22);
+        default: break;
+      }
       if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(33);
       if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(27);
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(29);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(31);
-      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(8);
+      if (set_contains_fast(extras_character_set_1_ascii, extras_character_set_1, 11, lookahead)) SKIP(8);
       END_STATE();
     case 9:
-      if (eof) ADVANCE(13);
-      ADVANCE_MAP(
-        '\n', 14,
-        '\r', 15,
-        '#', 16,
-        ',', 42,
-        '/', 41,
-        'w', 24,
-        'e', 26,
-        'g', 26,
-        'n', 26,
-        'r', 26,
-        's', 26,
-      );
+      if ((lookahead == 0 && lexer->eof(lexer))) ADVANCE(13);
+      switch (lookahead) {
+        case '\n': ADVANCE(14);
+        case '\r': ADVANCE(15);
+        case '#': ADVANCE(16);
+        case ',': ADVANCE(42);
+        case '/': ADVANCE(41);
+        case 'w': ADVANCE(24);
+        case 'e': ADVANCE(26);
+        case 'g': ADVANCE(26);
+        case 'n': ADVANCE(26);
+        case 'r': ADVANCE(26);
+        case 's': ADVANCE(26);
+        default: break;
+      }
       if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(34);
       if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(28);
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(30);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(32);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(43);
-      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(9);
+      if (set_contains_fast(extras_character_set_1_ascii, extras_character_set_1, 11, lookahead)) SKIP(9);
       if (lookahead != 0) ADVANCE(47);
       END_STATE();
     case 10:
-      if (eof) ADVANCE(13);
+      if ((lookahead == 0 && lexer->eof(lexer))) ADVANCE(13);
       if (lookahead == '\n') ADVANCE(14);
       if (lookahead == '\r') ADVANCE(15);
       if (lookahead == '#') ADVANCE(16);
@@ -2334,35 +2353,36 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '/') ADVANCE(41);
       if (lookahead == 'w') ADVANCE(44);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(43);
-      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(10);
+      if (set_contains_fast(extras_character_set_1_ascii, extras_character_set_1, 11, lookahead)) SKIP(10);
       if (lookahead != 0) ADVANCE(47);
       END_STATE();
     case 11:
-      if (eof) ADVANCE(13);
-      ADVANCE_MAP(
-        '\n', 14,
-        '\r', 15,
-        '#', 16,
-        '=', 3,
-        'w', 25,
-        'e', 22,
-        'g', 22,
-        'n', 22,
-        'r', 22,
-        's', 22,
-      );
+      if ((lookahead == 0 && lexer->eof(lexer))) ADVANCE(13);
+      switch (lookahead) {
+        case '\n': ADVANCE(14);
+        case '\r': ADVANCE(15);
+        case '#': ADVANCE(16);
+        case '=': ADVANCE(3);
+        case 'w': ADVANCE(25);
+        case 'e': ADVANCE(22);
+        case 'g': ADVANCE(22);
+        case 'n': ADVANCE(22);
+        case 'r': ADVANCE(22);
+        case 's': ADVANCE(22);
+        default: break;
+      }
       if ((0x1f000 <= lookahead && lookahead <= 0x1f006)) ADVANCE(33);
       if ((0x1f007 <= lookahead && lookahead <= 0x1f00f)) ADVANCE(27);
       if ((0x1f010 <= lookahead && lookahead <= 0x1f018)) ADVANCE(29);
       if ((0x1f019 <= lookahead && lookahead <= 0x1f021)) ADVANCE(31);
-      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(11);
+      if (set_contains_fast(extras_character_set_1_ascii, extras_character_set_1, 11, lookahead)) SKIP(11);
       END_STATE();
     case 12:
-      if (eof) ADVANCE(13);
+      if ((lookahead == 0 && lexer->eof(lexer))) ADVANCE(13);
       if (lookahead == '\n') ADVANCE(14);
       if (lookahead == '\r') ADVANCE(15);
       if (lookahead == '#') ADVANCE(16);
-      if (set_contains(extras_character_set_1, 11, lookahead)) SKIP(12);
+      if (set_contains_fast(extras_character_set_1_ascii, extras_character_set_1, 11, lookahead)) SKIP(12);
       if (lookahead != 0) ADVANCE(52);
       END_STATE();
     case 13:
@@ -2377,7 +2397,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 16:
       ACCEPT_TOKEN(sym_comment);
-      if (set_contains(extras_character_set_1, 11, lookahead)) ADVANCE(6);
+      if (set_contains_fast(extras_character_set_1_ascii, extras_character_set_1, 11, lookahead)) ADVANCE(6);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead)) ADVANCE(16);
       END_STATE();
@@ -2408,7 +2428,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       ACCEPT_TOKEN(sym_honor);
       if (lookahead == 'a') ADVANCE(45);
       if (lookahead == 'h') ADVANCE(26);
-      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
+      if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
       END_STATE();
     case 25:
       ACCEPT_TOKEN(sym_honor);
@@ -2416,35 +2436,35 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 26:
       ACCEPT_TOKEN(sym_honor);
-      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
+      if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
       END_STATE();
     case 27:
       ACCEPT_TOKEN(sym_glyph_man);
       END_STATE();
     case 28:
       ACCEPT_TOKEN(sym_glyph_man);
-      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
+      if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
       END_STATE();
     case 29:
       ACCEPT_TOKEN(sym_glyph_sou);
       END_STATE();
     case 30:
       ACCEPT_TOKEN(sym_glyph_sou);
-      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
+      if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
       END_STATE();
     case 31:
       ACCEPT_TOKEN(sym_glyph_pin);
       END_STATE();
     case 32:
       ACCEPT_TOKEN(sym_glyph_pin);
-      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
+      if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
       END_STATE();
     case 33:
       ACCEPT_TOKEN(sym_glyph_honor);
       END_STATE();
     case 34:
       ACCEPT_TOKEN(sym_glyph_honor);
-      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
+      if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
       END_STATE();
     case 35:
       ACCEPT_TOKEN(anon_sym_RPAREN);
@@ -2475,33 +2495,33 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 43:
       ACCEPT_TOKEN(sym_claim_number);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(43);
-      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
+      if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
       END_STATE();
     case 44:
       ACCEPT_TOKEN(sym_claim_word);
       if (lookahead == 'a') ADVANCE(45);
-      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
+      if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
       END_STATE();
     case 45:
       ACCEPT_TOKEN(sym_claim_word);
       if (lookahead == 'i') ADVANCE(46);
-      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
+      if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
       END_STATE();
     case 46:
       ACCEPT_TOKEN(sym_claim_word);
       if (lookahead == 't') ADVANCE(51);
-      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
+      if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
       END_STATE();
     case 47:
       ACCEPT_TOKEN(sym_claim_word);
-      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
+      if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
       END_STATE();
     case 48:
       ACCEPT_TOKEN(anon_sym_waits);
       END_STATE();
     case 49:
       ACCEPT_TOKEN(anon_sym_waits);
-      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
+      if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
       END_STATE();
     case 50:
       ACCEPT_TOKEN(anon_sym_wait);
@@ -2510,11 +2530,11 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 51:
       ACCEPT_TOKEN(anon_sym_wait);
       if (lookahead == 's') ADVANCE(49);
-      if (set_contains(sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
+      if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(47);
       END_STATE();
     case 52:
       ACCEPT_TOKEN(sym_rule);
-      if (set_contains(sym_rule_character_set_1, 12, lookahead)) ADVANCE(52);
+      if (set_contains_fast(sym_rule_character_set_1_ascii, sym_rule_character_set_1, 12, lookahead)) ADVANCE(52);
       END_STATE();
     default:
       return false;

@@ -4,7 +4,8 @@
 //! of what was generated from it, and this test recomputes them: editing
 //! `grammar.js` (or a generated file) without regenerating fails here.
 //! Regenerate with `cd grammar && tree-sitter generate && cargo run -p tree-sitter-mj
-//! --example dense_parse_table && ./record-grammar-hash`.
+//! --example dense_parse_table && cargo run -p tree-sitter-mj --example lexer_fast_paths
+//! && ./record-grammar-hash`.
 
 mod support;
 
@@ -106,7 +107,8 @@ fn generated_parser_matches_grammar_js() {
             hash,
             "{path} changed since the parser was generated: run \
              `cd grammar && tree-sitter generate && cargo run -p tree-sitter-mj \
-             --example dense_parse_table && ./record-grammar-hash`"
+             --example dense_parse_table && cargo run -p tree-sitter-mj --example \
+             lexer_fast_paths && ./record-grammar-hash`"
         );
         seen.push(path.to_string());
     }
