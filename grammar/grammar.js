@@ -84,6 +84,7 @@ module.exports = grammar({
     $._meld_bracket,
     $._rules_keyword,
     $.option_value,
+    $._option_key_before_equals,
   ],
 
   rules: {
@@ -195,10 +196,16 @@ module.exports = grammar({
     // server reports unknown words; the grammar only says where they are).
     // `option_key` (external): the word up to its first `=`; a word that
     // starts with `=` has none (`_option_start`, zero-width, before it).
+    // A key the `=` follows is its own token to the scanner
+    // (`_option_key_before_equals`, the same `option_key` in the tree), so
+    // that after it only the `=` is valid: the parser then asks the
+    // generated lexer alone, not the scanner first.
     option: $ => choice(
+      field('key', $.option_key),
       seq(
-        field('key', $.option_key),
-        optional(seq(imm('='), optional(field('value', $.option_value)))),
+        field('key', alias($._option_key_before_equals, $.option_key)),
+        imm('='),
+        optional(field('value', $.option_value)),
       ),
       seq($._option_start, '=', optional(field('value', $.option_value))),
     ),

@@ -21,6 +21,9 @@
 // - `rules:` is the keyword of a rules line only as the line's first word;
 //   `Rules:` and `rules :` too, as the nom parser reads them (with an error).
 // - A NUL byte is in no word (an ERROR, as for the nom parser).
+// - A key the `=` of a value follows is `_option_key_before_equals` (an
+//   `option_key` in the tree), so that the parser, knowing only the `=` can
+//   come next, does not call the scanner there first.
 // - `option_value`: after `key=`, the rest of the word, up to a blank, `#`
 //   or `=>` (`dora=1m=>7700`), `=` signs included (`win=5p=`).
 
@@ -41,6 +44,7 @@ enum TokenType {
   MELD_BRACKET,
   RULES_KEYWORD,
   OPTION_VALUE,
+  OPTION_KEY_BEFORE_EQUALS,
 };
 
 void *tree_sitter_mj_external_scanner_create(void) { return NULL; }
@@ -227,6 +231,12 @@ static bool recover(TSLexer *lexer) {
   }
   lexer->mark_end(lexer);
   lexer->result_symbol = OPTION_KEY;
+  if (lexer->lookahead == '=') {
+    lexer->advance(lexer, false);
+    if (lexer->lookahead != '>') {
+      lexer->result_symbol = OPTION_KEY_BEFORE_EQUALS;
+    }
+  }
   return true;
 }
 
@@ -299,6 +309,7 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
   bool honors = true;
   bool after_w = false;
   bool key_ended = false;
+  bool value_follows = false;
   unsigned length = 0;
   for (;;) {
     c = lexer->lookahead;
@@ -330,7 +341,8 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
       break;
     }
     if (c == '=') {
-      if (!key_ended) {
+      bool first_equals = !key_ended;
+      if (first_equals) {
         lexer->mark_end(lexer);
         key_ended = true;
       }
@@ -338,6 +350,7 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
       if (lexer->lookahead == '>') {
         break; // the claim starts here
       }
+      value_follows |= first_equals;
       honors = false;
       matched = 7;
       length++;
@@ -364,5 +377,5 @@ bool tree_sitter_mj_external_scanner_scan(void *payload, TSLexer *lexer, const b
   if (!key_ended) {
     lexer->mark_end(lexer);
   }
-  return emit(lexer, OPTION_KEY, valid_symbols);
+  return emit(lexer, value_follows ? OPTION_KEY_BEFORE_EQUALS : OPTION_KEY, valid_symbols);
 }
