@@ -2208,8 +2208,8 @@ static const TSCharacterRange sym_rule_character_set_1[] = {
 static const uint64_t sym_rule_character_set_1_ascii[2] = {0xfffffff6ffffc1fe, 0xffffffffffffffff};
 
 /* The lexer's fast paths (a switch for ADVANCE_MAP, `eof` asked only at a NUL, ASCII bitmaps for
-   character sets) are rewritten from the generator's lexer by grammar/examples/lexer_fast_paths.rs
-   (docs/performance.md, "tree-sitter grammar"). */
+   character sets, a token accepted where the lexer leaves a state) are rewritten from the
+   generator's lexer by grammar/examples/lexer_fast_paths.rs (docs/performance.md, "tree-sitter grammar"). */
 static inline bool set_contains_fast(const uint64_t ascii[2], const TSCharacterRange *ranges, uint32_t len, int32_t lookahead) {
   if ((uint32_t)lookahead < 128) {
     return (ascii[(uint32_t)lookahead >> 6] >> ((uint32_t)lookahead & 63)) & 1;
@@ -2403,14 +2403,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       ACCEPT_TOKEN(sym__newline);
       END_STATE();
     case 16:
-      ACCEPT_TOKEN(sym__newline);
       if (lookahead == '\n') ADVANCE(15);
+      ACCEPT_TOKEN(sym__newline);
       END_STATE();
     case 17:
-      ACCEPT_TOKEN(sym_comment);
-      if (set_contains_fast(extras_character_set_1_ascii, extras_character_set_1, 11, lookahead)) ADVANCE(7);
+      if (set_contains_fast(extras_character_set_1_ascii, extras_character_set_1, 11, lookahead)) { ACCEPT_TOKEN(sym_comment); ADVANCE(7); }
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead)) ADVANCE(17);
+      ACCEPT_TOKEN(sym_comment);
       END_STATE();
     case 18:
       ACCEPT_TOKEN(aux_sym_tile_group_token1);
@@ -2431,51 +2431,51 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       ACCEPT_TOKEN(sym_honor);
       END_STATE();
     case 24:
-      ACCEPT_TOKEN(sym_honor);
-      if (lookahead == 'a') ADVANCE(5);
+      if (lookahead == 'a') { ACCEPT_TOKEN(sym_honor); ADVANCE(5); }
       if (lookahead == 'h') ADVANCE(23);
+      ACCEPT_TOKEN(sym_honor);
       END_STATE();
     case 25:
-      ACCEPT_TOKEN(sym_honor);
       if (lookahead == 'a') ADVANCE(47);
       if (lookahead == 'h') ADVANCE(27);
       if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(49);
+      ACCEPT_TOKEN(sym_honor);
       END_STATE();
     case 26:
-      ACCEPT_TOKEN(sym_honor);
       if (lookahead == 'h') ADVANCE(23);
+      ACCEPT_TOKEN(sym_honor);
       END_STATE();
     case 27:
-      ACCEPT_TOKEN(sym_honor);
       if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(49);
+      ACCEPT_TOKEN(sym_honor);
       END_STATE();
     case 28:
       ACCEPT_TOKEN(sym_glyph_man);
       END_STATE();
     case 29:
-      ACCEPT_TOKEN(sym_glyph_man);
       if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(49);
+      ACCEPT_TOKEN(sym_glyph_man);
       END_STATE();
     case 30:
       ACCEPT_TOKEN(sym_glyph_sou);
       END_STATE();
     case 31:
-      ACCEPT_TOKEN(sym_glyph_sou);
       if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(49);
+      ACCEPT_TOKEN(sym_glyph_sou);
       END_STATE();
     case 32:
       ACCEPT_TOKEN(sym_glyph_pin);
       END_STATE();
     case 33:
-      ACCEPT_TOKEN(sym_glyph_pin);
       if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(49);
+      ACCEPT_TOKEN(sym_glyph_pin);
       END_STATE();
     case 34:
       ACCEPT_TOKEN(sym_glyph_honor);
       END_STATE();
     case 35:
-      ACCEPT_TOKEN(sym_glyph_honor);
       if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(49);
+      ACCEPT_TOKEN(sym_glyph_honor);
       END_STATE();
     case 36:
       ACCEPT_TOKEN(anon_sym_RPAREN);
@@ -2487,15 +2487,15 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       ACCEPT_TOKEN(anon_sym_EQ);
       END_STATE();
     case 39:
-      ACCEPT_TOKEN(anon_sym_EQ);
       if (lookahead == '>') ADVANCE(42);
+      ACCEPT_TOKEN(anon_sym_EQ);
       END_STATE();
     case 40:
       ACCEPT_TOKEN(anon_sym_EQ2);
       END_STATE();
     case 41:
-      ACCEPT_TOKEN(anon_sym_EQ2);
       if (lookahead == '>') ADVANCE(42);
+      ACCEPT_TOKEN(anon_sym_EQ2);
       END_STATE();
     case 42:
       ACCEPT_TOKEN(anon_sym_EQ_GT);
@@ -2507,48 +2507,48 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
     case 45:
-      ACCEPT_TOKEN(sym_claim_number);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(45);
       if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(49);
+      ACCEPT_TOKEN(sym_claim_number);
       END_STATE();
     case 46:
-      ACCEPT_TOKEN(sym_claim_word);
       if (lookahead == 'a') ADVANCE(47);
       if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(49);
+      ACCEPT_TOKEN(sym_claim_word);
       END_STATE();
     case 47:
-      ACCEPT_TOKEN(sym_claim_word);
       if (lookahead == 'i') ADVANCE(48);
       if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(49);
+      ACCEPT_TOKEN(sym_claim_word);
       END_STATE();
     case 48:
-      ACCEPT_TOKEN(sym_claim_word);
       if (lookahead == 't') ADVANCE(53);
       if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(49);
+      ACCEPT_TOKEN(sym_claim_word);
       END_STATE();
     case 49:
-      ACCEPT_TOKEN(sym_claim_word);
       if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(49);
+      ACCEPT_TOKEN(sym_claim_word);
       END_STATE();
     case 50:
       ACCEPT_TOKEN(anon_sym_waits);
       END_STATE();
     case 51:
-      ACCEPT_TOKEN(anon_sym_waits);
       if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(49);
+      ACCEPT_TOKEN(anon_sym_waits);
       END_STATE();
     case 52:
-      ACCEPT_TOKEN(anon_sym_wait);
       if (lookahead == 's') ADVANCE(50);
+      ACCEPT_TOKEN(anon_sym_wait);
       END_STATE();
     case 53:
-      ACCEPT_TOKEN(anon_sym_wait);
       if (lookahead == 's') ADVANCE(51);
       if (set_contains_fast(sym_claim_word_character_set_1_ascii, sym_claim_word_character_set_1, 14, lookahead)) ADVANCE(49);
+      ACCEPT_TOKEN(anon_sym_wait);
       END_STATE();
     case 54:
-      ACCEPT_TOKEN(sym_rule);
       if (set_contains_fast(sym_rule_character_set_1_ascii, sym_rule_character_set_1, 12, lookahead)) ADVANCE(54);
+      ACCEPT_TOKEN(sym_rule);
       END_STATE();
     default:
       return false;

@@ -34,6 +34,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 1:
       ACCEPT_TOKEN(sym_comma);
       END_STATE();
+    case 2:
+      ACCEPT_TOKEN(sym_word);
+      if (lookahead == ' ') ADVANCE(3);
+      if (lookahead != 0) ADVANCE(2);
+      END_STATE();
+    case 3:
+      if (lookahead == 'x') ADVANCE(2);
+      END_STATE();
     default:
       return false;
   }
@@ -42,7 +50,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
 ";
 
-/// The lexer the rewrite must make of it.
+/// The lexer the rewrite must make of it: state 2 accepts where it stops
+/// and before it moves to state 3, which does not accept, not on entry.
 const FAST: &str = "\
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
   START_LEXER();
@@ -59,6 +68,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 1:
       ACCEPT_TOKEN(sym_comma);
+      END_STATE();
+    case 2:
+      if (lookahead == ' ') { ACCEPT_TOKEN(sym_word); ADVANCE(3); }
+      if (lookahead != 0) ADVANCE(2);
+      ACCEPT_TOKEN(sym_word);
+      END_STATE();
+    case 3:
+      if (lookahead == 'x') ADVANCE(2);
       END_STATE();
     default:
       return false;
@@ -157,4 +174,39 @@ fn the_compiled_lexer_reads_blanks_nul_and_the_end_as_before() {
     // The end of the text ends the last line (the lexer's end token).
     let unterminated = support::parse("rules: tenhou");
     assert!(!unterminated.root_node().has_error());
+}
+
+#[test]
+fn long_tokens_end_where_they_did() {
+    // A comment ends at its last non-blank character (the lexer went on
+    // through the blanks after it, in a state that does not accept), a
+    // claim's word and number and a rule at their last character.
+    let text = "123m # a note  \n=> 3 han  \nrules: tenhou  kiriage=off \n";
+    let tree = support::parse(text);
+    let root = tree.root_node();
+    assert!(!root.has_error(), "{}", root.to_sexp());
+    let mut spans = Vec::new();
+    let mut cursor = root.walk();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if ["comment", "claim_number", "claim_word", "rule"].contains(&node.kind()) {
+            spans.push((node.kind(), &text[node.byte_range()]));
+        }
+        stack.extend(
+            node.children(&mut cursor)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev(),
+        );
+    }
+    assert_eq!(
+        spans,
+        [
+            ("comment", "# a note"),
+            ("claim_number", "3"),
+            ("claim_word", "han"),
+            ("rule", "tenhou"),
+            ("rule", "kiriage=off"),
+        ]
+    );
 }

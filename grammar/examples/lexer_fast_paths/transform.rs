@@ -18,6 +18,12 @@
 //!   character. Each set gets a 128-bit map of its ASCII members beside it,
 //!   and `set_contains_fast` reads the map for an ASCII lookahead and
 //!   searches the ranges only for the others.
+//! - **A token is accepted where the lexer leaves a state.** A state that
+//!   accepts its token on entry marks the token's end (`lexer->mark_end`,
+//!   a call through a pointer) at every character of a long token; the
+//!   mark matters only where the lexer stops or moves on to a state that
+//!   does not accept (one that accepts marks again), so the state accepts
+//!   there instead.
 //!
 //! A `parser.c` rewritten already is returned unchanged (the note above the
 //! lexer marks it), so the rewrite is idempotent and a test can check that
@@ -28,8 +34,9 @@
 /// has run.
 pub const LEXER_NOTE: &str =
     "/* The lexer's fast paths (a switch for ADVANCE_MAP, `eof` asked only at a NUL, \
-ASCII bitmaps for\n   character sets) are rewritten from the generator's lexer by \
-grammar/examples/lexer_fast_paths.rs\n   (docs/performance.md, \"tree-sitter grammar\"). */\n";
+ASCII bitmaps for\n   character sets, a token accepted where the lexer leaves a state) are \
+rewritten from the\n   generator's lexer by grammar/examples/lexer_fast_paths.rs \
+(docs/performance.md, \"tree-sitter grammar\"). */\n";
 
 /// The set test the rewritten lexer calls: the bitmap for ASCII, the
 /// generator's binary search for the rest.
@@ -42,6 +49,8 @@ static inline bool set_contains_fast(const uint64_t ascii[2], const TSCharacterR
 }
 
 ";
+
+use std::collections::HashSet;
 
 /// The line with which the generator starts every lexer state.
 const EOF_LINE: &str = "  eof = lexer->eof(lexer);\n";
@@ -223,7 +232,112 @@ fn fast_function(body: &str) -> Result<String, String> {
     let body = body.replacen(EOF_LINE, "", 1);
     let body = replace_eof_tests(&body);
     let body = replace_set_tests(&body);
-    switch_maps(&body)
+    let body = switch_maps(&body)?;
+    Ok(accept_on_leaving(&body))
+}
+
+/// The states of a lexer function: the text before the first `case`, then
+/// each state's number and its lines (from its `case N:` line to the next
+/// line at that indentation), then the rest from `default:`. No states if a
+/// `case` line does not read as a state's.
+fn lexer_states(body: &str) -> (&str, Vec<(u32, &str)>, &str) {
+    const CASE: &str = "\n    case ";
+    const DEFAULT: &str = "\n    default:";
+    let Some(first) = body.find(CASE).map(|at| at + 1) else {
+        return (body, Vec::new(), "");
+    };
+    let end = body.find(DEFAULT).map_or(body.len(), |at| at + 1);
+    if end < first {
+        return (body, Vec::new(), "");
+    }
+    let mut states = Vec::new();
+    let mut rest = &body[first..end];
+    while !rest.is_empty() {
+        let next = rest.find(CASE).map_or(rest.len(), |at| at + 1);
+        let state = &rest[..next];
+        let number = state
+            .trim_start()
+            .strip_prefix("case ")
+            .and_then(|text| text.split(':').next())
+            .and_then(|number| number.trim().parse().ok());
+        match number {
+            Some(number) => states.push((number, state)),
+            None => return (body, Vec::new(), ""),
+        }
+        rest = &rest[next..];
+    }
+    (&body[..first], states, &body[end..])
+}
+
+/// The token a state accepts on entry (`ACCEPT_TOKEN(sym_x);` as its first
+/// line), if it does.
+fn accepted_on_entry(state: &str) -> Option<&str> {
+    let first_line = state.lines().nth(1)?.trim();
+    first_line.strip_prefix("ACCEPT_TOKEN(")?.strip_suffix(");")
+}
+
+/// A state that accepts its token on entry marks the token's end there
+/// (`lexer->mark_end`, a call through a pointer) at every character of a
+/// long token (a comment, a claim word, a rule). The mark matters only if
+/// the lexer stops in that state or goes on to one that does not accept:
+/// a state that accepts marks again. So the state accepts where it stops
+/// (before `END_STATE()`) and before each move to a state that does not
+/// accept, not on entry. A state of another shape stays as it is.
+fn accept_on_leaving(body: &str) -> String {
+    let (before, states, after) = lexer_states(body);
+    let accepting: HashSet<u32> = states
+        .iter()
+        .filter(|(_, state)| accepted_on_entry(state).is_some())
+        .map(|(number, _)| *number)
+        .collect();
+    let mut output = String::with_capacity(body.len() + 1024);
+    output.push_str(before);
+    for (_, state) in &states {
+        match accepting_on_leaving(state, &accepting) {
+            Some(rewritten) => output.push_str(&rewritten),
+            None => output.push_str(state),
+        }
+    }
+    output.push_str(after);
+    output
+}
+
+/// One state rewritten by [`accept_on_leaving`], or `None` if it does not
+/// accept on entry or has a line of another shape than the generator's.
+fn accepting_on_leaving(state: &str, accepting: &HashSet<u32>) -> Option<String> {
+    const END: &str = "      END_STATE();\n";
+    let token = accepted_on_entry(state)?;
+    let accept = format!("ACCEPT_TOKEN({token});");
+    let mut lines = state.split_inclusive('\n');
+    let case_line = lines.next()?;
+    let accept_line = lines.next()?;
+    let rest: String = lines.collect();
+    let transitions = rest.strip_suffix(END)?;
+    if ["SKIP(", "ACCEPT_TOKEN(", "END_STATE", "return"]
+        .iter()
+        .any(|word| transitions.contains(word))
+    {
+        return None;
+    }
+    let mut rewritten = String::with_capacity(state.len() + 256);
+    rewritten.push_str(case_line);
+    let mut remaining = transitions;
+    while let Some(at) = remaining.find("ADVANCE(") {
+        let arguments = &remaining[at + "ADVANCE(".len()..];
+        let close = arguments.find(");")?;
+        let target: u32 = arguments[..close].parse().ok()?;
+        rewritten.push_str(&remaining[..at]);
+        if accepting.contains(&target) {
+            rewritten.push_str(&format!("ADVANCE({target});"));
+        } else {
+            rewritten.push_str(&format!("{{ {accept} ADVANCE({target}); }}"));
+        }
+        remaining = &arguments[close + ");".len()..];
+    }
+    rewritten.push_str(remaining);
+    rewritten.push_str(accept_line);
+    rewritten.push_str(END);
+    Some(rewritten)
 }
 
 /// Every `eof` (the variable, not the lexer's function) becomes a test of
