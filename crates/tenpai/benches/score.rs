@@ -3,11 +3,16 @@
 //!
 //! `cargo bench -p tenpai --bench score -- --warm-up-time 1 --measurement-time 3`
 //!
+//! The result's yaku and fu lists are produced when they are read, so a
+//! second row, `tenpai_lists_read`, scores the same hands and reads every
+//! list of every result (each yaku with its han, each fu item with its
+//! reason, of the best reading and of every other).
+//!
 //! For an instruction count, which the machine's load does not move, the
 //! bench binary run with `SCORE_PASSES=N` scores the 5,000 hands N times
-//! with tenpai alone, outside criterion: under callgrind, the difference
-//! between N=3 and N=1, divided by 10,000, is the instructions of one hand
-//! (see `docs/performance.md`).
+//! with tenpai alone, outside criterion (`SCORE_READ=1`: reading every
+//! list too): under callgrind, the difference between N=3 and N=1, divided
+//! by 10,000, is the instructions of one hand (see `docs/performance.md`).
 
 use std::hint::black_box;
 
@@ -151,6 +156,40 @@ fn score_all(hands: &[(Hand, Situation)], rules: &Rules, scored: &mut Score) -> 
     sum
 }
 
+/// What reading every list of a result costs: each yaku with its han and
+/// each fu item with its reason, of the best reading and of every other
+/// (the lists are produced on read), folded into a sum so none is skipped.
+fn read_lists(scored: &Score) -> u32 {
+    let mut sum = 0u32;
+    let mut read = |yaku: &score::YakuList, fu: &score::FuList| {
+        for entry in yaku {
+            sum = sum.wrapping_add(entry.han + entry.yaku as u32);
+        }
+        for item in fu {
+            sum = sum.wrapping_add(item.fu + item.reason.len() as u32);
+        }
+    };
+    read(&scored.yaku, &scored.fu_details);
+    for other in &scored.others {
+        read(&other.yaku, &other.fu_details);
+    }
+    sum
+}
+
+/// [`score_all`], every list of every result read as well.
+fn score_and_read_all(hands: &[(Hand, Situation)], rules: &Rules, scored: &mut Score) -> u32 {
+    let mut sum = 0u32;
+    for (h, s) in hands {
+        if score::score_into(black_box(h), black_box(s), rules, scored).is_ok() {
+            let result = black_box(&*scored);
+            sum = sum
+                .wrapping_add(result.points.total)
+                .wrapping_add(read_lists(result));
+        }
+    }
+    sum
+}
+
 fn bench(c: &mut Criterion) {
     let rules = Rules::tenhou();
     let lines = lines();
@@ -167,6 +206,9 @@ fn bench(c: &mut Criterion) {
     let mut scored = Score::default();
     g.bench_function("tenpai", |b| {
         b.iter(|| score_all(&ours, &rules, &mut scored))
+    });
+    g.bench_function("tenpai_lists_read", |b| {
+        b.iter(|| score_and_read_all(&ours, &rules, &mut scored))
     });
     g.bench_function("agari", |b| {
         b.iter(|| {
@@ -190,10 +232,17 @@ fn main() {
     {
         let rules = Rules::tenhou();
         let hands = tenpai_hands(&lines(), &rules);
+        // `SCORE_READ=1`: every list of every result read as well.
+        let read = std::env::var("SCORE_READ").is_ok_and(|v| v == "1");
         let mut sum = 0u32;
         let mut scored = Score::default();
         for _ in 0..passes {
-            sum = sum.wrapping_add(score_all(&hands, &rules, &mut scored));
+            let pass = if read {
+                score_and_read_all(&hands, &rules, &mut scored)
+            } else {
+                score_all(&hands, &rules, &mut scored)
+            };
+            sum = sum.wrapping_add(pass);
         }
         println!("{passes} passes over {} hands: {sum}", hands.len());
         return;

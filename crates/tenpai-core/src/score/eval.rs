@@ -2,16 +2,17 @@
 //! (tile colours, honors, dora, the situation) are worked out once per hand
 //! in [`Ctx`]; each reading then only looks at its groups.
 
-use std::sync::OnceLock;
-
 use crate::hand::{Hand, Meld, MeldKind, Riichi, Situation};
 use crate::tile::{Counts, Tile, KINDS};
 
+use super::lists::{
+    meld_entry, pair_fu, reasons, FuHand, FuList, FuReading, FuWin, MeldState, PairWhy,
+};
 use super::points::{limit_and_base, pay, Limit, Points};
 use super::shape::{CountMasks, Form, GroupKind, Interpretation, Wait};
 use super::table::{ClosedFacts, WinGroup, BITS_OF_SEVEN};
 use super::yaku::{HanTable, Yaku, YakuSet, HAN_CLOSED, HAN_OPEN};
-use super::{FuItem, FuList};
+use super::FuItem;
 use crate::rules::{Daisharin, RenhouRule, Rules};
 
 /// Per-hand facts, computed once.
@@ -487,17 +488,7 @@ impl<'a> Ctx<'a> {
     }
 
     fn valued_pair_fu(&self, t: Tile) -> u32 {
-        let mut fu = 0;
-        if t.is_dragon() {
-            fu += 2;
-        }
-        let (s, r) = (t == self.seat, t == self.round);
-        if s && r {
-            fu += self.rules.double_wind_fu as u32;
-        } else if s || r {
-            fu += 2;
-        }
-        fu
+        pair_fu(t, self.seat, self.round, self.rules.double_wind_fu)
     }
 
     /// Evaluates one reading.
@@ -810,117 +801,90 @@ impl<'a> Ctx<'a> {
 
     /// Fu of a standard reading.
     pub fn fu(&self, it: &Interpretation, pinfu: bool) -> u32 {
-        self.fu_counted::<false>(it, pinfu, &mut FuList::new())
+        self.fu_counted::<false>(it, pinfu, &mut Vec::new())
     }
 
-    /// Fu of a standard reading, its reasons written into `out`.
-    pub fn fu_with_reasons(&self, it: &Interpretation, pinfu: bool, out: &mut FuList) -> u32 {
+    /// Fu of a standard reading, its reasons written into `out` by walking
+    /// its groups: the tests' reference for the lists produced from facts.
+    #[cfg(test)]
+    pub fn fu_with_reasons(&self, it: &Interpretation, pinfu: bool, out: &mut Vec<FuItem>) -> u32 {
         self.fu_counted::<true>(it, pinfu, out)
     }
 
-    /// The fu reasons of a standard reading from its facts (the closed
-    /// triplets' kinds, the pair, the group the winning tile completed, the
-    /// melds read once), in the order [`Self::fu_with_reasons`] writes them
-    /// from the groups: the melds' pons and kans in the hand's order, the
-    /// closed triplets in tile order, the pair. A test compares the two.
-    pub fn fu_reasons_standard(&self, facts: &FuFacts, pinfu: bool, out: &mut FuList) {
-        let mut push = |fu: u32, reason: &'static str| out.push(FuItem { fu, reason });
-        push(20, "base (fuutei)");
-        if pinfu && self.tsumo {
-            push(0, "pinfu tsumo: no tsumo fu");
-            return;
-        }
-        let mut total = 20;
-        if self.menzen && !self.tsumo {
-            push(10, "closed ron");
-            total += 10;
-        }
-        if self.tsumo {
-            push(2, "tsumo");
-            total += 2;
-        }
-        let reasons = reasons();
+    /// The per-hand part of a counted fu list: how the hand was won, the
+    /// called pons and kans (in the hand's order), the winds.
+    pub fn fu_hand(&self) -> FuHand {
+        let mut melds = 0u32;
+        let mut shift = 0;
         for meld in self.called {
             let Some(&tile) = meld.tiles.first() else {
                 continue;
             };
-            if let Some((fu, state)) = meld_fu(meld.kind, tile) {
-                push(fu, reasons.meld(state, tile));
-                total += fu;
+            if let Some((_, state)) = meld_fu(meld.kind, tile) {
+                melds |= meld_entry(state, tile) << shift;
+                shift += 8;
             }
         }
-        let by_ron = if !self.tsumo && facts.win.kind == GroupKind::Triplet {
-            1u64 << facts.win.tile.index()
+        let win = if self.tsumo {
+            FuWin::Tsumo
+        } else if self.menzen {
+            FuWin::ClosedRon
+        } else if self.rules.open_pinfu_fu {
+            FuWin::OpenRonAtLeast30
         } else {
-            0
+            FuWin::OpenRon
         };
-        let mut triplets = facts.triplets;
-        while triplets != 0 {
-            let kind = triplets.trailing_zeros() as usize;
-            let bit = triplets & triplets.wrapping_neg();
-            triplets &= triplets - 1;
-            let tile = Tile::from_index(kind).unwrap_or(Tile::EAST);
-            // 4 a simple, 8 a terminal or honor; half when a ron completed it.
-            let closed_fu = if YAOCHU & bit != 0 { 8 } else { 4 };
-            let (fu, state) = if by_ron & bit != 0 {
-                (closed_fu / 2, MeldState::ByRon)
-            } else {
-                (closed_fu, MeldState::ClosedTriplet)
-            };
-            push(fu, reasons.meld(state, tile));
-            total += fu;
-        }
-        let pair = facts.pair;
-        let pair_fu = self.valued_pair_fu(pair);
-        if pair_fu > 0 {
-            push(pair_fu, reasons.pair(self.pair_why(pair), pair));
-            total += pair_fu;
-        }
-        let wait = match facts.win.wait {
-            Wait::Kanchan => Some("kanchan wait"),
-            Wait::Penchan => Some("penchan wait"),
-            Wait::Tanki => Some("tanki wait"),
-            _ => None,
-        };
-        if let Some(reason) = wait {
-            push(2, reason);
-            total += 2;
-        }
-        if !self.menzen && !self.tsumo && total == 20 && self.rules.open_pinfu_fu {
-            push(10, "open hand with no fu won by ron: 30 fu");
-            total += 10;
-        }
-        let rounded = total.div_ceil(10) * 10;
-        if rounded != total {
-            push(rounded - total, reasons.rounded(total));
+        FuHand {
+            win,
+            melds,
+            seat: self.seat,
+            round: self.round,
+            double_wind_fu: self.rules.double_wind_fu,
         }
     }
 
-    /// Why a pair of `t` is worth fu (when it is).
-    fn pair_why(&self, t: Tile) -> PairWhy {
-        let (seat, round) = (t == self.seat, t == self.round);
-        if t.is_dragon() {
-            PairWhy::Dragon
-        } else if seat && round {
-            PairWhy::Double
-        } else if seat {
-            PairWhy::Seat
-        } else {
-            PairWhy::Round
-        }
+    /// The fu list of a standard reading from its facts (the closed
+    /// triplets' kinds, the pair, the group the winning tile completed) and
+    /// the hand's part: the items [`Self::fu_with_reasons`] writes from the
+    /// groups, produced on read. A test compares the two.
+    pub fn fu_list(&self, hand: &FuHand, facts: &FuFacts, pinfu: bool) -> FuList {
+        let by_ron =
+            (!self.tsumo && facts.win.kind == GroupKind::Triplet).then_some(facts.win.tile);
+        FuList::counted(
+            hand,
+            &FuReading {
+                pinfu,
+                triplets: facts.triplets,
+                by_ron,
+                pair: facts.pair,
+                wait: facts.win.wait,
+            },
+        )
     }
 
-    /// The han a result lists for a yaku (or dora) of this hand: the dora
-    /// kinds' counts, else the yaku's han (renhou's and a yakuman's counted
-    /// as han, without limits, are the caller's).
-    pub fn listed_han(&self, y: Yaku) -> u32 {
-        match y {
-            Yaku::Dora => self.dora,
-            Yaku::AkaDora => self.aka,
-            Yaku::UraDora => self.ura,
-            Yaku::NukiDora => self.nuki,
-            _ => self.han.of_yaku(y),
+    /// The fu list of a reading that has no table facts (thirteen orphans
+    /// without limits): its closed triplets and pair read off its groups.
+    pub fn fu_list_of_groups(&self, hand: &FuHand, it: &Interpretation, pinfu: bool) -> FuList {
+        let mut reading = FuReading {
+            pinfu,
+            triplets: 0,
+            by_ron: None,
+            pair: Tile::EAST,
+            wait: it.wait,
+        };
+        for (index, group) in it.groups().iter().enumerate() {
+            match group.kind {
+                GroupKind::Triplet if !group.open && !group.melded => {
+                    reading.triplets |= 1u64 << group.tile.index();
+                    if index == usize::from(it.win_group) && !self.tsumo {
+                        reading.by_ron = Some(group.tile);
+                    }
+                }
+                GroupKind::Pair => reading.pair = group.tile,
+                _ => {}
+            }
         }
+        FuList::counted(hand, &reading)
     }
 
     /// The one count of fu; `REASONS` says whether to write the reasons
@@ -929,7 +893,7 @@ impl<'a> Ctx<'a> {
         &self,
         it: &Interpretation,
         pinfu: bool,
-        out: &mut FuList,
+        out: &mut Vec<FuItem>,
     ) -> u32 {
         // `add!(fu, reason)` counts the fu, and writes the reason only when
         // `REASONS` (the reason's expression is not evaluated otherwise).
@@ -983,7 +947,7 @@ impl<'a> Ctx<'a> {
                 GroupKind::Pair => {
                     let fu = self.valued_pair_fu(t);
                     if fu > 0 {
-                        total += add!(fu, reasons().pair(self.pair_why(t), t));
+                        total += add!(fu, reasons().pair(PairWhy::of(t, self.seat, self.round), t));
                     }
                 }
                 _ => {}
@@ -1025,107 +989,6 @@ impl<'a> Ctx<'a> {
             self.sit.sticks,
             self.rules,
         )
-    }
-}
-
-const HONOR_WORDS: [&str; 7] = [
-    "East",
-    "South",
-    "West",
-    "North",
-    "White dragon",
-    "Green dragon",
-    "Red dragon",
-];
-
-/// `9m` for suited tiles, the name for honors.
-fn tile_word(t: Tile) -> String {
-    if t.is_honor() {
-        HONOR_WORDS[(t.number() - 1) as usize % 7].to_string()
-    } else {
-        t.ascii()
-    }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum MeldState {
-    ClosedTriplet,
-    OpenTriplet,
-    ByRon,
-    ClosedKan,
-    OpenKan,
-}
-
-#[derive(Clone, Copy)]
-enum PairWhy {
-    Dragon,
-    Seat,
-    Round,
-    Double,
-}
-
-/// Every fu reason the engine can give, written once: scoring never
-/// formats a string.
-struct Reasons {
-    meld: Vec<String>,
-    pair: Vec<String>,
-    rounded: Vec<String>,
-}
-
-const MAX_RAW_FU: u32 = 256;
-
-fn reasons() -> &'static Reasons {
-    static R: OnceLock<Reasons> = OnceLock::new();
-    R.get_or_init(|| {
-        let mut meld = Vec::with_capacity(5 * KINDS);
-        for state in [
-            "closed triplet",
-            "open triplet",
-            "triplet completed by ron (counts as open)",
-            "closed kan",
-            "open kan",
-        ] {
-            for t in Tile::all() {
-                let class = if t.is_honor() {
-                    "honor"
-                } else if t.is_terminal() {
-                    "terminal"
-                } else {
-                    "simple"
-                };
-                meld.push(format!("{state} of {} ({class})", tile_word(t)));
-            }
-        }
-        let mut pair = Vec::with_capacity(4 * KINDS);
-        for why in ["dragon", "seat wind", "round wind", "seat and round wind"] {
-            for t in Tile::all() {
-                pair.push(format!("pair of {} ({why})", tile_word(t)));
-            }
-        }
-        let rounded = (0..MAX_RAW_FU)
-            .map(|n| format!("rounded up from {n}"))
-            .collect();
-        Reasons {
-            meld,
-            pair,
-            rounded,
-        }
-    })
-}
-
-impl Reasons {
-    fn meld(&'static self, state: MeldState, t: Tile) -> &'static str {
-        &self.meld[state as usize * KINDS + t.index()]
-    }
-
-    fn pair(&'static self, why: PairWhy, t: Tile) -> &'static str {
-        &self.pair[why as usize * KINDS + t.index()]
-    }
-
-    fn rounded(&'static self, raw: u32) -> &'static str {
-        self.rounded
-            .get(raw as usize)
-            .map_or("rounded up to a multiple of 10", |s| s.as_str())
     }
 }
 

@@ -3,11 +3,11 @@
 use serde_json::{json, Map, Value};
 
 use super::shape::GroupKind;
-use super::{Alternative, FuItem, Interpretation, Points, Score, ScoreError, YakuHan};
+use super::{Alternative, FuList, Interpretation, Points, Score, ScoreError, YakuList};
 use crate::code::Code;
 use crate::tile::TileText;
 
-fn yaku_json(yaku: &[YakuHan]) -> Value {
+fn yaku_json(yaku: &YakuList) -> Value {
     Value::Array(
         yaku.iter()
             .map(|y| json!({"id": y.yaku.id(), "name": y.yaku.name(), "han": y.han}))
@@ -15,7 +15,7 @@ fn yaku_json(yaku: &[YakuHan]) -> Value {
     )
 }
 
-fn fu_json(items: &[FuItem]) -> Value {
+fn fu_json(items: &FuList) -> Value {
     Value::Array(
         items
             .iter()

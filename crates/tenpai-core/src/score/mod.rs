@@ -7,6 +7,7 @@
 
 mod eval;
 pub mod json;
+mod lists;
 pub mod points;
 pub use crate::rules;
 pub mod shape;
@@ -27,37 +28,13 @@ use crate::tile::Tile;
 
 use eval::{closed_counts, Ctx, Eval, FuFacts};
 pub use json::to_json;
+use lists::{FuHand, HanSource, HandState, SpecialHan};
+pub use lists::{FuItem, FuIter, FuList, YakuHan, YakuIter, YakuList};
 pub use points::{payments, Limit, Points};
 pub use rules::Rules;
 use shape::CountMasks;
 pub use shape::{Form, Group, GroupKind, Interpretation, Wait};
 pub use yaku::Yaku;
-
-/// A yaku (or dora) and the han it gives.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct YakuHan {
-    pub yaku: Yaku,
-    pub han: u32,
-}
-
-/// The yaku of a result, inline: a hand has at most a dozen entries, so
-/// scoring allocates nothing for them.
-pub type YakuList = SmallVec<[YakuHan; 12]>;
-
-/// The fu items of a result, inline (at most nine: base, closed ron or
-/// tsumo, four groups, the pair, the wait, the rounding).
-pub type FuList = SmallVec<[FuItem; 9]>;
-
-/// One component of the fu count, with the reason a player reads. The
-/// items of a [`Score`] add up to its fu (rounding is an item).
-///
-/// Every reason is a static string, written once (see `eval.rs`), so the
-/// engine never allocates or formats one and the item stays two words.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct FuItem {
-    pub fu: u32,
-    pub reason: &'static str,
-}
 
 /// The scored hand: the best interpretation and everything it is worth.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -67,8 +44,10 @@ pub struct Score {
     /// `None` for yakuman (and nagashi / renhou mangan).
     pub fu: Option<u32>,
     pub limit: Option<Limit>,
-    /// Sorted by id, as the vectors sort.
+    /// Sorted by id, as the vectors sort (produced on read: see
+    /// [`YakuList`]).
     pub yaku: YakuList,
+    /// Produced on read: see [`FuList`].
     pub fu_details: FuList,
     pub points: Points,
     /// The chosen decomposition and wait.
@@ -389,18 +368,23 @@ fn score_hand(
             format!("the hand is complete but has no yaku{extra}"),
         ));
     };
-    // Written where the caller holds the result, its lists filled where
-    // they lie: it is a few hundred bytes with its inline lists, and
-    // building it elsewhere and moving it costs a copy.
+    // Written where the caller holds the result: its lists are the facts
+    // they are produced from (a few words each), and its other readings'
+    // list is reused.
+    let sources = ListSources::of(&ctx);
     let scored = out;
     scored.han = chosen.han;
     scored.limit = chosen.limit;
     scored.points = points;
     scored.interpretation = chosen.it;
-    scored.yaku.clear();
-    scored.fu_details.clear();
+    scored.fu = details(
+        &ctx,
+        &sources,
+        chosen,
+        &mut scored.yaku,
+        &mut scored.fu_details,
+    );
     scored.others.clear();
-    scored.fu = details(&ctx, chosen, &mut scored.yaku, &mut scored.fu_details);
     if readings.len() > 1 {
         // The others, best first; equal keys keep the order they were found
         // in (a stable sort of their indices).
@@ -409,29 +393,84 @@ fn score_hand(
         scored.others.reserve_exact(rest.len());
         for i in rest {
             let r = &readings[i];
+            let (mut yaku, mut fu_details) = (YakuList::new(), FuList::new());
+            let fu = details(&ctx, &sources, r, &mut yaku, &mut fu_details);
             scored.others.push(Alternative {
                 interpretation: r.it,
                 han: if r.points.is_some() { r.han } else { 0 },
-                fu: None,
+                fu,
                 limit: r.points.and(r.limit),
-                yaku: YakuList::new(),
-                fu_details: FuList::new(),
+                // A reading without yaku lists none (not even its dora).
+                yaku: if r.points.is_some() {
+                    yaku
+                } else {
+                    YakuList::new()
+                },
+                fu_details,
                 points: r.points,
             });
-            if let Some(alt) = scored.others.last_mut() {
-                alt.fu = details(&ctx, r, &mut alt.yaku, &mut alt.fu_details);
-                if r.points.is_none() {
-                    alt.yaku.clear();
-                }
-            }
         }
     }
     Ok(())
 }
 
-/// The yaku list, the fu and its reasons of a reading.
-fn details(ctx: &Ctx, r: &Reading, yaku: &mut YakuList, fu_details: &mut FuList) -> Option<u32> {
+/// What every list of a hand's result is produced from besides the
+/// reading's own facts: the same for all its readings.
+struct ListSources {
+    han: HanSource,
+    fu: FuHand,
+}
+
+impl ListSources {
+    fn of(ctx: &Ctx) -> ListSources {
+        ListSources {
+            han: HanSource {
+                state: if ctx.menzen {
+                    HandState::Closed
+                } else {
+                    HandState::Open
+                },
+                special: SpecialHan::default(),
+                dora: [ctx.dora, ctx.aka, ctx.ura, ctx.nuki],
+            },
+            fu: ctx.fu_hand(),
+        }
+    }
+}
+
+/// What renhou, a double yakuman and paarenchan are worth in this hand.
+fn special_han(ctx: &Ctx) -> SpecialHan {
+    SpecialHan {
+        renhou: match ctx.rules.renhou {
+            rules::RenhouRule::Yakuman => 13 * ctx.yakuman_weight(Yaku::Renhou),
+            rules::RenhouRule::Han(han) => u32::from(han),
+            rules::RenhouRule::Mangan => 5,
+            rules::RenhouRule::Off => 0,
+        },
+        double_yakuman: 13 * ctx.yakuman_weight(Yaku::Daisuushii),
+        paarenchan: 13u32.saturating_mul(ctx.yakuman_weight(Yaku::Paarenchan)),
+    }
+}
+
+/// Writes the yaku list and the fu list of a reading (the facts they are
+/// produced from), and gives its fu.
+fn details(
+    ctx: &Ctx,
+    sources: &ListSources,
+    r: &Reading,
+    yaku: &mut YakuList,
+    fu_details: &mut FuList,
+) -> Option<u32> {
     let e = &r.eval;
+    // A limit hand without fu lists its yakuman (or renhou), no dora.
+    let limit_only = |listed: yaku::YakuSet| {
+        let han = HanSource {
+            special: special_han(ctx),
+            dora: [0; 4],
+            ..sources.han
+        };
+        YakuList::of(listed, han)
+    };
     if e.yakuman > 0 {
         let mut listed = e.yaku;
         if !ctx.rules.yakuman_stacking {
@@ -442,63 +481,26 @@ fn details(ctx: &Ctx, r: &Reading, yaku: &mut YakuList, fu_details: &mut FuList)
                 .max_by_key(|&y| (ctx.yakuman_weight(y), std::cmp::Reverse(y)));
             listed = yaku::YakuSet(top.map_or(0, Yaku::bit));
         }
-        yaku.extend(listed.iter_by_id().map(|y| YakuHan {
-            yaku: y,
-            han: 13 * ctx.yakuman_weight(y),
-        }));
+        *yaku = limit_only(listed);
+        *fu_details = FuList::new();
         return None;
     }
     if ctx.rules.renhou == rules::RenhouRule::Mangan && e.yaku.contains(Yaku::Renhou) {
-        yaku.push(YakuHan {
-            yaku: Yaku::Renhou,
-            han: 5,
-        });
+        *yaku = limit_only(yaku::YakuSet(Yaku::Renhou.bit()));
+        *fu_details = FuList::new();
         return None;
     }
-    let mut listed = e.yaku;
-    if !listed.is_empty() {
-        for (y, n) in [
-            (Yaku::Dora, ctx.dora),
-            (Yaku::AkaDora, ctx.aka),
-            (Yaku::UraDora, ctx.ura),
-            (Yaku::NukiDora, ctx.nuki),
-        ] {
-            if n > 0 {
-                listed.insert(y);
-            }
-        }
+    let mut han = sources.han;
+    if e.yaku.0 & lists::SPECIAL != 0 {
+        han.special = special_han(ctx);
     }
-    if e.yakuman_as_han.is_empty() && !listed.contains(Yaku::Renhou) {
-        // The common case: every han from the hand's table or its dora.
-        // Pushed one by one: a handful, where `extend` would first count
-        // them (a count of bits, with no `popcnt` on the x86-64 baseline).
-        for y in listed.iter_by_id() {
-            yaku.push(YakuHan {
-                yaku: y,
-                han: ctx.listed_han(y),
-            });
-        }
-    } else {
-        yaku.extend(listed.iter_by_id().map(|y| YakuHan {
-            yaku: y,
-            han: match y {
-                _ if e.yakuman_as_han.contains(y) => 13 * ctx.yakuman_weight(y),
-                Yaku::Renhou => ctx.yaku_han(y),
-                _ => ctx.listed_han(y),
-            },
-        }));
-    }
+    *yaku = YakuList::of(e.yaku, han);
     let pinfu = e.yaku.contains(Yaku::Pinfu);
-    match (r.it.form, &r.fu_facts) {
-        (Form::Chiitoitsu, _) => fu_details.push(FuItem {
-            fu: 25,
-            reason: "seven pairs: 25 fu flat",
-        }),
-        (_, Some(facts)) => ctx.fu_reasons_standard(facts, pinfu, fu_details),
-        (_, None) => {
-            ctx.fu_with_reasons(&r.it, pinfu, fu_details);
-        }
-    }
+    *fu_details = match (r.it.form, &r.fu_facts) {
+        (Form::Chiitoitsu, _) => FuList::seven_pairs(),
+        (_, Some(facts)) => ctx.fu_list(&sources.fu, facts, pinfu),
+        (_, None) => ctx.fu_list_of_groups(&sources.fu, &r.it, pinfu),
+    };
     Some(e.fu)
 }
 
@@ -516,10 +518,11 @@ fn nagashi(hand: &Hand, sit: &Situation, rules: &Rules, out: &mut Score) -> Resu
         han: 5,
         fu: None,
         limit: Some(Limit::Mangan),
-        yaku: smallvec::smallvec![YakuHan {
-            yaku: Yaku::NagashiMangan,
-            han: 5,
-        }],
+        // Nagashi's 5 han are its table's.
+        yaku: YakuList::of(
+            yaku::YakuSet(Yaku::NagashiMangan.bit()),
+            HanSource::default(),
+        ),
         fu_details: FuList::new(),
         points,
         interpretation: Interpretation::nagashi(hand.win.unwrap_or(Tile::EAST)),
@@ -651,7 +654,7 @@ mod tests {
     use crate::tile::Wind;
 
     /// A reading, its value and its fu reasons.
-    type Priced = (Interpretation, Eval, FuList);
+    type Priced = (Interpretation, Eval, Vec<FuItem>);
 
     /// The readings as the engine makes them: the win groups from the
     /// closed facts, each priced by `eval_standard`, the fu reasons written
@@ -670,9 +673,11 @@ mod tests {
                     pair: closed.pair,
                     win: group,
                 };
-                let mut reasons = FuList::new();
-                ctx.fu_reasons_standard(&facts, eval.yaku.contains(Yaku::Pinfu), &mut reasons);
-                out.push((it, eval, reasons));
+                let pinfu = eval.yaku.contains(Yaku::Pinfu);
+                let from_facts = ctx.fu_list(&ctx.fu_hand(), &facts, pinfu);
+                let from_groups = ctx.fu_list_of_groups(&ctx.fu_hand(), &it, pinfu);
+                assert_eq!(from_facts, from_groups, "{it:?}");
+                out.push((it, eval, from_facts.iter().collect()));
             })
         });
         out
@@ -689,7 +694,7 @@ mod tests {
         table::standard(masks, &base, |shape, _| {
             shape.readings(Form::Standard, win, |it| {
                 let eval = ctx.eval(it);
-                let mut reasons = FuList::new();
+                let mut reasons = Vec::new();
                 ctx.fu_with_reasons(it, eval.yaku.contains(Yaku::Pinfu), &mut reasons);
                 out.push((*it, eval, reasons));
             })
@@ -876,6 +881,14 @@ mod tests {
                 Ok(fresh) => {
                     assert_eq!(into, Ok(()), "{hand:?} {sit:?}");
                     assert_eq!(reused, fresh, "{hand:?} {sit:?}");
+                    // The lists produced on read add up to the values
+                    // written when scoring.
+                    assert_eq!(fresh.yaku.total_han(), fresh.han, "{fresh:?}");
+                    assert_eq!(fresh.fu_details.total(), fresh.fu.unwrap_or(0), "{fresh:?}");
+                    for other in &fresh.others {
+                        assert_eq!(other.yaku.total_han(), other.han, "{other:?}");
+                        assert_eq!(other.fu_details.total(), other.fu.unwrap_or(0), "{other:?}");
+                    }
                     scored += 1;
                     with_others += usize::from(!fresh.others.is_empty());
                 }

@@ -461,6 +461,20 @@ const BY_RANK: [Yaku; 64] = {
     by
 };
 
+/// The yakuman's bits in a [`YakuSet`] (those [`Yaku::is_yakuman`] says).
+pub(crate) const YAKUMAN_BITS: u64 = {
+    let mut set = 0;
+    let mut at = 0;
+    while at < ALL.len() {
+        let yaku = ALL[at] as u8;
+        if yaku >= Yaku::Kokushi as u8 && yaku <= Yaku::Chiihou as u8 {
+            set |= ALL[at].bit();
+        }
+        at += 1;
+    }
+    set
+};
+
 /// The han of every yaku (by its declaration index) in a closed hand and
 /// in an open one, as [`Yaku::han`] gives them, tabled at compile time.
 pub(crate) const HAN_CLOSED: HanTable = HanTable::of(false);
@@ -634,6 +648,17 @@ mod tests {
             let open: u32 = set.iter().map(|y| y.han(true)).sum();
             assert_eq!(HAN_OPEN.of_set(set), open, "{set:?}");
             assert_eq!(set.iter_by_id().len(), set.iter().count());
+        }
+    }
+
+    #[test]
+    fn the_yakuman_bits_are_the_yakuman() {
+        for &yaku in Yaku::all() {
+            assert_eq!(
+                YAKUMAN_BITS & yaku.bit() != 0,
+                yaku.is_yakuman(),
+                "{yaku:?}"
+            );
         }
     }
 

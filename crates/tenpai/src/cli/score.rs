@@ -530,7 +530,7 @@ fn payments_text(points: &score::Points, sit: &Situation, rules: &Rules) -> Stri
     text
 }
 
-fn yaku_table(out: &mut String, yaku: &[score::YakuHan], st: Style) {
+fn yaku_table(out: &mut String, yaku: &score::YakuList, st: Style) {
     let width = yaku
         .iter()
         .map(|y| y.yaku.name().len())
@@ -551,7 +551,7 @@ fn yaku_table(out: &mut String, yaku: &[score::YakuHan], st: Style) {
     }
 }
 
-fn fu_table(out: &mut String, items: &[score::FuItem], fu: Option<u32>, st: Style) {
+fn fu_table(out: &mut String, items: &score::FuList, fu: Option<u32>, st: Style) {
     if items.is_empty() {
         return;
     }

@@ -33,7 +33,10 @@ fn kiriage() {
 #[test]
 fn open_tanyao() {
     let line = "234m456p678s55s(345m) win=5s seat=s";
-    assert_eq!(ok(line, &[]).yaku[0].yaku.id(), "tanyao");
+    assert_eq!(
+        ok(line, &[]).yaku.first().map(|y| y.yaku.id()),
+        Some("tanyao")
+    );
     assert_eq!(
         with(line, &["open-tanyao=off"]).unwrap_err().code,
         Code::NoYaku
@@ -97,7 +100,11 @@ fn double_yakuman_hands() {
         assert_eq!((s.han, s.limit), (13, Some(Limit::Yakuman(1))), "{line}");
         let s = ok(line, &["double-yakuman"]);
         assert_eq!(s.yaku.len(), 1, "{line}");
-        assert_eq!((s.yaku[0].yaku.id(), s.yaku[0].han), (id, 26), "{line}");
+        assert_eq!(
+            s.yaku.first().map(|y| (y.yaku.id(), y.han)),
+            Some((id, 26)),
+            "{line}"
+        );
         assert_eq!(s.limit, Some(Limit::Yakuman(2)), "{line}");
         assert_eq!(s.points.ron, Some(64000), "{line}");
         // The mahjong-soul preset has it on.
@@ -144,7 +151,7 @@ fn renhou() {
     let s = ok(line, &["renhou=mangan"]);
     assert_eq!(s.limit, Some(Limit::Mangan));
     assert_eq!(s.yaku.len(), 1);
-    assert_eq!(s.yaku[0].yaku.id(), "renhou");
+    assert_eq!(s.yaku.first().map(|y| y.yaku.id()), Some("renhou"));
     assert_eq!(s.points.ron, Some(8000));
     // A hand worth more than a mangan keeps its own value.
     let big = "22334455667788p win=8p seat=s renhou";
