@@ -665,15 +665,19 @@ impl<'a> Ctx<'a> {
                 _ => yaku.insert(Yaku::Ryanpeikou),
             }
         }
-        if seq_starts & (seq_starts >> 9) & (seq_starts >> 18) & SUIT != 0 {
-            yaku.insert(Yaku::Sanshoku);
-        }
-        // 1, 4 and 7 of one suit: a start with starts three and six above.
-        const SUIT_FIRSTS: u64 = 1 | 1 << 9 | 1 << 18;
-        if seq_starts & (seq_starts >> 3) & (seq_starts >> 6) & SUIT_FIRSTS != 0 {
-            yaku.insert(Yaku::Ittsu);
-        }
-        if pon_kinds & (pon_kinds >> 9) & (pon_kinds >> 18) & SUIT != 0 {
+        // Sanshoku and ittsu take three sequences, sanshoku doukou three
+        // triplets: a reading can have the first two only with three or
+        // four sequences, the third only with one or none.
+        if nseq >= 3 {
+            if seq_starts & (seq_starts >> 9) & (seq_starts >> 18) & SUIT != 0 {
+                yaku.insert(Yaku::Sanshoku);
+            }
+            // 1, 4 and 7 of one suit: a start with starts three and six above.
+            const SUIT_FIRSTS: u64 = 1 | 1 << 9 | 1 << 18;
+            if seq_starts & (seq_starts >> 3) & (seq_starts >> 6) & SUIT_FIRSTS != 0 {
+                yaku.insert(Yaku::Ittsu);
+            }
+        } else if nseq <= 1 && pon_kinds & (pon_kinds >> 9) & (pon_kinds >> 18) & SUIT != 0 {
             yaku.insert(Yaku::SanshokuDoukou);
         }
         if nseq == 0 {
@@ -813,6 +817,7 @@ impl<'a> Ctx<'a> {
 
     /// The per-hand part of a counted fu list: how the hand was won, the
     /// called pons and kans (in the hand's order), the winds.
+    #[inline(always)]
     pub fn fu_hand(&self) -> FuHand {
         let mut melds = 0u32;
         let mut shift = 0;

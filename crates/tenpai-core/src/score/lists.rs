@@ -377,6 +377,7 @@ impl FuList {
         }
     }
 
+    #[inline(always)]
     pub(crate) fn counted(hand: &FuHand, reading: &FuReading) -> FuList {
         let win = if reading.pinfu && hand.win == FuWin::Tsumo {
             FuWin::PinfuTsumo

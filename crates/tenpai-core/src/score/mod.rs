@@ -422,6 +422,7 @@ struct ListSources {
 }
 
 impl ListSources {
+    #[inline(always)]
     fn of(ctx: &Ctx) -> ListSources {
         ListSources {
             han: HanSource {
@@ -454,6 +455,7 @@ fn special_han(ctx: &Ctx) -> SpecialHan {
 
 /// Writes the yaku list and the fu list of a reading (the facts they are
 /// produced from), and gives its fu.
+#[inline(always)]
 fn details(
     ctx: &Ctx,
     sources: &ListSources,
