@@ -9,7 +9,9 @@ use super::lists::{
     meld_entry, pair_fu, reasons, FuHand, FuList, FuReading, FuWin, MeldState, PairWhy,
 };
 use super::points::{limit_and_base, pay, Limit, Points};
-use super::shape::{CountMasks, Form, GroupKind, Interpretation, Wait};
+use super::shape::{
+    gather_seven, CountMasks, Form, GroupKind, Interpretation, Wait, COUNT_LOW_BITS,
+};
 use super::table::{ClosedFacts, WinGroup, BITS_OF_SEVEN};
 use super::yaku::{HanTable, Yaku, YakuSet, HAN_CLOSED, HAN_OPEN};
 use super::FuItem;
@@ -240,9 +242,7 @@ impl<'a> Ctx<'a> {
         let kans = melds.kans;
         // Which kinds the hand holds, as a 34-bit set: the colour yaku are
         // then a few mask tests.
-        let present = held.at_least(1);
-        let triplets = held.at_least(3);
-        let exact_pairs = held.at_least(2) & !triplets;
+        let present = held.kinds();
         let menzen = melds.called == 0;
         let tsumo = sit.tsumo;
         let dealer = sit.is_dealer();
@@ -330,40 +330,51 @@ impl<'a> Ctx<'a> {
         if green {
             ym.insert(Yaku::Ryuuiisou);
         }
-        // Honors are always whole triplets (or kans) and pairs.
-        let trip = |i: usize| triplets & (1u64 << i) != 0;
-        if trip(31) {
-            fixed.insert(Yaku::YakuhaiHaku);
-        }
-        if trip(32) {
-            fixed.insert(Yaku::YakuhaiHatsu);
-        }
-        if trip(33) {
-            fixed.insert(Yaku::YakuhaiChun);
-        }
-        if trip(seat.index()) {
-            fixed.insert(Yaku::SeatWind);
-        }
-        if trip(round.index()) {
-            fixed.insert(Yaku::RoundWind);
-        }
-        const DRAGONS: u64 = 0b111 << 31;
-        const WINDS: u64 = 0b1111 << 27;
-        // Counted by table (no `popcnt` on the x86-64 baseline).
-        let honor_triplets = ((triplets >> 27) & 0x7F) as usize;
-        let dragons = BITS_OF_SEVEN[honor_triplets >> 4];
-        let dragon_pair = exact_pairs & DRAGONS != 0;
-        if dragons == 3 {
-            ym.insert(Yaku::Daisangen);
-        } else if dragons == 2 && dragon_pair {
-            fixed.insert(Yaku::Shousangen);
-        }
-        let winds = BITS_OF_SEVEN[honor_triplets & 0xF];
-        let wind_pair = exact_pairs & WINDS != 0;
-        if winds == 4 {
-            ym.insert(Yaku::Daisuushii);
-        } else if winds == 3 && wind_pair {
-            ym.insert(Yaku::Shousuushii);
+        // Triplets and pairs matter for the honors alone (yakuhai, the
+        // dragons and winds): their sets from the honors' counts (four bits
+        // each, at most four here), read only when the hand has an honor
+        // triplet. Honors are always whole triplets (or kans) and pairs.
+        let honor_counts = held.honor_counts();
+        let (twos, fours) = (honor_counts >> 1, honor_counts >> 2);
+        let honor_triplets = gather_seven((fours | (honor_counts & twos)) & COUNT_LOW_BITS);
+        if honor_triplets != 0 {
+            let triplets = u64::from(honor_triplets) << 27;
+            let exact_pairs =
+                u64::from(gather_seven(twos & !honor_counts & !fours & COUNT_LOW_BITS)) << 27;
+            let trip = |i: usize| triplets & (1u64 << i) != 0;
+            if trip(31) {
+                fixed.insert(Yaku::YakuhaiHaku);
+            }
+            if trip(32) {
+                fixed.insert(Yaku::YakuhaiHatsu);
+            }
+            if trip(33) {
+                fixed.insert(Yaku::YakuhaiChun);
+            }
+            if trip(seat.index()) {
+                fixed.insert(Yaku::SeatWind);
+            }
+            if trip(round.index()) {
+                fixed.insert(Yaku::RoundWind);
+            }
+            const DRAGONS: u64 = 0b111 << 31;
+            const WINDS: u64 = 0b1111 << 27;
+            // Counted by table (no `popcnt` on the x86-64 baseline).
+            let honor_triplets = usize::from(honor_triplets);
+            let dragons = BITS_OF_SEVEN[honor_triplets >> 4];
+            let dragon_pair = exact_pairs & DRAGONS != 0;
+            if dragons == 3 {
+                ym.insert(Yaku::Daisangen);
+            } else if dragons == 2 && dragon_pair {
+                fixed.insert(Yaku::Shousangen);
+            }
+            let winds = BITS_OF_SEVEN[honor_triplets & 0xF];
+            let wind_pair = exact_pairs & WINDS != 0;
+            if winds == 4 {
+                ym.insert(Yaku::Daisuushii);
+            } else if winds == 3 && wind_pair {
+                ym.insert(Yaku::Shousuushii);
+            }
         }
         if kans == 4 {
             ym.insert(Yaku::Suukantsu);
@@ -374,8 +385,8 @@ impl<'a> Ctx<'a> {
         // suit, closed: chuuren and the daisharin family read them.
         let one_suit = (hand.melds.is_empty() && nsuits == 1 && !honors).then(|| {
             let suit = (present.trailing_zeros() / 9) as usize;
-            let key = held.keys[suit];
-            let counts: [u8; 9] = std::array::from_fn(|n| ((key >> (3 * n)) & 7) as u8);
+            let key = held.key(suit);
+            let counts: [u8; 9] = std::array::from_fn(|n| ((key >> (4 * n)) & 15) as u8);
             (suit * 9, counts)
         });
         if let Some((s, c)) = one_suit {

@@ -277,7 +277,7 @@ fn score_hand(
         )
     })?;
     // Among the closed tiles: a bit of the kinds they hold, not a search.
-    if masks.at_least(1) & (1u64 << win.index()) == 0 {
+    if masks.kinds() & (1u64 << win.index()) == 0 {
         return Err(ScoreError::new(
             Code::WinNotInHand,
             format!("the winning tile {win} is not among the closed tiles"),
@@ -543,9 +543,7 @@ fn check_tiles(hand: &Hand) -> Result<(CountMasks, CountMasks), ScoreError> {
             "a hand has at most four melds",
         ));
     }
-    // The closed tiles are sorted (`Hand`'s invariant); `of_sorted` adds a
-    // kind it meets again a tile at a time, so any order counts right.
-    let closed = CountMasks::of_sorted(&hand.closed);
+    let closed = CountMasks::of_tiles(&hand.closed);
     let mut held = closed;
     for m in &hand.melds {
         if !meld_is_legal(m.kind, &m.tiles) {
@@ -555,8 +553,7 @@ fn check_tiles(hand: &Hand) -> Result<(CountMasks, CountMasks), ScoreError> {
             ));
         }
         match (m.kind, m.tiles.first()) {
-            // A pon's or kan's copies at once (a tile at a time when the
-            // closed tiles hold the kind too).
+            // A pon's or kan's copies at once.
             (MeldKind::Pon | MeldKind::OpenKan | MeldKind::ClosedKan, Some(&first)) => {
                 held.add_many(first.index(), m.tiles.len() as u8);
             }

@@ -371,25 +371,29 @@ impl Shape {
     }
 }
 
-/// The kinds held at least once, twice, three and four times, as 34-bit
-/// sets: the hand's shape tests below are then mask tests and bit counts
-/// instead of passes over the 34 counts. Beside them, each suit's counts
-/// packed three bits a number, the key of the decomposition tables.
+/// A hand's tiles as counts, one 64-bit word a suit, and the kinds held as
+/// a 34-bit set: the hand's shape tests are then word tests instead of
+/// passes over the 34 counts.
+///
+/// A suit's word holds the count of number `n` in bits `4 * (n - 1)` (the
+/// key of the decomposition tables, 36 bits) and the suit's tile count from
+/// bit 40. Four bits a count and at most fifteen tiles added at once means
+/// no count carries into the next: a tile is one add into its suit's word,
+/// in any order, and a kind held five times or more is a count test.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub(crate) struct CountMasks {
-    masks: [u64; 4],
+    /// The kinds held at least once.
+    kinds: u64,
+    /// Each suit's counts and tile count (man, pin, sou, honors).
+    lanes: [u64; 4],
     /// The kinds held a fifth time (or more): not a hand that can be.
     over: u64,
-    /// Tiles of each suit (man, pin, sou, honors).
-    pub suit_tiles: [u8; 4],
-    /// Each suit's counts (man, pin, sou, honors), `count << 3 * (number -
-    /// 1)`: meaningful while no kind is held more than four times.
-    pub keys: [u32; 4],
 }
 
-/// The suit row of each kind (0 man, 1 pin, 2 sou, 3 honors).
-const SUIT_OF: [u8; 34] = {
-    let mut suit = [0u8; 34];
+/// The suit row of each kind (0 man, 1 pin, 2 sou, 3 honors). Sized 64, as
+/// `STEP` is.
+const SUIT_OF: [u8; 64] = {
+    let mut suit = [0u8; 64];
     let mut i = 0;
     while i < 34 {
         suit[i] = if i >= 27 { 3 } else { (i / 9) as u8 };
@@ -400,25 +404,72 @@ const SUIT_OF: [u8; 34] = {
 
 const HONOR_KINDS: u64 = 0x7F << 27;
 
-/// The bits of a suit's key (nine numbers, three bits each).
-const KEY_BITS: u32 = 27;
+/// Where a suit's word holds its tile count.
+const LANE_COUNT_SHIFT: u32 = 40;
 
-/// Each kind's step in [`CountMasks::of_sorted`]'s packed counts: in its
-/// suit's 32-bit lane, one at its number's three bits and one in the lane's
-/// tile count (from bit 27).
-const STEP: [u128; 34] = {
-    let mut step = [0u128; 34];
+/// Bit 0 of every count of a suit's word (nine numbers).
+pub(crate) const COUNT_LOW_BITS: u64 = 0x1_1111_1111;
+
+/// The most tiles added to the words at once: no count can pass 15.
+const FAST_TILES: usize = 15;
+
+/// Where each kind's count sits in its suit's word (sized 64, as `STEP`).
+const COUNT_SHIFT: [u8; 64] = {
+    let mut shift = [0u8; 64];
     let mut i = 0;
     while i < 34 {
-        let row = SUIT_OF[i] as usize;
-        let number = i - 9 * row;
-        step[i] = ((1u128 << KEY_BITS) | (1u128 << (3 * number))) << (32 * row);
+        shift[i] = 4 * (i - 9 * SUIT_OF[i] as usize) as u8;
+        i += 1;
+    }
+    shift
+};
+
+/// Each kind's step in its suit's word: one at its number's count, one in
+/// the suit's tile count. Sized 64 so that a kind's index is masked rather
+/// than bounds-checked (a kind is below 34: `Tile`'s invariant; the tail is
+/// never read).
+const STEP: [u64; 64] = {
+    let mut step = [0u64; 64];
+    let mut i = 0;
+    while i < 34 {
+        let number = i - 9 * SUIT_OF[i] as usize;
+        step[i] = (1 << LANE_COUNT_SHIFT) | (1 << (4 * number));
         i += 1;
     }
     step
 };
 
+/// The counts at least `n` (1-15) of a suit's word, as bit 0 of each count.
+#[inline]
+fn counts_at_least(lane: u64, n: u32) -> u64 {
+    let (two, four, eight) = (lane >> 1, lane >> 2, lane >> 3);
+    let set = match n {
+        0 | 1 => lane | two | four | eight,
+        2 => two | four | eight,
+        3 => (lane & two) | four | eight,
+        4 => four | eight,
+        // Rare (counts past four): compared one by one.
+        _ => (0..9).fold(0, |set, number| {
+            let count = (lane >> (4 * number)) & 15;
+            set | (u64::from(count >= u64::from(n)) << (4 * number))
+        }),
+    };
+    set & COUNT_LOW_BITS
+}
+
+/// Bit 0 of every four (`COUNT_LOW_BITS`'s places) gathered into one bit a
+/// number: the honors' seven counts as a 7-bit set (no `pext` on the
+/// x86-64 baseline: three shift-and-or steps).
+#[inline]
+pub(crate) fn gather_seven(spread: u64) -> u8 {
+    let pairs = (spread | spread >> 3) & 0x0303_0303;
+    let quads = (pairs | pairs >> 6) & 0x000F_000F;
+    ((quads | quads >> 12) & 0x7F) as u8
+}
+
 impl CountMasks {
+    /// The counts of every kind (any count: past fifteen the words keep
+    /// fifteen, and the kind is held more than four times).
     pub fn of(c: &Counts) -> CountMasks {
         let mut masks = CountMasks::default();
         for (i, &n) in c.iter().enumerate() {
@@ -427,113 +478,107 @@ impl CountMasks {
         masks
     }
 
-    /// The masks of a sorted list of tiles (a hand's closed tiles): a tile
-    /// equal to the one before is its next copy, so each tile sets one bit
-    /// in the mask of its copy's rank, with no carry. A list out of order
-    /// is counted a tile at a time.
-    ///
-    /// Each tile adds its kind's step to one 128-bit word of four 32-bit
-    /// lanes, a suit's each: the suit's key in its low 27 bits and its tile
-    /// count above them, so a tile costs one add, not a lookup of its suit
-    /// and two.
-    pub fn of_sorted(tiles: &[Tile]) -> CountMasks {
-        // More tiles than a lane counts (no hand has them): one at a time.
-        if tiles.len() > 31 {
-            return CountMasks::of_tiles(tiles);
-        }
-        let mut ranks = [0u64; 5];
-        let mut packed = 0u128;
-        let mut previous = 0usize;
-        let mut copy = 0usize;
-        for (at, t) in tiles.iter().enumerate() {
-            let i = t.index();
-            if i < previous {
-                return CountMasks::of_tiles(tiles);
-            }
-            copy = if at > 0 && i == previous {
-                (copy + 1).min(4)
-            } else {
-                0
-            };
-            previous = i;
-            ranks[copy] |= 1u64 << i;
-            packed = packed.wrapping_add(STEP[i]);
-        }
-        if ranks[4] != 0 {
-            // A fifth copy (refused later): its count would carry out of
-            // its three bits, so the keys are counted as `add` counts them.
-            return CountMasks::of_tiles(tiles);
-        }
-        let lane = |row: usize| (packed >> (32 * row)) as u32;
-        CountMasks {
-            masks: [ranks[0], ranks[1], ranks[2], ranks[3]],
-            over: ranks[4],
-            suit_tiles: std::array::from_fn(|row| (lane(row) >> KEY_BITS) as u8),
-            keys: std::array::from_fn(|row| lane(row) & ((1 << KEY_BITS) - 1)),
-        }
-    }
-
-    /// The masks of tiles in any order, a tile at a time.
+    /// The counts of tiles in any order: each tile one add into its suit's
+    /// word and one bit in the set of kinds. More than fifteen tiles (no
+    /// closed hand has them) are counted a kind at a time.
     pub fn of_tiles(tiles: &[Tile]) -> CountMasks {
-        let mut masks = CountMasks::default();
-        for t in tiles {
-            masks.add(t.index());
+        if tiles.len() > FAST_TILES {
+            let mut counts = [0u8; 34];
+            for t in tiles {
+                let Some(count) = counts.get_mut(t.index()) else {
+                    continue;
+                };
+                *count = count.saturating_add(1);
+            }
+            return CountMasks::of(&counts);
         }
-        masks
+        let mut kinds = 0u64;
+        let mut lanes = [0u64; 4];
+        for t in tiles {
+            let i = t.index() & 63;
+            kinds |= 1 << i;
+            lanes[usize::from(SUIT_OF[i] & 3)] += STEP[i];
+        }
+        // Counts of five to fifteen: bit 3 set, or set once three is added.
+        let mut over = 0;
+        for (suit, &lane) in lanes.iter().enumerate() {
+            let counts = lane & ((1 << 36) - 1);
+            let past_four = ((counts + 0x3_3333_3333) | counts) & (COUNT_LOW_BITS << 3);
+            if past_four != 0 {
+                over |= spread_to_kinds(suit, counts_at_least(lane, 5));
+            }
+        }
+        CountMasks { kinds, lanes, over }
     }
 
-    /// `n` more tiles of kind `i` (the kinds below `i` already added when
-    /// the masks are built a kind at a time).
+    /// `n` more tiles of kind `i`.
     pub fn add_many(&mut self, i: usize, n: u8) {
         if n == 0 || i >= 34 {
             return;
         }
         let bit = 1u64 << i;
-        if self.masks[0] & bit != 0 {
-            // Held already: a tile at a time.
-            for _ in 0..n {
-                self.add(i);
-            }
-            return;
+        let suit = usize::from(SUIT_OF[i]);
+        let shift = 4 * (i - 9 * suit) as u32;
+        let lane = &mut self.lanes[suit];
+        let held = (*lane >> shift) & 15;
+        let count = held + u64::from(n);
+        if count > 4 {
+            self.over |= bit;
         }
-        let suit_row = usize::from(SUIT_OF[i]);
-        let suit = &mut self.suit_tiles[suit_row];
-        *suit = suit.saturating_add(n);
-        let number = i - 9 * suit_row;
-        self.keys[suit_row] = self.keys[suit_row].wrapping_add(u32::from(n) << (3 * number));
-        let [one, two, three, four] = &mut self.masks;
-        let at_least = |k: u8| if n >= k { bit } else { 0 };
-        *one |= bit;
-        *two |= at_least(2);
-        *three |= at_least(3);
-        *four |= at_least(4);
-        self.over |= at_least(5);
+        // Kept at fifteen past it, so that no count carries into the next
+        // (the kind is refused as over four copies by then).
+        *lane =
+            *lane - (held << shift) + (count.min(15) << shift) + (u64::from(n) << LANE_COUNT_SHIFT);
+        self.kinds |= bit;
     }
 
-    /// One more tile of kind `i`: its bit carries up to the first mask
-    /// that does not hold it yet (held at most four times; a fifth is
-    /// recorded in `over`).
+    /// One more tile of kind `i`.
     pub fn add(&mut self, i: usize) {
-        let suit_row = usize::from(SUIT_OF[i]);
-        let suit = &mut self.suit_tiles[suit_row];
-        *suit = suit.saturating_add(1);
-        let number = i - 9 * suit_row;
-        self.keys[suit_row] = self.keys[suit_row].wrapping_add(1 << (3 * number));
-        let [one, two, three, four] = &mut self.masks;
-        let bit = 1u64 << i;
-        let carry_two = *one & bit;
-        *one |= bit;
-        let carry_three = *two & carry_two;
-        *two |= carry_two;
-        let carry_four = *three & carry_three;
-        self.over |= *four & carry_four;
-        *four |= carry_four;
-        *three |= carry_three;
+        self.add_many(i, 1);
+    }
+
+    /// The kinds held at least once.
+    pub fn kinds(&self) -> u64 {
+        self.kinds
     }
 
     /// The kinds held at least `n` times (1 to 4).
     pub fn at_least(&self, n: usize) -> u64 {
-        self.masks[n.clamp(1, 4) - 1]
+        let n = n.clamp(1, 4) as u32;
+        (0..4).fold(0, |set, suit| {
+            set | spread_to_kinds(suit, counts_at_least(self.lanes[suit], n))
+        })
+    }
+
+    /// The honors held at least `n` times (1 to 4), as a 7-bit set (East
+    /// first).
+    pub fn honors_at_least(&self, n: u32) -> u8 {
+        gather_seven(counts_at_least(self.lanes[3], n.clamp(1, 4)))
+    }
+
+    /// The honors' counts, four bits each (East first), for tests of all
+    /// seven at once.
+    pub fn honor_counts(&self) -> u64 {
+        self.lanes[3] & ((1 << 28) - 1)
+    }
+
+    /// A suit's key in the decomposition tables: its counts, four bits a
+    /// number (meaningful while no kind is held more than four times).
+    pub fn key(&self, suit: usize) -> u64 {
+        self.lanes[suit] & ((1 << 36) - 1)
+    }
+
+    /// Tiles of a suit (0 man, 1 pin, 2 sou, 3 honors).
+    pub fn suit_tiles(&self, suit: usize) -> usize {
+        (self.lanes[suit] >> LANE_COUNT_SHIFT) as usize
+    }
+
+    /// Tiles of every suit.
+    pub fn tiles(&self) -> usize {
+        self.lanes
+            .iter()
+            .map(|&lane| (lane >> LANE_COUNT_SHIFT) as usize)
+            .sum()
     }
 
     /// The lowest kind held more than four times.
@@ -543,8 +588,29 @@ impl CountMasks {
 
     /// How many times kind `i` is held (at most four).
     pub fn count(&self, i: usize) -> u32 {
-        self.masks.iter().map(|m| ((m >> i) & 1) as u32).sum()
+        let i = i & 63;
+        let suit = usize::from(SUIT_OF[i] & 3);
+        ((self.lanes[suit] >> COUNT_SHIFT[i]) & 15) as u32
     }
+
+    /// Every held kind held exactly twice (seven pairs' test, with the tile
+    /// count): no count with bit 0 or bit 2 or 3 set.
+    pub fn only_pairs(&self) -> bool {
+        const NOT_TWO: u64 = 0xD_DDDD_DDDD;
+        self.lanes.iter().all(|&lane| lane & NOT_TWO == 0)
+    }
+}
+
+/// A suit's counts' bit-0 places (see `COUNT_LOW_BITS`) as kinds.
+fn spread_to_kinds(suit: usize, spread: u64) -> u64 {
+    let mut kinds = 0;
+    let mut rest = spread;
+    while rest != 0 {
+        let number = rest.trailing_zeros() as usize / 4;
+        rest &= rest - 1;
+        kinds |= 1 << (9 * suit + number);
+    }
+    kinds
 }
 
 /// Sets and a pair from `c` (the closed tiles), appended to `base` (the
@@ -566,9 +632,8 @@ fn standard_masked(c: &mut Counts, masks: &CountMasks, base: &Shape, mut f: impl
         return;
     }
     let sets_needed = 4 - base.len;
-    let [one, two, _, four] = masks.masks;
-    let tiles: usize = masks.suit_tiles.iter().map(|&n| usize::from(n)).sum();
-    if tiles != sets_needed * 3 + 2 {
+    let [one, two, four] = [1, 2, 4].map(|n| masks.at_least(n));
+    if masks.tiles() != sets_needed * 3 + 2 {
         return;
     }
     // Honors must be exact pairs and triplets: none held once or four times.
@@ -583,7 +648,7 @@ fn standard_masked(c: &mut Counts, masks: &CountMasks, base: &Shape, mut f: impl
         } else {
             0x1FF << (9 * s)
         };
-        match masks.suit_tiles[s] % 3 {
+        match masks.suit_tiles(s) % 3 {
             0 => {}
             2 if pair_suit.is_none() => pair_suit = Some(suit),
             _ => return,
@@ -671,15 +736,14 @@ pub(crate) fn chiitoitsu(c: &Counts) -> Option<Shape> {
     chiitoitsu_masked(&CountMasks::of(c))
 }
 
-/// [`chiitoitsu`] from the masks of the closed tiles: seven kinds, each
-/// held exactly twice.
+/// [`chiitoitsu`] from the counts of the closed tiles: seven kinds, each
+/// held exactly twice (fourteen tiles, every count two).
 pub(crate) fn chiitoitsu_masked(masks: &CountMasks) -> Option<Shape> {
-    let [one, two, three, _] = masks.masks;
-    if one != two || three != 0 || one.count_ones() != 7 {
+    if !masks.only_pairs() || masks.tiles() != 14 {
         return None;
     }
     let mut shape = Shape::new();
-    let mut pairs = two;
+    let mut pairs = masks.kinds();
     while pairs != 0 {
         let i = pairs.trailing_zeros() as usize;
         pairs &= pairs - 1;
@@ -696,18 +760,17 @@ pub(crate) fn kokushi(c: &Counts) -> Option<Shape> {
     kokushi_masked(&CountMasks::of(c))
 }
 
-/// [`kokushi`] from the masks of the closed tiles: every orphan kind held,
-/// none three times, exactly one twice (so 14 tiles, none other).
+/// [`kokushi`] from the counts of the closed tiles: every orphan kind held
+/// and none other, fourteen tiles (so one of them twice, the rest once).
 pub(crate) fn kokushi_masked(masks: &CountMasks) -> Option<Shape> {
     const ORPHAN_KINDS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | HONOR_KINDS;
-    let [one, two, three, _] = masks.masks;
-    if one != ORPHAN_KINDS || three != 0 || two.count_ones() != 1 {
+    if masks.kinds() != ORPHAN_KINDS || masks.tiles() != 14 {
         return None;
     }
     let mut shape = Shape::new();
     for &i in &ORPHANS {
         let t = Tile::from_index(i)?;
-        let kind = if two & (1 << i) != 0 {
+        let kind = if masks.count(i) == 2 {
             GroupKind::Pair
         } else {
             GroupKind::Single
@@ -785,33 +848,80 @@ mod tests {
         assert_eq!(d.len(), 3, "{d:?}");
     }
 
-    /// The run-by-run masks of sorted tiles are the tile-by-tile ones, for
-    /// lists with up to six copies of a kind, sorted or not.
+    /// The counts made a tile at a time (in any order), and with melds'
+    /// copies added at once, are the counts made from the tile counts, and
+    /// say what the counts say: for lists of up to 24 tiles with up to 18
+    /// copies of a kind (a fifth copy and more, past what a count holds).
     #[test]
-    fn sorted_masks_are_the_tile_by_tile_masks() {
+    fn counts_of_tiles_are_the_counts_of_each_kind() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
-        for round in 0..20_000 {
+        let mut draw = |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        for round in 0..40_000 {
             let mut tiles = Vec::new();
-            let length = round % 19;
+            let length = round % 25;
             while tiles.len() < length {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let kind = Tile::from_index((state % 34) as usize).unwrap();
-                let copies = 1 + (state >> 40) as usize % 6;
+                let kind = Tile::from_index(draw(34) as usize).unwrap();
+                let copies = 1 + draw(if round % 7 == 0 { 18 } else { 5 }) as usize;
                 tiles.extend(std::iter::repeat_n(kind, copies.min(length - tiles.len())));
             }
-            let unsorted = CountMasks::of_sorted(&tiles);
-            assert_eq!(unsorted, CountMasks::of_tiles(&tiles), "{tiles:?}");
-            tiles.sort();
-            let sorted = CountMasks::of_sorted(&tiles);
-            assert_eq!(sorted, CountMasks::of_tiles(&tiles), "{tiles:?}");
+            if round % 2 == 0 {
+                tiles.sort();
+            }
             let mut counts = [0u8; 34];
             for t in &tiles {
                 counts[t.index()] += 1;
             }
-            assert_eq!(sorted, CountMasks::of(&counts), "{tiles:?}");
-            assert_eq!(sorted.fifth(), counts.iter().position(|&n| n > 4));
+            let mut masks = CountMasks::of_tiles(&tiles);
+            assert_eq!(masks, CountMasks::of(&counts), "{tiles:?}");
+            // Melds' copies added at once, as the held tiles are counted.
+            for _ in 0..draw(3) {
+                let kind = draw(34) as usize;
+                let copies = 3 + draw(2) as u8;
+                masks.add_many(kind, copies);
+                counts[kind] += copies;
+            }
+            assert_eq!(masks, CountMasks::of(&counts), "{tiles:?}");
+            let over = counts.iter().position(|&n| n > 4);
+            assert_eq!(masks.fifth(), over, "{tiles:?}");
+            let total: usize = counts.iter().map(|&n| usize::from(n)).sum();
+            assert_eq!(masks.tiles(), total);
+            for n in 1..=4u8 {
+                let expected = (0..34)
+                    .filter(|&i| counts[i] >= n)
+                    .fold(0u64, |set, i| set | 1 << i);
+                assert_eq!(masks.at_least(usize::from(n)), expected, "{counts:?} {n}");
+                assert_eq!(
+                    u64::from(masks.honors_at_least(u32::from(n))),
+                    expected >> 27
+                );
+            }
+            assert_eq!(masks.kinds(), masks.at_least(1));
+            let pairs_only = counts.iter().all(|&n| n == 0 || n == 2);
+            assert_eq!(masks.only_pairs(), pairs_only, "{counts:?}");
+            for suit in 0..4 {
+                let kinds = if suit == 3 {
+                    27..34
+                } else {
+                    9 * suit..9 * suit + 9
+                };
+                let in_suit: usize = counts[kinds.clone()].iter().map(|&n| usize::from(n)).sum();
+                assert_eq!(masks.suit_tiles(suit), in_suit);
+                if over.is_none() {
+                    let mut numbers = [0u8; 9];
+                    numbers[..kinds.len()].copy_from_slice(&counts[kinds]);
+                    assert_eq!(masks.key(suit), super::super::suit_gen::key_of(&numbers));
+                }
+            }
+            if over.is_none() {
+                for (i, &n) in counts.iter().enumerate() {
+                    assert_eq!(masks.count(i), u32::from(n));
+                }
+            }
         }
     }
 

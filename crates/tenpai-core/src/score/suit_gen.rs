@@ -1,8 +1,9 @@
 //! The per-suit decomposition table, as `build.rs` generates it and the
 //! engine reads it (this file is compiled into both).
 //!
-//! A suit's closed tiles are keyed by their counts, three bits a number
-//! (`count << 3 * (number - 1)`, 27 bits). Every key whose tiles split
+//! A suit's closed tiles are keyed by their counts, four bits a number
+//! (`count << 4 * (number - 1)`, 36 bits: the hand's reading counts a tile
+//! with one add into such a word, with no carry between numbers). Every key whose tiles split
 //! wholly into sequences and triplets, with at most one pair, has an entry:
 //! its splits, in the order the engine lists readings (the pair's number
 //! first, then the search's order: at the lowest tile left, a triplet
@@ -42,23 +43,25 @@ pub const TRIPLET_FU_SHIFT: u32 = 46;
 /// From bit 52, three bits: how many triplets (0-4), so that a reading
 /// counts its closed triplets without counting bits.
 pub const NTRIPLETS_SHIFT: u32 = 52;
-/// A slot's bits (`u64`): 0 is empty; else the key in bits 0-26, the first
-/// split's index in bits 32-47, the number of splits in bits 48-51.
-pub const KEY_MASK: u64 = (1 << 27) - 1;
-pub const FIRST_SHIFT: u32 = 32;
-pub const COUNT_SHIFT: u32 = 48;
+/// The bits of a key: nine numbers, four bits each.
+pub const KEY_BITS: u32 = 36;
+/// A slot's bits (`u64`): 0 is empty; else the key in bits 0-35, the first
+/// split's index in bits 36-51, the number of splits in bits 52-55.
+pub const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+pub const FIRST_SHIFT: u32 = 36;
+pub const COUNT_SHIFT: u32 = 52;
 
-/// The slot a key's probe starts at.
-pub const fn slot_of(key: u32) -> usize {
-    (key.wrapping_mul(0x9E37_79B1) >> (32 - SLOT_BITS)) as usize
+/// The slot a key's probe starts at (a multiplicative hash).
+pub const fn slot_of(key: u64) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOT_BITS)) as usize
 }
 
 /// The key of a suit's counts (index 0 is number 1).
-pub fn key_of(counts: &[u8; 9]) -> u32 {
+pub fn key_of(counts: &[u8; 9]) -> u64 {
     counts
         .iter()
         .enumerate()
-        .map(|(i, &n)| u32::from(n) << (3 * i))
+        .map(|(i, &n)| u64::from(n) << (4 * i))
         .sum()
 }
 
@@ -169,8 +172,7 @@ pub fn generate() -> (Vec<u64>, Vec<u64>) {
                 while slots[at] != 0 {
                     at = (at + 1) & (SLOTS - 1);
                 }
-                slots[at] =
-                    u64::from(key) | first << FIRST_SHIFT | (found.len() as u64) << COUNT_SHIFT;
+                slots[at] = key | first << FIRST_SHIFT | (found.len() as u64) << COUNT_SHIFT;
             }
         }
         // The next count vector, number 1 fastest.

@@ -7,7 +7,7 @@
 //! the two on every one-suit hand and on many mixed ones).
 
 use super::shape::Wait;
-use super::shape::{CountMasks, Group, GroupKind, Shape};
+use super::shape::{gather_seven, CountMasks, Group, GroupKind, Shape, COUNT_LOW_BITS};
 use super::suit_gen::{
     slot_of, COUNT_SHIFT, FIRST_SHIFT, KEY_MASK, NSEQ_SHIFT, NTRIPLETS_SHIFT, PAIR_SHIFT,
     PEIKOU_SHIFT, SEQ_ANY_SHIFT, SEQ_SHIFT, SLOTS, TRIPLETS, TRIPLET_FU_SHIFT,
@@ -19,14 +19,14 @@ include!(concat!(env!("OUT_DIR"), "/score_suit_table.rs"));
 /// The splits of a suit whose counts make `key` (empty when its tiles do
 /// not split into sets and at most one pair).
 #[inline]
-pub(crate) fn suit_splits(key: u32) -> &'static [u64] {
+pub(crate) fn suit_splits(key: u64) -> &'static [u64] {
     let mut at = slot_of(key);
     loop {
         let slot = SUIT_SLOTS[at];
         if slot == 0 {
             return &[];
         }
-        if slot & KEY_MASK == u64::from(key) {
+        if slot & KEY_MASK == key {
             let first = ((slot >> FIRST_SHIFT) & 0xFFFF) as usize;
             let count = ((slot >> COUNT_SHIFT) & 0xF) as usize;
             return SUIT_SPLITS.get(first..first + count).unwrap_or(&[]);
@@ -42,36 +42,23 @@ pub(crate) fn split_pair(split: u64) -> u64 {
 }
 
 /// Pushes a suit's groups of one split, in tile order (at each number the
-/// triplet before the sequences).
+/// triplet before the sequences): a pass over the numbers that hold either,
+/// read from the split's own set of sequence starts.
 #[inline]
 fn push_split(shape: &mut Shape, suit: usize, split: u64) {
-    let mut triplets = split & TRIPLETS;
-    let mut seqs = (split >> SEQ_SHIFT) & ((1 << 21) - 1);
-    while triplets != 0 || seqs != 0 {
-        // The lowest number holding a triplet or a sequence's start.
-        let next_triplet = if triplets == 0 {
-            9
-        } else {
-            triplets.trailing_zeros()
-        };
-        let next_seq = if seqs == 0 {
-            9
-        } else {
-            seqs.trailing_zeros() / 3
-        };
-        if next_triplet <= next_seq {
-            triplets &= triplets - 1;
-            shape.push(Group::closed(
-                GroupKind::Triplet,
-                tile(suit * 9 + next_triplet as usize),
-            ));
-        } else {
-            let count = (seqs >> (3 * next_seq)) & 7;
-            seqs &= !(7 << (3 * next_seq));
-            let start = tile(suit * 9 + next_seq as usize);
-            for _ in 0..count {
-                shape.push(Group::closed(GroupKind::Sequence, start));
-            }
+    let triplets = split & TRIPLETS;
+    // Numbers 8 and 9 start no sequence: their counts read as zero.
+    let sequences = (split >> SEQ_SHIFT) & ((1 << 21) - 1);
+    let mut numbers = triplets | ((split >> SEQ_ANY_SHIFT) & 0x7F);
+    while numbers != 0 {
+        let number = numbers.trailing_zeros();
+        numbers &= numbers - 1;
+        let start = tile(suit * 9 + number as usize);
+        if triplets & (1 << number) != 0 {
+            shape.push(Group::closed(GroupKind::Triplet, start));
+        }
+        for _ in 0..(sequences >> (3 * number)) & 7 {
+            shape.push(Group::closed(GroupKind::Sequence, start));
         }
     }
 }
@@ -227,38 +214,39 @@ fn tile(index: usize) -> Tile {
 /// of the reference search: the pair's tile first, then the man suit's
 /// splits, the pin's, the sou's.
 pub(crate) fn standard(closed: &CountMasks, base: &Shape, mut f: impl FnMut(&Shape, &ClosedFacts)) {
-    const HONORS: u64 = 0x7F << 27;
     // A kind held five times or more has no key (its count would carry).
     if base.len > 4 || closed.fifth().is_some() {
         return;
     }
     let sets_needed = 4 - base.len;
-    let tiles: usize = closed.suit_tiles.iter().map(|&n| usize::from(n)).sum();
-    if tiles != sets_needed * 3 + 2 {
+    if closed.tiles() != sets_needed * 3 + 2 {
         return;
     }
-    let [one, two, three, four] = [1, 2, 3, 4].map(|n| closed.at_least(n));
-    // Honors must be exact pairs and triplets: none held once or four times.
-    if ((one & !two) | four) & HONORS != 0 {
+    // The honors' counts, four bits each (none past four here): they must
+    // be exact pairs and triplets, none held once or four times.
+    let honors = closed.honor_counts();
+    let (twos, fours) = (honors >> 1, honors >> 2);
+    if (fours | (honors & !twos)) & COUNT_LOW_BITS != 0 {
         return;
     }
-    let honor_pairs = ((two & !three) >> 27) as u8;
-    let honor_triplets = (three >> 27) as u8;
+    // A count's bit 0 place (bit 4 * honor) for each pair (0b10), and the
+    // triplets (0b11) as a 7-bit set.
+    let honor_pairs = twos & !honors & COUNT_LOW_BITS;
+    let honor_triplets = gather_seven(honors & twos & COUNT_LOW_BITS);
     // Only the suit whose count is 2 mod 3 can hold the pair.
     let mut pair_suit = None;
-    for (suit, &n) in closed.suit_tiles.iter().enumerate() {
-        match MOD_THREE[usize::from(n & 31)] {
+    for suit in 0..4 {
+        match MOD_THREE[closed.suit_tiles(suit) & 31] {
             0 => {}
             2 if pair_suit.is_none() => pair_suit = Some(suit),
             _ => return,
         }
     }
     let Some(pair_suit) = pair_suit else { return };
-    let keys = closed.keys;
     let lists = [
-        suit_splits(keys[0]),
-        suit_splits(keys[1]),
-        suit_splits(keys[2]),
+        suit_splits(closed.key(0)),
+        suit_splits(closed.key(1)),
+        suit_splits(closed.key(2)),
     ];
     if lists.iter().any(|l| l.is_empty()) {
         return;
@@ -284,7 +272,7 @@ pub(crate) fn standard(closed: &CountMasks, base: &Shape, mut f: impl FnMut(&Sha
         if honor_pairs == 0 || honor_pairs & (honor_pairs - 1) != 0 {
             return;
         }
-        let pair = tile(27 + honor_pairs.trailing_zeros() as usize);
+        let pair = tile(27 + honor_pairs.trailing_zeros() as usize / 4);
         for &man in lists[0] {
             for &pin in lists[1] {
                 for &sou in lists[2] {
@@ -475,16 +463,16 @@ mod tests {
         let mut keys = 0;
         for &slot in SUIT_SLOTS.iter().filter(|&&slot| slot != 0) {
             keys += 1;
-            let key = (slot & KEY_MASK) as u32;
+            let key = slot & KEY_MASK;
             let splits = suit_splits(key);
-            assert!(!splits.is_empty(), "{key:o}");
+            assert!(!splits.is_empty(), "{key:x}");
             for &split in splits {
-                let mut counts = [0u32; 9];
+                let mut counts = [0u64; 9];
                 for (number, count) in counts.iter_mut().enumerate() {
-                    *count += 3 * ((split >> number) & 1) as u32;
+                    *count += 3 * ((split >> number) & 1);
                 }
                 for start in 0..7 {
-                    let n = ((split >> (SEQ_SHIFT + 3 * start as u32)) & 7) as u32;
+                    let n = (split >> (SEQ_SHIFT + 3 * start as u32)) & 7;
                     for k in 0..3 {
                         counts[start + k] += n;
                     }
@@ -493,7 +481,7 @@ mod tests {
                 if pair > 0 {
                     counts[pair as usize - 1] += 2;
                 }
-                let rebuilt: u32 = counts.iter().enumerate().map(|(i, &n)| n << (3 * i)).sum();
+                let rebuilt: u64 = counts.iter().enumerate().map(|(i, &n)| n << (4 * i)).sum();
                 assert_eq!(rebuilt, key, "{split:#x}");
             }
         }
@@ -509,7 +497,7 @@ mod tests {
         assert_eq!(splits.as_slice(), SUIT_SPLITS.as_slice());
         let counts = [3, 1, 1, 1, 1, 1, 1, 1, 4];
         let key = crate::score::suit_gen::key_of(&counts);
-        assert_eq!(key, 0o411111113);
+        assert_eq!(key, 0x4_1111_1113);
         assert_eq!(suit_splits(key).len(), 1, "nine gates and 9 split one way");
     }
 
