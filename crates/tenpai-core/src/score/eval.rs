@@ -237,6 +237,7 @@ static DORA_AFTER: [[u8; KINDS]; 2] = {
 
 impl<'a> Ctx<'a> {
     /// `held` is every tile, closed and melded, as masks (and suit keys).
+    #[inline]
     pub fn new(hand: &'a Hand, sit: &'a Situation, rules: &'a Rules, held: &CountMasks) -> Ctx<'a> {
         let melds = MeldFacts::of(hand);
         let kans = melds.kans;
@@ -645,6 +646,7 @@ impl<'a> Ctx<'a> {
     /// Its yaku rules repeat `eval`'s on purpose: `eval`, which reads the
     /// groups, is the reference the differential test holds this to, and
     /// code shared by both would be checked against itself.
+    #[inline]
     pub fn eval_standard(&self, closed: &ClosedFacts, win: WinGroup) -> Eval {
         let mut yaku = self.fixed;
         let mut ym = self.fixed_yakuman;
@@ -742,6 +744,7 @@ impl<'a> Ctx<'a> {
         self.finish(yaku, ym, fu)
     }
 
+    #[inline(always)]
     fn finish(&self, yaku: YakuSet, mut ym: YakuSet, fu: u32) -> Eval {
         // Paarenchan counts with another yaku (or without one, when the
         // rules say it needs none).

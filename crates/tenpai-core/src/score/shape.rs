@@ -481,6 +481,7 @@ impl CountMasks {
     /// The counts of tiles in any order: each tile one add into its suit's
     /// word and one bit in the set of kinds. More than fifteen tiles (no
     /// closed hand has them) are counted a kind at a time.
+    #[inline]
     pub fn of_tiles(tiles: &[Tile]) -> CountMasks {
         if tiles.len() > FAST_TILES {
             let mut counts = [0u8; 34];
@@ -551,7 +552,9 @@ impl CountMasks {
     }
 
     /// The honors held at least `n` times (1 to 4), as a 7-bit set (East
-    /// first).
+    /// first): the tests' view of what the engine reads off the honors'
+    /// counts directly.
+    #[cfg(test)]
     pub fn honors_at_least(&self, n: u32) -> u8 {
         gather_seven(counts_at_least(self.lanes[3], n.clamp(1, 4)))
     }
@@ -800,6 +803,7 @@ pub(crate) fn kokushi_reading(shape: &Shape, win: Tile) -> Option<Interpretation
 }
 
 /// The meld groups of a hand, as the fixed part of every decomposition.
+#[inline]
 pub(crate) fn meld_shape(melds: &[Meld]) -> Option<Shape> {
     if melds.len() > 4 {
         return None;
