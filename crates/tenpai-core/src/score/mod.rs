@@ -334,7 +334,9 @@ fn score_hand(
     }
     if hand.melds.is_empty() {
         if let Some(s) = shape::chiitoitsu_masked(&masks) {
-            s.readings(Form::Chiitoitsu, win, |it| push(it, None, ctx.eval(it)));
+            if let Some(it) = shape::chiitoitsu_reading(&s, win) {
+                push(&it, None, ctx.eval(&it));
+            }
         }
         if let Some(s) = shape::kokushi_masked(&masks) {
             if let Some(it) = shape::kokushi_reading(&s, win) {

@@ -326,7 +326,10 @@ impl Shape {
         }
     }
 
-    /// Every distinct reading of the winning tile in this shape.
+    /// Every distinct reading of the winning tile in this shape, by
+    /// walking its groups: the tests' reference for the readings the
+    /// engine makes from the table's facts and for the seven-pairs one.
+    #[cfg(test)]
     pub fn readings(&self, form: Form, win: Tile, mut f: impl FnMut(&Interpretation)) {
         let mut seen: [(GroupKind, Tile); 5] = [(GroupKind::Single, Tile::EAST); 5];
         let mut nseen = 0;
@@ -783,6 +786,21 @@ pub(crate) fn kokushi_masked(masks: &CountMasks) -> Option<Shape> {
     Some(shape)
 }
 
+/// The seven-pairs reading: the pair the winning tile completed, a pair
+/// wait (the pairs are distinct, so there is one; `Shape::readings` finds
+/// the same by walking every group).
+pub(crate) fn chiitoitsu_reading(shape: &Shape, win: Tile) -> Option<Interpretation> {
+    let i = shape.groups().iter().position(|g| g.tile == win)?;
+    Some(Interpretation {
+        form: Form::Chiitoitsu,
+        groups: shape.groups,
+        len: shape.len as u8,
+        win_group: i as u8,
+        win,
+        wait: Wait::Tanki,
+    })
+}
+
 /// The kokushi reading: the wait is thirteen-sided when the other thirteen
 /// tiles are all distinct (the winning tile is the paired one).
 pub(crate) fn kokushi_reading(shape: &Shape, win: Tile) -> Option<Interpretation> {
@@ -925,6 +943,36 @@ mod tests {
                 for (i, &n) in counts.iter().enumerate() {
                     assert_eq!(masks.count(i), u32::from(n));
                 }
+            }
+        }
+    }
+
+    /// The seven-pairs reading is the one walking the groups finds, for
+    /// every winning tile of random seven-pairs hands (and none for a tile
+    /// the hand does not hold).
+    #[test]
+    fn the_seven_pairs_reading_is_the_walked_one() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2_000 {
+            let mut counts = [0u8; 34];
+            let mut kinds = 0;
+            while kinds < 7 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let kind = (state % 34) as usize;
+                if counts[kind] == 0 {
+                    counts[kind] = 2;
+                    kinds += 1;
+                }
+            }
+            let shape = chiitoitsu(&counts).expect("seven pairs");
+            for win in Tile::all() {
+                let mut walked = Vec::new();
+                shape.readings(Form::Chiitoitsu, win, |it| walked.push(*it));
+                let direct: Vec<Interpretation> =
+                    chiitoitsu_reading(&shape, win).into_iter().collect();
+                assert_eq!(direct, walked, "{counts:?} {win:?}");
             }
         }
     }
