@@ -209,36 +209,45 @@ impl Iterator for YakuIter {
 
 impl ExactSizeIterator for YakuIter {}
 
-impl IntoIterator for &YakuList {
-    type Item = YakuHan;
-    type IntoIter = YakuIter;
+/// What a list produced on read is as a value: it iterates by reference,
+/// and its equality, hash and `Debug` are its entries', not the facts it
+/// keeps (two lists that produce the same entries are equal).
+macro_rules! entries_are_the_value {
+    ($list:ty, $iter:ty, $entry:ty) => {
+        impl IntoIterator for &$list {
+            type Item = $entry;
+            type IntoIter = $iter;
 
-    fn into_iter(self) -> YakuIter {
-        self.iter()
-    }
-}
-
-impl PartialEq for YakuList {
-    fn eq(&self, other: &YakuList) -> bool {
-        self.iter().eq(other.iter())
-    }
-}
-
-impl Eq for YakuList {}
-
-impl Hash for YakuList {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        for entry in self {
-            entry.hash(state);
+            fn into_iter(self) -> $iter {
+                self.iter()
+            }
         }
-    }
+
+        impl PartialEq for $list {
+            fn eq(&self, other: &$list) -> bool {
+                self.iter().eq(other.iter())
+            }
+        }
+
+        impl Eq for $list {}
+
+        impl Hash for $list {
+            fn hash<H: Hasher>(&self, state: &mut H) {
+                for entry in self {
+                    entry.hash(state);
+                }
+            }
+        }
+
+        impl std::fmt::Debug for $list {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_list().entries(self.iter()).finish()
+            }
+        }
+    };
 }
 
-impl std::fmt::Debug for YakuList {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
+entries_are_the_value!(YakuList, YakuIter, YakuHan);
 
 /// The fu of a result, each with its reason; the items add up to the fu.
 ///
@@ -556,36 +565,7 @@ impl Iterator for FuIter {
 
 impl ExactSizeIterator for FuIter {}
 
-impl IntoIterator for &FuList {
-    type Item = FuItem;
-    type IntoIter = FuIter;
-
-    fn into_iter(self) -> FuIter {
-        self.iter()
-    }
-}
-
-impl PartialEq for FuList {
-    fn eq(&self, other: &FuList) -> bool {
-        self.iter().eq(other.iter())
-    }
-}
-
-impl Eq for FuList {}
-
-impl Hash for FuList {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        for item in self {
-            item.hash(state);
-        }
-    }
-}
-
-impl std::fmt::Debug for FuList {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
+entries_are_the_value!(FuList, FuIter, FuItem);
 
 /// The fu of a pair of `tile`: 2 a dragon, 2 the seat or the round wind,
 /// `double_wind_fu` a wind that is both.
