@@ -47,9 +47,10 @@ pub(crate) struct Ctx<'a> {
 }
 
 /// What the called melds (closed kans included) add to a standard
-/// reading's yaku and fu: the same for every reading of the hand.
+/// reading's yaku and fu: the same for every reading of the hand, gathered
+/// in the one pass over the melds that also checks them (`check_tiles`).
 #[derive(Clone, Copy, Default)]
-struct MeldFacts {
+pub(crate) struct MeldFacts {
     seq_starts: u64,
     /// Pons and kans.
     pon_kinds: u64,
@@ -63,27 +64,23 @@ struct MeldFacts {
 }
 
 impl MeldFacts {
-    fn of(hand: &Hand) -> MeldFacts {
-        let mut facts = MeldFacts::default();
-        for meld in &hand.melds {
-            facts.called += u32::from(meld.is_open());
-            facts.kans += u32::from(meld.is_kan());
-            let Some(&first) = meld.tiles.first() else {
-                continue;
-            };
-            let bit = 1u64 << first.index();
-            // Fu as `fu_counted` gives them: 2 a triplet, 8 a kan, twice
-            // for a terminal or honor, twice again when closed.
-            let Some((fu, _)) = meld_fu(meld.kind, first) else {
-                facts.seq_starts |= bit;
-                facts.sequences += 1;
-                continue;
-            };
-            facts.pon_kinds |= bit;
-            facts.concealed += u32::from(meld.kind == MeldKind::ClosedKan);
-            facts.fu += fu;
-        }
-        facts
+    /// Adds one meld (a legal one: its first tile is its sequence's start
+    /// or its triplet's kind).
+    #[inline]
+    pub(crate) fn add(&mut self, kind: MeldKind, first: Tile) {
+        self.called += u32::from(kind != MeldKind::ClosedKan);
+        let bit = 1u64 << first.index();
+        // Fu as `fu_counted` gives them: 2 a triplet, 8 a kan, twice for a
+        // terminal or honor, twice again when closed.
+        let Some((fu, _)) = meld_fu(kind, first) else {
+            self.seq_starts |= bit;
+            self.sequences += 1;
+            return;
+        };
+        self.kans += u32::from(kind != MeldKind::Pon);
+        self.pon_kinds |= bit;
+        self.concealed += u32::from(kind == MeldKind::ClosedKan);
+        self.fu += fu;
     }
 }
 
@@ -236,10 +233,16 @@ static DORA_AFTER: [[u8; KINDS]; 2] = {
 };
 
 impl<'a> Ctx<'a> {
-    /// `held` is every tile, closed and melded, as masks (and suit keys).
+    /// `held` is every tile, closed and melded, as masks (and suit keys);
+    /// `melds` what the called melds give every reading.
     #[inline]
-    pub fn new(hand: &'a Hand, sit: &'a Situation, rules: &'a Rules, held: &CountMasks) -> Ctx<'a> {
-        let melds = MeldFacts::of(hand);
+    pub fn new(
+        hand: &'a Hand,
+        sit: &'a Situation,
+        rules: &'a Rules,
+        held: &CountMasks,
+        melds: MeldFacts,
+    ) -> Ctx<'a> {
         let kans = melds.kans;
         // Which kinds the hand holds, as a 34-bit set: the colour yaku are
         // then a few mask tests.

@@ -23,16 +23,16 @@ use std::fmt;
 use smallvec::SmallVec;
 
 use crate::code::Code;
-use crate::hand::{Hand, MeldKind, Situation};
+use crate::hand::{Hand, Meld, MeldKind, Situation};
 use crate::tile::Tile;
 
-use eval::{closed_counts, Ctx, Eval, FuFacts};
+use eval::{closed_counts, Ctx, Eval, FuFacts, MeldFacts};
 pub use json::to_json;
 use lists::{FuHand, HanSource, HandState, SpecialHan};
 pub use lists::{FuItem, FuIter, FuList, YakuHan, YakuIter, YakuList};
 pub use points::{payments, Limit, Points};
 pub use rules::Rules;
-use shape::CountMasks;
+use shape::{CountMasks, Shape};
 pub use shape::{Form, Group, GroupKind, Interpretation, Wait};
 pub use yaku::Yaku;
 
@@ -266,7 +266,9 @@ fn score_hand(
     if sit.nagashi {
         return nagashi(hand, sit, rules, out);
     }
-    let (masks, held) = check_tiles(hand)?;
+    let mut read = TilesRead::new();
+    check_tiles(hand, &mut read)?;
+    let masks = &read.closed;
     if rules.is_sanma() {
         check_three_player(hand)?;
     }
@@ -283,7 +285,7 @@ fn score_hand(
             format!("the winning tile {win} is not among the closed tiles"),
         ));
     }
-    let ctx = Ctx::new(hand, sit, rules, &held);
+    let ctx = Ctx::new(hand, sit, rules, &read.held, read.melds);
 
     // Inline: a hand has a few readings (the most, a nine-gates shape, a
     // dozen or so), so the search allocates nothing.
@@ -318,9 +320,9 @@ fn score_hand(
             points,
         });
     };
-    if let Some(base) = shape::meld_shape(&hand.melds) {
+    {
         // Each reading priced from the facts of its splits, not its groups.
-        table::standard(&masks, &base, |shape, closed| {
+        table::standard(masks, &read.base, |shape, closed| {
             closed.win_groups(win, |group| {
                 let it = shape.reading(Form::Standard, win, group.kind, group.tile, group.wait);
                 let facts = FuFacts {
@@ -333,12 +335,12 @@ fn score_hand(
         });
     }
     if hand.melds.is_empty() {
-        if let Some(s) = shape::chiitoitsu_masked(&masks) {
+        if let Some(s) = shape::chiitoitsu_masked(masks) {
             if let Some(it) = shape::chiitoitsu_reading(&s, win) {
                 push(&it, None, ctx.eval(&it));
             }
         }
-        if let Some(s) = shape::kokushi_masked(&masks) {
+        if let Some(s) = shape::kokushi_masked(masks) {
             if let Some(it) = shape::kokushi_reading(&s, win) {
                 push(&it, None, ctx.eval(&it));
             }
@@ -535,38 +537,42 @@ fn nagashi(hand: &Hand, sit: &Situation, rules: &Rules, out: &mut Score) -> Resu
     Ok(())
 }
 
+/// A hand's tiles read once: the counts of the closed tiles and of every
+/// tile held, and the called melds as every reading has them.
+struct TilesRead {
+    /// The closed tiles' counts.
+    closed: CountMasks,
+    /// Every tile's, melds included.
+    held: CountMasks,
+    /// What the melds give every standard reading's yaku and fu.
+    melds: MeldFacts,
+    /// The melds as the first groups of every standard reading.
+    base: Shape,
+}
+
+impl TilesRead {
+    fn new() -> TilesRead {
+        TilesRead {
+            closed: CountMasks::default(),
+            held: CountMasks::default(),
+            melds: MeldFacts::default(),
+            base: Shape::new(),
+        }
+    }
+}
+
 /// Tile counts and melds that cannot be: caught by the notation layer too,
-/// but the engine never trusts its input. Gives the masks of the closed
-/// tiles and of every tile held (melds included).
-fn check_tiles(hand: &Hand) -> Result<(CountMasks, CountMasks), ScoreError> {
-    if hand.melds.len() > 4 {
-        return Err(ScoreError::new(
-            Code::TooManyMelds,
-            "a hand has at most four melds",
-        ));
+/// but the engine never trusts its input. Reads the closed tiles and the
+/// melds in one pass each (a hand without melds skips theirs), into
+/// `read` (a fresh one: no melds read), in place rather than moved out.
+#[inline]
+fn check_tiles(hand: &Hand, read: &mut TilesRead) -> Result<(), ScoreError> {
+    read.closed = CountMasks::of_tiles(&hand.closed);
+    read.held = read.closed;
+    if !hand.melds.is_empty() {
+        read_melds(&hand.melds, read)?;
     }
-    let closed = CountMasks::of_tiles(&hand.closed);
-    let mut held = closed;
-    for m in &hand.melds {
-        if !meld_is_legal(m.kind, &m.tiles) {
-            return Err(ScoreError::new(
-                Code::InvalidMeld,
-                "a meld must be a sequence, a triplet or a kan",
-            ));
-        }
-        match (m.kind, m.tiles.first()) {
-            // A pon's or kan's copies at once.
-            (MeldKind::Pon | MeldKind::OpenKan | MeldKind::ClosedKan, Some(&first)) => {
-                held.add_many(first.index(), m.tiles.len() as u8);
-            }
-            _ => {
-                for t in &m.tiles {
-                    held.add(t.index());
-                }
-            }
-        }
-    }
-    if let Some(i) = held.fifth() {
+    if let Some(i) = read.held.fifth() {
         let t = Tile::from_index(i)
             .map(|t| t.to_string())
             .unwrap_or_default();
@@ -585,7 +591,40 @@ fn check_tiles(hand: &Hand) -> Result<(CountMasks, CountMasks), ScoreError> {
             ),
         ));
     }
-    Ok((closed, held))
+    Ok(())
+}
+
+/// Checks the melds, in the hand's order, and adds each to `read`: its
+/// tiles to the held counts, its facts, its group.
+fn read_melds(melds: &[Meld], read: &mut TilesRead) -> Result<(), ScoreError> {
+    if melds.len() > 4 {
+        return Err(ScoreError::new(
+            Code::TooManyMelds,
+            "a hand has at most four melds",
+        ));
+    }
+    for m in melds {
+        let first = match m.tiles.first() {
+            Some(&first) if meld_is_legal(m.kind, &m.tiles) => first,
+            _ => {
+                return Err(ScoreError::new(
+                    Code::InvalidMeld,
+                    "a meld must be a sequence, a triplet or a kan",
+                ));
+            }
+        };
+        if m.kind == MeldKind::Chi {
+            for t in &m.tiles {
+                read.held.add(t.index());
+            }
+        } else {
+            // A pon's or kan's copies at once.
+            read.held.add_many(first.index(), m.tiles.len() as u8);
+        }
+        read.melds.add(m.kind, first);
+        read.base.push(Group::meld(m.kind, first));
+    }
+    Ok(())
 }
 
 /// What three-player mahjong does not have (caught by the notation layer
@@ -845,12 +884,22 @@ mod tests {
             let hand = complete_hand(&mut draws);
             let sit = situation(&mut draws);
             let rules = &rule_sets[draws.below(rule_sets.len())];
-            let Ok((masks, held)) = check_tiles(&hand) else {
+            let mut read = TilesRead::new();
+            if check_tiles(&hand, &mut read).is_err() {
                 continue;
-            };
-            let ctx = Ctx::new(&hand, &sit, rules, &held);
-            let expected = by_groups(&hand, &ctx, &masks);
-            assert_eq!(by_facts(&hand, &ctx, &masks), expected, "{hand:?} {sit:?}");
+            }
+            assert_eq!(
+                Some(read.base.groups()),
+                shape::meld_shape(&hand.melds).as_ref().map(Shape::groups),
+                "{hand:?}"
+            );
+            let ctx = Ctx::new(&hand, &sit, rules, &read.held, read.melds);
+            let expected = by_groups(&hand, &ctx, &read.closed);
+            assert_eq!(
+                by_facts(&hand, &ctx, &read.closed),
+                expected,
+                "{hand:?} {sit:?}"
+            );
             hands += 1;
             readings += expected.len();
             several += usize::from(expected.len() > 1);

@@ -43,17 +43,22 @@ impl Group {
     }
 
     pub fn from_meld(m: &Meld) -> Option<Group> {
-        let kind = match m.kind {
-            MeldKind::Chi => GroupKind::Sequence,
-            MeldKind::Pon => GroupKind::Triplet,
-            MeldKind::OpenKan | MeldKind::ClosedKan => GroupKind::Kan,
-        };
-        Some(Group {
-            kind,
-            tile: *m.tiles.first()?,
-            open: m.is_open(),
+        Some(Group::meld(m.kind, *m.tiles.first()?))
+    }
+
+    /// The group of a called meld of `kind` whose first tile is `first`.
+    #[inline]
+    pub(crate) fn meld(kind: MeldKind, first: Tile) -> Group {
+        Group {
+            kind: match kind {
+                MeldKind::Chi => GroupKind::Sequence,
+                MeldKind::Pon => GroupKind::Triplet,
+                MeldKind::OpenKan | MeldKind::ClosedKan => GroupKind::Kan,
+            },
+            tile: first,
+            open: kind != MeldKind::ClosedKan,
             melded: true,
-        })
+        }
     }
 
     pub fn is_set(self) -> bool {
@@ -743,13 +748,22 @@ pub(crate) fn chiitoitsu(c: &Counts) -> Option<Shape> {
 }
 
 /// [`chiitoitsu`] from the counts of the closed tiles: seven kinds, each
-/// held exactly twice (fourteen tiles, every count two).
+/// held exactly twice (fourteen tiles, every count two). The word tests
+/// are inlined where a hand is scored (most hands fail them), the pairs
+/// written apart.
+#[inline]
 pub(crate) fn chiitoitsu_masked(masks: &CountMasks) -> Option<Shape> {
     if !masks.only_pairs() || masks.tiles() != 14 {
         return None;
     }
+    pairs_shape(masks.kinds())
+}
+
+/// Seven pairs' groups: a pair of every kind of `kinds`, in tile order.
+#[inline(never)]
+fn pairs_shape(kinds: u64) -> Option<Shape> {
     let mut shape = Shape::new();
-    let mut pairs = masks.kinds();
+    let mut pairs = kinds;
     while pairs != 0 {
         let i = pairs.trailing_zeros() as usize;
         pairs &= pairs - 1;
@@ -768,11 +782,20 @@ pub(crate) fn kokushi(c: &Counts) -> Option<Shape> {
 
 /// [`kokushi`] from the counts of the closed tiles: every orphan kind held
 /// and none other, fourteen tiles (so one of them twice, the rest once).
+/// The word test is inlined where a hand is scored, the groups written
+/// apart.
+#[inline]
 pub(crate) fn kokushi_masked(masks: &CountMasks) -> Option<Shape> {
     const ORPHAN_KINDS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | HONOR_KINDS;
     if masks.kinds() != ORPHAN_KINDS || masks.tiles() != 14 {
         return None;
     }
+    orphans_shape(masks)
+}
+
+/// Thirteen orphans' groups: each orphan once, the paired one a pair.
+#[inline(never)]
+fn orphans_shape(masks: &CountMasks) -> Option<Shape> {
     let mut shape = Shape::new();
     for &i in &ORPHANS {
         let t = Tile::from_index(i)?;
