@@ -910,6 +910,83 @@ mod tests {
         );
     }
 
+    /// Tiles and melds that cannot be are refused with their own error, in
+    /// the order the hand is read: too many melds, a meld that is no set
+    /// (before the copies it adds are counted), a fifth copy (melds
+    /// included), the tile count.
+    #[test]
+    fn impossible_tiles_and_melds_are_refused_in_order() {
+        let rules = Rules::tenhou();
+        let sit = Situation::default();
+        let meld = |kind: MeldKind, tiles: &[usize]| Meld {
+            kind,
+            tiles: tiles.iter().map(|&t| tile(t)).collect(),
+        };
+        let pon = |t: usize| meld(MeldKind::Pon, &[t; 3]);
+        let refused = |closed: &[usize], melds: Vec<Meld>| {
+            let hand = Hand {
+                closed: closed.iter().map(|&t| tile(t)).collect(),
+                melds: melds.into_iter().collect(),
+                win: closed.first().map(|&t| tile(t)),
+                red_fives: 0,
+                red_suits: 0,
+                red_melded: 0,
+            };
+            score(&hand, &sit, &rules).err().map(|error| error.code)
+        };
+        let east_pairs = [27, 27, 0, 0];
+        assert_eq!(
+            refused(&east_pairs, (1..6).map(pon).collect()),
+            Some(Code::TooManyMelds)
+        );
+        let honor_chi = meld(MeldKind::Chi, &[27, 28, 29]);
+        assert_eq!(
+            refused(&east_pairs, vec![pon(1), honor_chi, pon(27)]),
+            Some(Code::InvalidMeld)
+        );
+        let mixed_pon = meld(MeldKind::Pon, &[1, 1, 2]);
+        assert_eq!(
+            refused(&east_pairs, vec![mixed_pon]),
+            Some(Code::InvalidMeld)
+        );
+        let short_kan = meld(MeldKind::ClosedKan, &[5, 5, 5]);
+        assert_eq!(
+            refused(&east_pairs, vec![short_kan]),
+            Some(Code::InvalidMeld)
+        );
+        let five_east = [27, 27, 0, 0, 1, 2, 3, 4, 5, 6, 7];
+        assert_eq!(refused(&five_east, vec![pon(27)]), Some(Code::FifthTile));
+        let kan = meld(MeldKind::OpenKan, &[9; 4]);
+        assert_eq!(
+            refused(&[9, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8], vec![kan]),
+            Some(Code::FifthTile)
+        );
+        assert_eq!(
+            refused(&east_pairs, vec![pon(1), pon(2)]),
+            Some(Code::NotAWinningCount)
+        );
+        assert_eq!(
+            refused(&[0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4], Vec::new()),
+            Some(Code::NotAWinningCount)
+        );
+        // The same hand complete, with its melds, scores.
+        let complete = [0, 1, 2, 27, 27];
+        assert_eq!(
+            refused(
+                &complete,
+                vec![pon(9), pon(18), meld(MeldKind::Chi, &[3, 4, 5])]
+            ),
+            Some(Code::NoYaku)
+        );
+        assert_eq!(
+            refused(
+                &complete,
+                vec![pon(31), pon(18), meld(MeldKind::Chi, &[3, 4, 5])]
+            ),
+            None
+        );
+    }
+
     /// A result scored into again and again (`score_into`, its lists
     /// reused) is the result scored afresh, hand after hand, under every
     /// rule set (`atozuke=off` too).

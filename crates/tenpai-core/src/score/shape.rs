@@ -398,10 +398,10 @@ pub(crate) struct CountMasks {
     over: u64,
 }
 
-/// The suit row of each kind (0 man, 1 pin, 2 sou, 3 honors). Sized 64, as
+/// The suit row of each kind (0 man, 1 pin, 2 sou, 3 honors). Sized 256, as
 /// `STEP` is.
-const SUIT_OF: [u8; 64] = {
-    let mut suit = [0u8; 64];
+const SUIT_OF: [u8; 256] = {
+    let mut suit = [0u8; 256];
     let mut i = 0;
     while i < 34 {
         suit[i] = if i >= 27 { 3 } else { (i / 9) as u8 };
@@ -421,9 +421,9 @@ pub(crate) const COUNT_LOW_BITS: u64 = 0x1_1111_1111;
 /// The most tiles added to the words at once: no count can pass 15.
 const FAST_TILES: usize = 15;
 
-/// Where each kind's count sits in its suit's word (sized 64, as `STEP`).
-const COUNT_SHIFT: [u8; 64] = {
-    let mut shift = [0u8; 64];
+/// Where each kind's count sits in its suit's word (sized 256, as `STEP`).
+const COUNT_SHIFT: [u8; 256] = {
+    let mut shift = [0u8; 256];
     let mut i = 0;
     while i < 34 {
         shift[i] = 4 * (i - 9 * SUIT_OF[i] as usize) as u8;
@@ -433,11 +433,11 @@ const COUNT_SHIFT: [u8; 64] = {
 };
 
 /// Each kind's step in its suit's word: one at its number's count, one in
-/// the suit's tile count. Sized 64 so that a kind's index is masked rather
-/// than bounds-checked (a kind is below 34: `Tile`'s invariant; the tail is
-/// never read).
-const STEP: [u64; 64] = {
-    let mut step = [0u64; 64];
+/// the suit's tile count. Sized 256 so that a tile's byte indexes it with
+/// neither a mask nor a bounds check (a kind is below 34: `Tile`'s
+/// invariant; the tail is never read).
+const STEP: [u64; 256] = {
+    let mut step = [0u64; 256];
     let mut i = 0;
     while i < 34 {
         let number = i - 9 * SUIT_OF[i] as usize;
@@ -504,8 +504,9 @@ impl CountMasks {
         let mut kinds = 0u64;
         let mut lanes = [0u64; 4];
         for t in tiles {
-            let i = t.index() & 63;
-            kinds |= 1 << i;
+            // A byte (the tables need no check), below 34 (the shift).
+            let i = t.index();
+            kinds |= 1u64.wrapping_shl(i as u32);
             lanes[usize::from(SUIT_OF[i] & 3)] += STEP[i];
         }
         // Counts of five to fifteen: bit 3 set, or set once three is added.

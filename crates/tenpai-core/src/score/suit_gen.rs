@@ -7,8 +7,8 @@
 //! wholly into sequences and triplets, with at most one pair, has an entry:
 //! its splits, in the order the engine lists readings (the pair's number
 //! first, then the search's order: at the lowest tile left, a triplet
-//! before sequences). Each split is one `u64`: the triplets, the sequences
-//! by their first number, the pair (see the constants below).
+//! before sequences). Each split is one `u64`: the triplets, the groups in
+//! order, the pair (see the constants below).
 //!
 //! The keys sit in an open-addressed hash table of `SLOTS` entries
 //! ([`slot_of`] is the hash, linear probing after it): a slot holds its key,
@@ -22,10 +22,15 @@ pub const SLOTS: usize = 1 << SLOT_BITS;
 /// A split's bits (`u64`): the triplets' numbers as a 9-bit set (bit
 /// `number - 1`).
 pub const TRIPLETS: u64 = 0x1FF;
-/// Sequences by their first number, three bits each (0-4 of them), from
-/// bit 9: the sequence starting at number `n` counts `(split >> (9 + 3 *
-/// (n - 1))) & 7`.
-pub const SEQ_SHIFT: u32 = 9;
+/// The split's groups in the order a reading lists them (at each number,
+/// the triplet before the sequences starting there), from bit 9: five bits
+/// a group (at most four), its number (0-8: number 1-9) and bit 4 set for a
+/// triplet; how many in three bits from `GROUP_COUNT_SHIFT`. A reading
+/// writes its groups from them a group a step, without walking the
+/// numbers.
+pub const GROUPS_SHIFT: u32 = 9;
+pub const GROUP_BITS: u32 = 5;
+pub const GROUP_TRIPLET: u64 = 1 << 4;
 /// The pair's number (1-9), or 0 for none, from bit 30 (four bits).
 pub const PAIR_SHIFT: u32 = 30;
 /// Facts of the split that a reading's yaku and fu read, so that pricing a
@@ -43,12 +48,20 @@ pub const TRIPLET_FU_SHIFT: u32 = 46;
 /// From bit 52, three bits: how many triplets (0-4), so that a reading
 /// counts its closed triplets without counting bits.
 pub const NTRIPLETS_SHIFT: u32 = 52;
+/// From bit 55, three bits: how many groups (0-4).
+pub const GROUP_COUNT_SHIFT: u32 = 55;
 /// The bits of a key: nine numbers, four bits each.
 pub const KEY_BITS: u32 = 36;
 /// A slot's bits (`u64`): 0 is empty; else the key in bits 0-35, the first
-/// split's index in bits 36-51, the number of splits in bits 52-55.
+/// split's index in bits 36-51 (below `FIRST_LIMIT`), the number of
+/// splits in bits 52-55.
 pub const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
 pub const FIRST_SHIFT: u32 = 36;
+/// Below this, every first split's index (15 bits), so that the splits,
+/// padded to `SPLITS_LEN` (a first index and a count of at most 15 past
+/// it), are read with no bounds check.
+pub const FIRST_LIMIT: usize = 1 << 15;
+pub const SPLITS_LEN: usize = FIRST_LIMIT + 16;
 pub const COUNT_SHIFT: u32 = 52;
 
 /// The slot a key's probe starts at (a multiplicative hash).
@@ -71,10 +84,23 @@ pub fn encode(triplets: u16, seqs: &[u8; 7], pair: Option<usize>) -> u64 {
     let mut split = u64::from(triplets) & TRIPLETS;
     let (mut starts, mut peikou, mut sequences) = (0u64, 0u64, 0u64);
     for (i, &n) in seqs.iter().enumerate() {
-        split |= u64::from(n) << (SEQ_SHIFT + 3 * i as u32);
         starts |= u64::from(n > 0) << i;
         peikou += u64::from(n >= 2) + u64::from(n >= 4);
         sequences += u64::from(n);
+    }
+    let mut groups = 0u64;
+    let mut add = |group: u64| {
+        assert!(groups < 4, "a suit holds at most four sets");
+        split |= group << (GROUPS_SHIFT + GROUP_BITS * groups as u32);
+        groups += 1;
+    };
+    for number in 0..9 {
+        if triplets & (1 << number) != 0 {
+            add(GROUP_TRIPLET | number as u64);
+        }
+        for _ in 0..seqs.get(number).copied().unwrap_or(0) {
+            add(number as u64);
+        }
     }
     let terminals = u64::from(triplets & 1) + u64::from((triplets >> 8) & 1);
     let ntriplets = u64::from((triplets & 0x1FF).count_ones());
@@ -86,6 +112,7 @@ pub fn encode(triplets: u16, seqs: &[u8; 7], pair: Option<usize>) -> u64 {
         | sequences << NSEQ_SHIFT
         | triplet_fu << TRIPLET_FU_SHIFT
         | ntriplets << NTRIPLETS_SHIFT
+        | groups << GROUP_COUNT_SHIFT
 }
 
 /// Every split of `counts` into sets, appended to `out` in search order:
@@ -166,7 +193,10 @@ pub fn generate() -> (Vec<u64>, Vec<u64>) {
             if !found.is_empty() {
                 let key = key_of(&counts);
                 let first = all_splits.len() as u64;
-                assert!(first < 1 << 16 && found.len() < 16, "a slot's fields fit");
+                assert!(
+                    first < FIRST_LIMIT as u64 && found.len() < 16,
+                    "a slot's fields fit"
+                );
                 all_splits.extend_from_slice(&found);
                 let mut at = slot_of(key);
                 while slots[at] != 0 {

@@ -9,8 +9,9 @@
 use super::shape::Wait;
 use super::shape::{gather_seven, CountMasks, Group, GroupKind, Shape, COUNT_LOW_BITS};
 use super::suit_gen::{
-    slot_of, COUNT_SHIFT, FIRST_SHIFT, KEY_MASK, NSEQ_SHIFT, NTRIPLETS_SHIFT, PAIR_SHIFT,
-    PEIKOU_SHIFT, SEQ_ANY_SHIFT, SEQ_SHIFT, SLOTS, TRIPLETS, TRIPLET_FU_SHIFT,
+    slot_of, COUNT_SHIFT, FIRST_LIMIT, FIRST_SHIFT, GROUPS_SHIFT, GROUP_BITS, GROUP_COUNT_SHIFT,
+    GROUP_TRIPLET, KEY_MASK, NSEQ_SHIFT, NTRIPLETS_SHIFT, PAIR_SHIFT, PEIKOU_SHIFT, SEQ_ANY_SHIFT,
+    SLOTS, TRIPLETS, TRIPLET_FU_SHIFT,
 };
 use crate::tile::Tile;
 
@@ -27,9 +28,10 @@ pub(crate) fn suit_splits(key: u64) -> &'static [u64] {
             return &[];
         }
         if slot & KEY_MASK == key {
-            let first = ((slot >> FIRST_SHIFT) & 0xFFFF) as usize;
+            // Within the padded array by the fields' widths: no check.
+            let first = ((slot >> FIRST_SHIFT) as usize) & (FIRST_LIMIT - 1);
             let count = ((slot >> COUNT_SHIFT) & 0xF) as usize;
-            return SUIT_SPLITS.get(first..first + count).unwrap_or(&[]);
+            return &SUIT_SPLITS[first..first + count];
         }
         at = (at + 1) & (SLOTS - 1);
     }
@@ -41,25 +43,29 @@ pub(crate) fn split_pair(split: u64) -> u64 {
     (split >> PAIR_SHIFT) & 0xF
 }
 
-/// Pushes a suit's groups of one split, in tile order (at each number the
-/// triplet before the sequences): a pass over the numbers that hold either,
-/// read from the split's own set of sequence starts.
+/// The groups of a split, in tile order (at each number the triplet
+/// before the sequences), as (kind, number 0-8): read off the split's own
+/// list of them (see `suit_gen::GROUPS_SHIFT`), a group a step.
+#[inline]
+fn split_groups(split: u64) -> impl Iterator<Item = (GroupKind, usize)> {
+    let mut rest = split >> GROUPS_SHIFT;
+    (0..(split >> GROUP_COUNT_SHIFT) & 7).map(move |_| {
+        let kind = if rest & GROUP_TRIPLET != 0 {
+            GroupKind::Triplet
+        } else {
+            GroupKind::Sequence
+        };
+        let number = (rest & 15) as usize;
+        rest >>= GROUP_BITS;
+        (kind, number)
+    })
+}
+
+/// Pushes a suit's groups of one split, in tile order.
 #[inline]
 fn push_split(shape: &mut Shape, suit: usize, split: u64) {
-    let triplets = split & TRIPLETS;
-    // Numbers 8 and 9 start no sequence: their counts read as zero.
-    let sequences = (split >> SEQ_SHIFT) & ((1 << 21) - 1);
-    let mut numbers = triplets | ((split >> SEQ_ANY_SHIFT) & 0x7F);
-    while numbers != 0 {
-        let number = numbers.trailing_zeros();
-        numbers &= numbers - 1;
-        let start = tile(suit * 9 + number as usize);
-        if triplets & (1 << number) != 0 {
-            shape.push(Group::closed(GroupKind::Triplet, start));
-        }
-        for _ in 0..(sequences >> (3 * number)) & 7 {
-            shape.push(Group::closed(GroupKind::Sequence, start));
-        }
+    for (kind, number) in split_groups(split) {
+        shape.push(Group::closed(kind, tile(suit * 9 + number)));
     }
 }
 
@@ -128,7 +134,8 @@ impl ClosedFacts {
         if at < 27 {
             let split = self.splits[at / 9];
             let number = at % 9;
-            let sequences_at = |start: usize| (split >> (SEQ_SHIFT + 3 * start as u32)) & 7;
+            // Whether a sequence starts at `start` (0-6).
+            let sequences_at = |start: usize| (split >> (SEQ_ANY_SHIFT + start as u32)) & 1;
             let sequence = |start: usize, wait: Wait| WinGroup {
                 kind: GroupKind::Sequence,
                 tile: tile(at - number + start),
@@ -468,15 +475,19 @@ mod tests {
             assert!(!splits.is_empty(), "{key:x}");
             for &split in splits {
                 let mut counts = [0u64; 9];
-                for (number, count) in counts.iter_mut().enumerate() {
-                    *count += 3 * ((split >> number) & 1);
-                }
-                for start in 0..7 {
-                    let n = (split >> (SEQ_SHIFT + 3 * start as u32)) & 7;
-                    for k in 0..3 {
-                        counts[start + k] += n;
+                // From its groups, and its triplets again: the same.
+                let mut triplets = 0;
+                for (kind, number) in split_groups(split) {
+                    if kind == GroupKind::Triplet {
+                        counts[number] += 3;
+                        triplets |= 1 << number;
+                    } else {
+                        for count in &mut counts[number..number + 3] {
+                            *count += 1;
+                        }
                     }
                 }
+                assert_eq!(triplets, split & TRIPLETS, "{split:#x}");
                 let pair = split_pair(split);
                 if pair > 0 {
                     counts[pair as usize - 1] += 2;
@@ -494,7 +505,9 @@ mod tests {
     fn the_compiled_table_is_the_generated_one() {
         let (slots, splits) = crate::score::suit_gen::generate();
         assert_eq!(slots.as_slice(), SUIT_SLOTS.as_slice());
-        assert_eq!(splits.as_slice(), SUIT_SPLITS.as_slice());
+        assert_eq!(splits.as_slice(), &SUIT_SPLITS[..splits.len()]);
+        assert_eq!(SUIT_SPLITS.len(), crate::score::suit_gen::SPLITS_LEN);
+        assert!(SUIT_SPLITS[splits.len()..].iter().all(|&split| split == 0));
         let counts = [3, 1, 1, 1, 1, 1, 1, 1, 4];
         let key = crate::score::suit_gen::key_of(&counts);
         assert_eq!(key, 0x4_1111_1113);
