@@ -24,14 +24,17 @@ pub(crate) fn suit_splits(key: u64) -> &'static [u64] {
     let mut at = slot_of(key);
     loop {
         let slot = SUIT_SLOTS[at];
-        if slot == 0 {
-            return &[];
-        }
+        // The key first (most lookups find it at once): an empty slot's
+        // key bits are 0, the empty suit's key, whose entry is the first
+        // made and so sits in its home slot, 0, and is met first.
         if slot & KEY_MASK == key {
             // Within the padded array by the fields' widths: no check.
             let first = ((slot >> FIRST_SHIFT) as usize) & (FIRST_LIMIT - 1);
             let count = ((slot >> COUNT_SHIFT) & 0xF) as usize;
             return &SUIT_SPLITS[first..first + count];
+        }
+        if slot == 0 {
+            return &[];
         }
         at = (at + 1) & (SLOTS - 1);
     }
@@ -198,6 +201,19 @@ const MOD_THREE: [u8; 32] = {
     table
 };
 
+/// The suit that holds the pair, by the four suits' tile counts mod 3 (two
+/// bits each, man lowest): the one at 2 when every other is at 0; 4 (no
+/// reading) otherwise.
+const PAIR_SUIT: [u8; 256] = {
+    let mut table = [4u8; 256];
+    let mut suit = 0;
+    while suit < 4 {
+        table[2 << (2 * suit)] = suit as u8;
+        suit += 1;
+    }
+    table
+};
+
 /// How many bits each 7-bit set holds (the honors' kinds): a load, where
 /// a count of bits on the x86-64 baseline, which has no `popcnt`, is some
 /// fifteen instructions.
@@ -240,16 +256,16 @@ pub(crate) fn standard(closed: &CountMasks, base: &Shape, mut f: impl FnMut(&Sha
     // triplets (0b11) as a 7-bit set.
     let honor_pairs = twos & !honors & COUNT_LOW_BITS;
     let honor_triplets = gather_seven(honors & twos & COUNT_LOW_BITS);
-    // Only the suit whose count is 2 mod 3 can hold the pair.
-    let mut pair_suit = None;
-    for suit in 0..4 {
-        match MOD_THREE[closed.suit_tiles(suit) & 31] {
-            0 => {}
-            2 if pair_suit.is_none() => pair_suit = Some(suit),
-            _ => return,
-        }
+    // Only the suit whose count is 2 mod 3 can hold the pair, every other
+    // count a multiple of three: the four counts mod 3, two bits each, name
+    // it in a table.
+    let residues = (0..4).fold(0, |code, suit| {
+        code | usize::from(MOD_THREE[closed.suit_tiles(suit) & 31]) << (2 * suit)
+    });
+    let pair_suit = usize::from(PAIR_SUIT[residues & 0xFF]);
+    if pair_suit > 3 {
+        return;
     }
-    let Some(pair_suit) = pair_suit else { return };
     let lists = [
         suit_splits(closed.key(0)),
         suit_splits(closed.key(1)),
@@ -280,6 +296,10 @@ pub(crate) fn standard(closed: &CountMasks, base: &Shape, mut f: impl FnMut(&Sha
             return;
         }
         let pair = tile(27 + honor_pairs.trailing_zeros() as usize / 4);
+        if let ([man], [pin], [sou]) = (lists[0], lists[1], lists[2]) {
+            emit([*man, *pin, *sou], pair);
+            return;
+        }
         for &man in lists[0] {
             for &pin in lists[1] {
                 for &sou in lists[2] {
@@ -292,8 +312,14 @@ pub(crate) fn standard(closed: &CountMasks, base: &Shape, mut f: impl FnMut(&Sha
     if honor_pairs != 0 {
         return;
     }
-    // The pair suit's splits, run by run of one pair number (ascending).
     let pairs = lists[pair_suit];
+    // Most hands split one way in every suit: one reading, no runs.
+    if let ([man], [pin], [sou]) = (lists[0], lists[1], lists[2]) {
+        let number = split_pair(pairs[0]) as usize;
+        emit([*man, *pin, *sou], tile(pair_suit * 9 + number - 1));
+        return;
+    }
+    // The pair suit's splits, run by run of one pair number (ascending).
     let mut run_start = 0;
     while run_start < pairs.len() {
         let number = split_pair(pairs[run_start]);
@@ -508,10 +534,32 @@ mod tests {
         assert_eq!(splits.as_slice(), &SUIT_SPLITS[..splits.len()]);
         assert_eq!(SUIT_SPLITS.len(), crate::score::suit_gen::SPLITS_LEN);
         assert!(SUIT_SPLITS[splits.len()..].iter().all(|&split| split == 0));
+        // The empty suit's entry is in its home slot (a lookup meets it
+        // before any empty slot, whose key bits are the same 0).
+        assert_eq!(slot_of(0), 0);
+        assert_ne!(SUIT_SLOTS[0], 0);
+        assert_eq!(SUIT_SLOTS[0] & KEY_MASK, 0);
+        assert_eq!(suit_splits(0), &[0][..], "no group, no pair");
         let counts = [3, 1, 1, 1, 1, 1, 1, 1, 4];
         let key = crate::score::suit_gen::key_of(&counts);
         assert_eq!(key, 0x4_1111_1113);
         assert_eq!(suit_splits(key).len(), 1, "nine gates and 9 split one way");
+    }
+
+    /// The pair suit's table is the rule it stands for, on every four
+    /// residues (3 included, which no count mod 3 gives).
+    #[test]
+    fn the_pair_suit_table_is_the_rule() {
+        for (code, &pair_suit) in PAIR_SUIT.iter().enumerate() {
+            let residues: Vec<usize> = (0..4).map(|suit| (code >> (2 * suit)) & 3).collect();
+            let at_two: Vec<usize> = (0..4).filter(|&suit| residues[suit] == 2).collect();
+            let rest_zero = residues.iter().all(|&r| r == 0 || r == 2);
+            let expected = match at_two.as_slice() {
+                [suit] if rest_zero => *suit as u8,
+                _ => 4,
+            };
+            assert_eq!(pair_suit, expected, "{code:#010b}");
+        }
     }
 
     /// Tile counts that are not a winning count, and bases of five groups,
