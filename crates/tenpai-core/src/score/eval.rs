@@ -214,9 +214,10 @@ const SEQ_WITH_TERMINAL: u64 = bits(&[0, 6, 9, 15, 18, 24]);
 
 /// The dora each indicator names (by index), four players and three
 /// (where 1m indicates 9m): `Tile::dora_after` and
-/// `Tile::dora_after_three_player` tabled.
-static DORA_AFTER: [[u8; KINDS]; 2] = {
-    let mut table = [[0u8; KINDS]; 2];
+/// `Tile::dora_after_three_player` tabled. Rows of 256, so that a tile's
+/// byte indexes them with no bounds check (the tail is never read).
+static DORA_AFTER: [[u8; 256]; 2] = {
+    let mut table = [[0u8; 256]; 2];
     let mut i = 0;
     while i < KINDS {
         let after = match i {

@@ -266,7 +266,7 @@ fn score_hand(
     if sit.nagashi {
         return nagashi(hand, sit, rules, out);
     }
-    let mut read = TilesRead::new();
+    let mut read = TilesRead::of_closed(hand);
     check_tiles(hand, &mut read)?;
     let masks = &read.closed;
     if rules.is_sanma() {
@@ -551,10 +551,14 @@ struct TilesRead {
 }
 
 impl TilesRead {
-    fn new() -> TilesRead {
+    /// The closed tiles read, no meld yet: built where it is kept, so that
+    /// nothing is written twice (zeroed first) or moved.
+    #[inline]
+    fn of_closed(hand: &Hand) -> TilesRead {
+        let closed = CountMasks::of_tiles(&hand.closed);
         TilesRead {
-            closed: CountMasks::default(),
-            held: CountMasks::default(),
+            closed,
+            held: closed,
             melds: MeldFacts::default(),
             base: Shape::new(),
         }
@@ -562,13 +566,11 @@ impl TilesRead {
 }
 
 /// Tile counts and melds that cannot be: caught by the notation layer too,
-/// but the engine never trusts its input. Reads the closed tiles and the
-/// melds in one pass each (a hand without melds skips theirs), into
-/// `read` (a fresh one: no melds read), in place rather than moved out.
+/// but the engine never trusts its input. `read` holds the closed tiles
+/// read ([`TilesRead::of_closed`]); the melds are read into it in one pass
+/// (a hand without melds skips it), in place rather than moved out.
 #[inline]
 fn check_tiles(hand: &Hand, read: &mut TilesRead) -> Result<(), ScoreError> {
-    read.closed = CountMasks::of_tiles(&hand.closed);
-    read.held = read.closed;
     if !hand.melds.is_empty() {
         read_melds(&hand.melds, read)?;
     }
@@ -884,7 +886,7 @@ mod tests {
             let hand = complete_hand(&mut draws);
             let sit = situation(&mut draws);
             let rules = &rule_sets[draws.below(rule_sets.len())];
-            let mut read = TilesRead::new();
+            let mut read = TilesRead::of_closed(&hand);
             if check_tiles(&hand, &mut read).is_err() {
                 continue;
             }

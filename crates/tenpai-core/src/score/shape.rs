@@ -600,7 +600,8 @@ impl CountMasks {
 
     /// How many times kind `i` is held (at most four).
     pub fn count(&self, i: usize) -> u32 {
-        let i = i & 63;
+        // A byte's mask, which a kind read from a byte table needs not.
+        let i = i & 255;
         let suit = usize::from(SUIT_OF[i] & 3);
         ((self.lanes[suit] >> COUNT_SHIFT[i]) & 15) as u32
     }
