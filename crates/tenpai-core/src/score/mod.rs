@@ -174,11 +174,13 @@ pub fn score_into(
     rules: &Rules,
     out: &mut Score,
 ) -> Result<(), ScoreError> {
-    score_hand(hand, sit, rules, out)?;
-    if !rules.atozuke {
-        check_atozuke(hand, sit, rules)?;
+    // Most rules allow atozuke: scoring is then the whole call, a jump to
+    // it with nothing to keep or move on the way back.
+    if rules.atozuke {
+        return score_hand(hand, sit, rules, out);
     }
-    Ok(())
+    score_hand(hand, sit, rules, out)?;
+    check_atozuke(hand, sit, rules)
 }
 
 impl Default for Score {
@@ -393,7 +395,10 @@ fn score_hand(
         // The others, best first; equal keys keep the order they were found
         // in (a stable sort of their indices).
         let mut rest: SmallVec<[usize; 8]> = (0..readings.len()).filter(|&i| i != best).collect();
-        rest.sort_by_key(|&i| std::cmp::Reverse(readings[i].key()));
+        // One other (most hands that read two ways): nothing to sort.
+        if rest.len() > 1 {
+            rest.sort_by_key(|&i| std::cmp::Reverse(readings[i].key()));
+        }
         scored.others.reserve_exact(rest.len());
         for i in rest {
             let r = &readings[i];

@@ -24,9 +24,21 @@ pub fn limit_and_base(han: u32, fu: u32, rules: &Rules) -> (Option<Limit>, u32) 
     if !rules.limits {
         return (None, formula_base(han, fu));
     }
+    // Most hands: below 5 han, priced by the formula up to mangan.
+    if han < 5 {
+        if han == 0 {
+            return (None, 0);
+        }
+        let base = fu * (1 << (2 + han));
+        let kiriage = rules.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60));
+        return if base >= 2000 || kiriage {
+            (Some(Limit::Mangan), 2000)
+        } else {
+            (None, base)
+        };
+    }
     let limit = match han {
-        0 => None,
-        13.. => Some(match rules.kazoe {
+        13.. => match rules.kazoe {
             KazoeCap::Yakuman => Limit::KazoeYakuman,
             KazoeCap::Sanbaiman => Limit::Sanbaiman,
             // 13-25 han one kazoe yakuman, 26-38 a double, and so on.
@@ -34,25 +46,13 @@ pub fn limit_and_base(han: u32, fu: u32, rules: &Rules) -> (Option<Limit>, u32) 
                 1 => Limit::KazoeYakuman,
                 n => Limit::Yakuman(n),
             },
-        }),
-        11 | 12 => Some(Limit::Sanbaiman),
-        8..=10 => Some(Limit::Baiman),
-        6 | 7 => Some(Limit::Haneman),
-        5 => Some(Limit::Mangan),
-        _ => {
-            let base = fu * (1 << (2 + han));
-            let kiriage = rules.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60));
-            if base >= 2000 || kiriage {
-                Some(Limit::Mangan)
-            } else {
-                return (None, base);
-            }
-        }
+        },
+        11 | 12 => Limit::Sanbaiman,
+        8..=10 => Limit::Baiman,
+        6 | 7 => Limit::Haneman,
+        _ => Limit::Mangan,
     };
-    match limit {
-        Some(l) => (Some(l), l.base()),
-        None => (None, 0),
-    }
+    (Some(limit), limit.base())
 }
 
 /// Base points by the formula, fu x 2^(2 + han), with no cap; saturates
@@ -65,9 +65,31 @@ pub fn formula_base(han: u32, fu: u32) -> u32 {
     fu.saturating_mul(1 << shift)
 }
 
-/// Rounded up to 100; past what fits (aotenjou's biggest hands), saturated.
-fn up100(x: u32) -> u32 {
-    x.div_ceil(100).saturating_mul(100)
+/// Rounded up to 100. The payments are worked out in 64 bits, where no
+/// product of a base (below 2^32), a share and a count of payers or sticks
+/// overflows (the honba's own product saturated at 32 bits first), and
+/// clamped once at the end ([`clamp`]): the same figures as saturating
+/// every step, with no overflow test a step, and the division by 100 a
+/// multiplication by its reciprocal (no remainder test, as `div_ceil`'s).
+#[allow(
+    clippy::manual_div_ceil,
+    reason = "div_ceil tests the remainder; x + 99 cannot overflow here"
+)]
+fn up100(x: u64) -> u64 {
+    (x + 99) / 100 * 100
+}
+
+/// What `honba` honba of `value` each add, saturated at 32 bits: the one
+/// product of two counters from user text, which alone could pass 64 bits
+/// once multiplied or added to.
+fn honba_points(honba: u32, value: u32) -> u64 {
+    (u64::from(honba) * u64::from(value)).min(u64::from(u32::MAX))
+}
+
+/// Past what fits (aotenjou's biggest hands, counters from user text),
+/// saturated.
+fn clamp(x: u64) -> u32 {
+    u32::try_from(x).unwrap_or(u32::MAX)
 }
 
 /// Payments for a hand of `base` points.
@@ -77,60 +99,56 @@ fn up100(x: u32) -> u32 {
 /// (tsumo loss, Tenhou) or split between them (North bisection), as
 /// `rules.sanma_tsumo` says. Each honba adds `rules.honba_value` to a ron,
 /// and an equal part of it from each payer of a tsumo.
+#[inline]
 pub fn pay(base: u32, dealer: bool, tsumo: bool, honba: u32, sticks: u32, rules: &Rules) -> Points {
-    // Counters come from user text: saturate rather than overflow.
-    let sticks = sticks.saturating_mul(1000);
+    let base = u64::from(base);
+    let sticks = u64::from(sticks) * 1000;
     if !tsumo {
-        let ron = up100(base.saturating_mul(if dealer { 6 } else { 4 }));
+        let ron = up100(base * if dealer { 6 } else { 4 });
         return Points {
-            total: ron
-                .saturating_add(honba.saturating_mul(rules.honba_value))
-                .saturating_add(sticks),
-            ron: Some(ron),
+            total: clamp(ron + honba_points(honba, rules.honba_value) + sticks),
+            ron: Some(clamp(ron)),
             dealer: None,
             non_dealer: None,
         };
     }
     let payers = rules.tsumo_payers();
-    let per_payer_honba = honba.saturating_mul(rules.honba_value / payers);
+    // No division when there is no honba (most hands).
+    let per_payer_honba = if honba == 0 {
+        0
+    } else {
+        honba_points(honba, rules.honba_value / payers)
+    };
+    let payers = u64::from(payers);
     // The absent North's share, split in two (North bisection), else lost.
     let split = rules.players == Players::Three && rules.sanma_tsumo == SanmaTsumo::Split;
     if dealer {
-        let four_player_share = base.saturating_mul(2);
+        let four_player_share = base * 2;
         let each = if split {
-            up100(four_player_share.saturating_add(four_player_share / 2))
+            up100(four_player_share + four_player_share / 2)
         } else {
             up100(four_player_share)
         };
         Points {
-            total: each
-                .saturating_add(per_payer_honba)
-                .saturating_mul(payers)
-                .saturating_add(sticks),
+            total: clamp((each + per_payer_honba) * payers + sticks),
             ron: None,
             dealer: None,
-            non_dealer: Some(each),
+            non_dealer: Some(clamp(each)),
         }
     } else {
         let (d, nd) = if split {
             // North's non-dealer share, base x 1, half to each payer.
             let half = base / 2;
-            (
-                up100(base.saturating_mul(2).saturating_add(half)),
-                up100(base.saturating_add(half)),
-            )
+            (up100(base * 2 + half), up100(base + half))
         } else {
-            (up100(base.saturating_mul(2)), up100(base))
+            (up100(base * 2), up100(base))
         };
         let non_dealers = payers - 1;
         Points {
-            total: d
-                .saturating_add(nd.saturating_mul(non_dealers))
-                .saturating_add(per_payer_honba.saturating_mul(payers))
-                .saturating_add(sticks),
+            total: clamp(d + nd * non_dealers + per_payer_honba * payers + sticks),
             ron: None,
-            dealer: Some(d),
-            non_dealer: Some(nd),
+            dealer: Some(clamp(d)),
+            non_dealer: Some(clamp(nd)),
         }
     }
 }
@@ -153,6 +171,117 @@ pub fn payments(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The payments as they were first written, saturating every step in
+    /// 32 bits: the reference for `pay`'s 64-bit arithmetic clamped once.
+    fn pay_saturating(
+        base: u32,
+        dealer: bool,
+        tsumo: bool,
+        honba: u32,
+        sticks: u32,
+        rules: &Rules,
+    ) -> Points {
+        let up = |x: u32| x.div_ceil(100).saturating_mul(100);
+        let sticks = sticks.saturating_mul(1000);
+        if !tsumo {
+            let ron = up(base.saturating_mul(if dealer { 6 } else { 4 }));
+            return Points {
+                total: ron
+                    .saturating_add(honba.saturating_mul(rules.honba_value))
+                    .saturating_add(sticks),
+                ron: Some(ron),
+                dealer: None,
+                non_dealer: None,
+            };
+        }
+        let payers = rules.tsumo_payers();
+        let per_payer_honba = honba.saturating_mul(rules.honba_value / payers);
+        let split = rules.players == Players::Three && rules.sanma_tsumo == SanmaTsumo::Split;
+        if dealer {
+            let share = base.saturating_mul(2);
+            let each = if split {
+                up(share.saturating_add(share / 2))
+            } else {
+                up(share)
+            };
+            return Points {
+                total: each
+                    .saturating_add(per_payer_honba)
+                    .saturating_mul(payers)
+                    .saturating_add(sticks),
+                ron: None,
+                dealer: None,
+                non_dealer: Some(each),
+            };
+        }
+        let (d, nd) = if split {
+            let half = base / 2;
+            (
+                up(base.saturating_mul(2).saturating_add(half)),
+                up(base.saturating_add(half)),
+            )
+        } else {
+            (up(base.saturating_mul(2)), up(base))
+        };
+        Points {
+            total: d
+                .saturating_add(nd.saturating_mul(payers - 1))
+                .saturating_add(per_payer_honba.saturating_mul(payers))
+                .saturating_add(sticks),
+            ron: None,
+            dealer: Some(d),
+            non_dealer: Some(nd),
+        }
+    }
+
+    #[test]
+    fn payments_are_the_saturating_reference() {
+        let mut rule_sets = vec![Rules::tenhou()];
+        let mut sanma = Rules::tenhou();
+        sanma.apply("sanma").unwrap();
+        rule_sets.push(sanma.clone());
+        sanma.apply("sanma-tsumo=split").unwrap();
+        rule_sets.push(sanma);
+        let mut big_honba = Rules::tenhou();
+        big_honba.honba_value = 1500;
+        rule_sets.push(big_honba.clone());
+        big_honba.honba_value = u32::MAX;
+        rule_sets.push(big_honba);
+        // Every base a han and fu count give (aotenjou's too), the limits',
+        // odd ones, and those where a share or a rounding leaves 32 bits.
+        let mut bases: Vec<u32> = (0..=40)
+            .flat_map(|han| (0..=130).map(move |fu| formula_base(han, fu)))
+            .collect();
+        bases.extend((0..=3000).map(|n| n * 7 + 1));
+        for edge in [
+            u32::MAX / 6,
+            u32::MAX / 4,
+            u32::MAX / 3,
+            u32::MAX / 2,
+            u32::MAX,
+        ] {
+            bases.extend(edge.saturating_sub(300)..=edge.saturating_add(300));
+        }
+        let counters = [0, 1, 2, 7, 1_000_000, u32::MAX / 1000, u32::MAX];
+        let mut compared = 0;
+        for rules in &rule_sets {
+            for &base in &bases {
+                for (dealer, tsumo) in [(false, false), (true, false), (false, true), (true, true)]
+                {
+                    for (&honba, &sticks) in counters.iter().zip(counters.iter().rev()) {
+                        assert_eq!(
+                            pay(base, dealer, tsumo, honba, sticks, rules),
+                            pay_saturating(base, dealer, tsumo, honba, sticks, rules),
+                            "base {base} dealer {dealer} tsumo {tsumo} honba {honba} sticks {sticks}"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 500_000);
+    }
 
     #[test]
     fn limits() {
