@@ -473,7 +473,36 @@ fn details(
     fu_details: &mut FuList,
 ) -> Option<u32> {
     let e = &r.eval;
-    // A limit hand without fu lists its yakuman (or renhou), no dora.
+    let mut han = sources.han;
+    // Yakuman, renhou and the yaku whose han the rules set: one test on the
+    // common path, the rest out of line.
+    if e.yakuman > 0 || e.yaku.0 & lists::SPECIAL != 0 {
+        if limit_details(ctx, sources, e, yaku, fu_details) {
+            return None;
+        }
+        han.special = special_han(ctx);
+    }
+    *yaku = YakuList::of(e.yaku, han);
+    let pinfu = e.yaku.contains(Yaku::Pinfu);
+    *fu_details = match (r.it.form, &r.fu_facts) {
+        (Form::Chiitoitsu, _) => FuList::seven_pairs(),
+        (_, Some(facts)) => ctx.fu_list(&sources.fu, facts, pinfu),
+        (_, None) => ctx.fu_list_of_groups(&sources.fu, &r.it, pinfu),
+    };
+    Some(e.fu)
+}
+
+/// The lists of a limit hand without fu: its yakuman (only the biggest
+/// unless they stack), or renhou as a mangan; no dora, no fu. `false` when
+/// the reading is not one.
+#[cold]
+fn limit_details(
+    ctx: &Ctx,
+    sources: &ListSources,
+    e: &Eval,
+    yaku: &mut YakuList,
+    fu_details: &mut FuList,
+) -> bool {
     let limit_only = |listed: yaku::YakuSet| {
         let han = HanSource {
             special: special_han(ctx),
@@ -494,25 +523,14 @@ fn details(
         }
         *yaku = limit_only(listed);
         *fu_details = FuList::new();
-        return None;
+        return true;
     }
     if ctx.rules.renhou == rules::RenhouRule::Mangan && e.yaku.contains(Yaku::Renhou) {
         *yaku = limit_only(yaku::YakuSet(Yaku::Renhou.bit()));
         *fu_details = FuList::new();
-        return None;
+        return true;
     }
-    let mut han = sources.han;
-    if e.yaku.0 & lists::SPECIAL != 0 {
-        han.special = special_han(ctx);
-    }
-    *yaku = YakuList::of(e.yaku, han);
-    let pinfu = e.yaku.contains(Yaku::Pinfu);
-    *fu_details = match (r.it.form, &r.fu_facts) {
-        (Form::Chiitoitsu, _) => FuList::seven_pairs(),
-        (_, Some(facts)) => ctx.fu_list(&sources.fu, facts, pinfu),
-        (_, None) => ctx.fu_list_of_groups(&sources.fu, &r.it, pinfu),
-    };
-    Some(e.fu)
+    false
 }
 
 fn nagashi(hand: &Hand, sit: &Situation, rules: &Rules, out: &mut Score) -> Result<(), ScoreError> {
