@@ -8,6 +8,11 @@
 //! list of every result (each yaku with its han, each fu item with its
 //! reason, of the best reading and of every other).
 //!
+//! After criterion's rows, paired rounds time a pass of each engine back to
+//! back, 300 times, and print the ratio of their summed times: both see the
+//! machine in the same moment, which criterion's rows, seconds apart, do not
+//! (see `paired_rounds`).
+//!
 //! For an instruction count, which the machine's load does not move, the
 //! bench binary run with `SCORE_PASSES=N` scores the 5,000 hands N times
 //! with tenpai alone, outside criterion (`SCORE_READ=1`: reading every
@@ -210,16 +215,77 @@ fn bench(c: &mut Criterion) {
     g.bench_function("tenpai_lists_read", |b| {
         b.iter(|| score_and_read_all(&ours, &rules, &mut scored))
     });
-    g.bench_function("agari", |b| {
-        b.iter(|| {
-            let mut sum = 0u32;
-            for h in &theirs {
-                sum = sum.wrapping_add(agari_score(black_box(h)));
-            }
-            sum
-        })
-    });
+    g.bench_function("agari", |b| b.iter(|| agari_all(&theirs)));
     g.finish();
+
+    let asked_for_timing = !std::env::args().any(|arg| arg == "--test" || arg == "--list");
+    if asked_for_timing {
+        paired_rounds("tenpai", &theirs, || score_all(&ours, &rules, &mut scored));
+        paired_rounds("tenpai_lists_read", &theirs, || {
+            score_and_read_all(&ours, &rules, &mut scored)
+        });
+    }
+}
+
+fn agari_all(theirs: &[AgariHand]) -> u32 {
+    let mut sum = 0u32;
+    for h in theirs {
+        sum = sum.wrapping_add(agari_score(black_box(h)));
+    }
+    sum
+}
+
+/// How many rounds `paired_rounds` times: some 6 seconds of work.
+const PAIRED_ROUNDS: usize = 300;
+
+/// Both engines timed in alternation, batch against batch, and the ratio of
+/// their times printed. Criterion's rows are measured one after the other,
+/// seconds apart, and this machine's speed changes by a third at that scale
+/// (another tenant of the host), so the ratio of two rows can be moved by the
+/// host. Here each round times one pass of the 5,000 hands by each engine
+/// back to back, in alternating order, so both see the machine in the same
+/// state; the figure is the sum of agari's times over the sum of tenpai's,
+/// with the per-round ratios' lowest tenth and median beside it.
+fn paired_rounds(row: &str, theirs: &[AgariHand], mut ours: impl FnMut() -> u32) {
+    let mut time_ours = || {
+        let start = std::time::Instant::now();
+        black_box(ours());
+        start.elapsed()
+    };
+    let time_theirs = || {
+        let start = std::time::Instant::now();
+        black_box(agari_all(theirs));
+        start.elapsed()
+    };
+    for _ in 0..10 {
+        time_ours();
+        time_theirs();
+    }
+    let mut ours_total = std::time::Duration::ZERO;
+    let mut theirs_total = std::time::Duration::ZERO;
+    let mut ratios = Vec::with_capacity(PAIRED_ROUNDS);
+    for round in 0..PAIRED_ROUNDS {
+        let (ours_time, theirs_time) = if round % 2 == 0 {
+            let ours_time = time_ours();
+            (ours_time, time_theirs())
+        } else {
+            let theirs_time = time_theirs();
+            (time_ours(), theirs_time)
+        };
+        ours_total += ours_time;
+        theirs_total += theirs_time;
+        ratios.push(theirs_time.as_secs_f64() / ours_time.as_secs_f64());
+    }
+    ratios.sort_by(f64::total_cmp);
+    println!(
+        "score_5000_hands/paired agari ÷ {row}: {:.2}x over {PAIRED_ROUNDS} alternating rounds \
+         (tenpai {:.3} ms, agari {:.3} ms a pass; per round: lowest tenth {:.2}x, median {:.2}x)",
+        theirs_total.as_secs_f64() / ours_total.as_secs_f64(),
+        ours_total.as_secs_f64() * 1e3 / PAIRED_ROUNDS as f64,
+        theirs_total.as_secs_f64() * 1e3 / PAIRED_ROUNDS as f64,
+        ratios[PAIRED_ROUNDS / 10],
+        ratios[PAIRED_ROUNDS / 2],
+    );
 }
 
 criterion_group!(benches, bench);
