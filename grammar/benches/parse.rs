@@ -9,7 +9,9 @@
 //! `MJ_BENCH_ALLOCATOR=libc` measures them with the C library's `malloc`.
 //! Each parse is timed while the tree before it is still alive, and that
 //! tree is freed off the clock (`time_parses`), as an editor keeps its old
-//! tree until the new one is in place.
+//! tree until the new one is in place. After criterion's full-parse rows,
+//! paired rounds time the two grammars' full parses back to back and print
+//! the ratio of their summed times (`paired_full_parses`).
 //!
 //! cargo bench -p tree-sitter-mj --bench parse -- --warm-up-time 1 --measurement-time 3
 
@@ -114,6 +116,57 @@ fn time_parses(bencher: &mut Bencher, mut parse: impl FnMut() -> Tree) {
     });
 }
 
+/// How many rounds `paired_full_parses` times: some 8 seconds of work.
+const PAIRED_ROUNDS: usize = 100;
+
+/// Both grammars' full parses timed in alternation, one of each back to
+/// back (the order alternating), and the ratio of their summed times
+/// printed. Criterion's rows are measured one after the other, seconds
+/// apart, and this machine's speed changes by up to a half at that scale
+/// (another tenant of the host), so the ratio of two rows can be the host's;
+/// in a round both grammars see the same moment. Each tree is freed off the
+/// clock after the next parse of its grammar, as in `time_parses`.
+fn paired_full_parses(mut mj: impl FnMut() -> Tree, mut json: impl FnMut() -> Tree) {
+    let mut previous_mj: Option<Tree> = None;
+    let mut previous_json: Option<Tree> = None;
+    let time = |parse: &mut dyn FnMut() -> Tree, previous: &mut Option<Tree>| {
+        let start = Instant::now();
+        let tree = black_box(parse());
+        let elapsed = start.elapsed();
+        *previous = Some(tree);
+        elapsed
+    };
+    let mut mj_times = Vec::with_capacity(PAIRED_ROUNDS);
+    let mut json_times = Vec::with_capacity(PAIRED_ROUNDS);
+    for round in 0..PAIRED_ROUNDS {
+        if round % 2 == 0 {
+            mj_times.push(time(&mut mj, &mut previous_mj));
+            json_times.push(time(&mut json, &mut previous_json));
+        } else {
+            json_times.push(time(&mut json, &mut previous_json));
+            mj_times.push(time(&mut mj, &mut previous_mj));
+        }
+    }
+    let milliseconds = |times: &[Duration]| {
+        times.iter().sum::<Duration>().as_secs_f64() * 1e3 / times.len() as f64
+    };
+    let mut ratios: Vec<f64> = mj_times
+        .iter()
+        .zip(&json_times)
+        .map(|(mj, json)| mj.as_secs_f64() / json.as_secs_f64())
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    println!(
+        "full parse, paired: mj ÷ json {:.2} over {PAIRED_ROUNDS} alternating rounds \
+         (mj {:.1} ms, json {:.1} ms a parse; per round: median {:.2}, highest tenth {:.2})",
+        milliseconds(&mj_times) / milliseconds(&json_times),
+        milliseconds(&mj_times),
+        milliseconds(&json_times),
+        ratios[PAIRED_ROUNDS / 2],
+        ratios[PAIRED_ROUNDS - PAIRED_ROUNDS / 10],
+    );
+}
+
 fn bench(c: &mut Criterion) {
     let allocator = match std::env::var("MJ_BENCH_ALLOCATOR") {
         Err(_) => TreeSitterAllocator::Mimalloc,
@@ -147,6 +200,14 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.finish();
+
+    let asked_for_timing = !std::env::args().any(|arg| arg == "--test" || arg == "--list");
+    if asked_for_timing {
+        paired_full_parses(
+            || mj_parser.parse(black_box(&mj), None).expect("a tree"),
+            || json_parser.parse(black_box(&json), None).expect("a tree"),
+        );
+    }
 
     let mut group = c.benchmark_group("re-parse after one typed character");
     let mut mj_case = Case::new(mj_language, &mj, |_| 0);
