@@ -240,7 +240,7 @@ const PAIRED_ROUNDS: usize = 300;
 
 /// Both engines timed in alternation, batch against batch, and the ratio of
 /// their times printed. Criterion's rows are measured one after the other,
-/// seconds apart, and this machine's speed changes by a third at that scale
+/// seconds apart, and this machine's speed changes by up to a half at that scale
 /// (another tenant of the host), so the ratio of two rows can be moved by the
 /// host. Here each round times one pass of the 5,000 hands by each engine
 /// back to back, in alternating order, so both see the machine in the same
