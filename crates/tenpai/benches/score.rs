@@ -220,10 +220,14 @@ fn bench(c: &mut Criterion) {
 
     let asked_for_timing = !std::env::args().any(|arg| arg == "--test" || arg == "--list");
     if asked_for_timing {
-        paired_rounds("tenpai", &theirs, || score_all(&ours, &rules, &mut scored));
-        paired_rounds("tenpai_lists_read", &theirs, || {
-            score_and_read_all(&ours, &rules, &mut scored)
-        });
+        for passes in [Passes::AsLongAsAgaris, Passes::One] {
+            paired_rounds("tenpai", passes, &theirs, || {
+                score_all(&ours, &rules, &mut scored)
+            });
+            paired_rounds("tenpai_lists_read", passes, &theirs, || {
+                score_and_read_all(&ours, &rules, &mut scored)
+            });
+        }
     }
 }
 
@@ -235,42 +239,68 @@ fn agari_all(theirs: &[AgariHand]) -> u32 {
     sum
 }
 
-/// How many rounds `paired_rounds` times: some 6 seconds of work.
-const PAIRED_ROUNDS: usize = 300;
+/// How many rounds `paired_rounds` times.
+const PAIRED_ROUNDS: usize = 200;
+
+/// How many of tenpai's passes a paired round times against one of agari's.
+#[derive(Clone, Copy)]
+enum Passes {
+    /// As many as take about as long as agari's one (its time over
+    /// tenpai's, measured before the rounds): both engines timed over a
+    /// stretch of the same length, each starting where the other's left
+    /// the caches and the branch predictors, and each mostly in its steady
+    /// state, as criterion times them.
+    AsLongAsAgaris,
+    /// One: tenpai's pass, a twelfth of agari's, starts cold after agari's
+    /// and has no time to amortize it.
+    One,
+}
 
 /// Both engines timed in alternation, batch against batch, and the ratio of
 /// their times printed. Criterion's rows are measured one after the other,
-/// seconds apart, and this machine's speed changes by up to a half at that scale
-/// (another tenant of the host), so the ratio of two rows can be moved by the
-/// host. Here each round times one pass of the 5,000 hands by each engine
-/// back to back, in alternating order, so both see the machine in the same
-/// state; the figure is the sum of agari's times over the sum of tenpai's,
-/// with the per-round ratios' lowest tenth and median beside it.
-fn paired_rounds(row: &str, theirs: &[AgariHand], mut ours: impl FnMut() -> u32) {
-    let mut time_ours = || {
+/// seconds apart, and this machine's speed changes by up to a half at that
+/// scale (another tenant of the host), so the ratio of two rows can be
+/// moved by the host. Here each round times agari's pass over the 5,000
+/// hands and tenpai's passes (see [`Passes`]) back to back, in alternating
+/// order, so both see the machine in the same state; the figure is the sum
+/// of agari's times over the sum of tenpai's a pass, with the per-round
+/// ratios' lowest tenth and median beside it.
+fn paired_rounds(row: &str, passes: Passes, theirs: &[AgariHand], mut ours: impl FnMut() -> u32) {
+    let mut time_ours = |count: usize| {
         let start = std::time::Instant::now();
-        black_box(ours());
-        start.elapsed()
+        for _ in 0..count {
+            black_box(ours());
+        }
+        start.elapsed() / count as u32
     };
     let time_theirs = || {
         let start = std::time::Instant::now();
         black_box(agari_all(theirs));
         start.elapsed()
     };
-    for _ in 0..10 {
-        time_ours();
-        time_theirs();
-    }
+    // Warm-up rounds, whose median ratio sets how many passes of tenpai's
+    // take about as long as one of agari's.
+    let mut warm_ratios: Vec<f64> = (0..11)
+        .map(|_| {
+            let ours_time = time_ours(1);
+            time_theirs().as_secs_f64() / ours_time.as_secs_f64()
+        })
+        .collect();
+    warm_ratios.sort_by(f64::total_cmp);
+    let count = match passes {
+        Passes::AsLongAsAgaris => warm_ratios[warm_ratios.len() / 2].round().max(1.0) as usize,
+        Passes::One => 1,
+    };
     let mut ours_total = std::time::Duration::ZERO;
     let mut theirs_total = std::time::Duration::ZERO;
     let mut ratios = Vec::with_capacity(PAIRED_ROUNDS);
     for round in 0..PAIRED_ROUNDS {
         let (ours_time, theirs_time) = if round % 2 == 0 {
-            let ours_time = time_ours();
+            let ours_time = time_ours(count);
             (ours_time, time_theirs())
         } else {
             let theirs_time = time_theirs();
-            (time_ours(), theirs_time)
+            (time_ours(count), theirs_time)
         };
         ours_total += ours_time;
         theirs_total += theirs_time;
@@ -278,8 +308,9 @@ fn paired_rounds(row: &str, theirs: &[AgariHand], mut ours: impl FnMut() -> u32)
     }
     ratios.sort_by(f64::total_cmp);
     println!(
-        "score_5000_hands/paired agari ÷ {row}: {:.2}x over {PAIRED_ROUNDS} alternating rounds \
-         (tenpai {:.3} ms, agari {:.3} ms a pass; per round: lowest tenth {:.2}x, median {:.2}x)",
+        "score_5000_hands/paired agari ÷ {row}, {count} pass(es) a round: {:.2}x over \
+         {PAIRED_ROUNDS} alternating rounds (tenpai {:.3} ms, agari {:.3} ms a pass; per round: \
+         lowest tenth {:.2}x, median {:.2}x)",
         theirs_total.as_secs_f64() / ours_total.as_secs_f64(),
         ours_total.as_secs_f64() * 1e3 / PAIRED_ROUNDS as f64,
         theirs_total.as_secs_f64() * 1e3 / PAIRED_ROUNDS as f64,
