@@ -8,10 +8,12 @@
 //! list of every result (each yaku with its han, each fu item with its
 //! reason, of the best reading and of every other).
 //!
-//! After criterion's rows, paired rounds time a pass of each engine back to
-//! back, 300 times, and print the ratio of their summed times: both see the
-//! machine in the same moment, which criterion's rows, seconds apart, do not
-//! (see `paired_rounds`).
+//! After criterion's rows, paired rounds time one pass of agari's and as
+//! many of tenpai's as take as long, back to back, 200 times, and print
+//! the ratio of their summed times: both see the machine in the same
+//! moment, which criterion's rows, seconds apart, do not; then the same
+//! with one pass of tenpai's against agari's one, which starts cold (see
+//! `paired_rounds` and `Passes`).
 //!
 //! For an instruction count, which the machine's load does not move, the
 //! bench binary run with `SCORE_PASSES=N` scores the 5,000 hands N times
